@@ -1,0 +1,52 @@
+import type { PageAssets } from '../components/layout/Document';
+import type { PageEntry, Route } from '../pages/routes';
+import type { SiteConfig } from '../site.config';
+
+/** What a build is asked to do. Every field has a default in `defaultOptions` (build/pipeline.ts). */
+export interface BuildOptions {
+  /** Project root: where styles/, client/ and public/ are read from. */
+  root: string;
+  /** Final output folder; replaced only when every step succeeded. */
+  outDir: string;
+  routes: readonly Route[];
+  notFound: PageEntry;
+  site: SiteConfig;
+  /** Year shown in the footer; a parameter so that tests can pin it. */
+  year: number;
+  /** Where progress lines go; errors are thrown, never logged here. */
+  log: (line: string) => void;
+}
+
+/** One file written to the output, for the summary. */
+export interface OutputFile {
+  /** Path relative to the output root, with forward slashes. */
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** The state the steps share: each step reads what earlier ones produced and adds its own part. */
+export interface BuildContext {
+  options: BuildOptions;
+  /** Folder the steps write into; becomes `outDir` at the end. */
+  staging: string;
+  /** Public URLs of the hashed stylesheet and script, set by the styles and client steps. */
+  assets: Partial<PageAssets>;
+  outputs: OutputFile[];
+  timings: { step: string; ms: number }[];
+}
+
+export type BuildStep = (ctx: BuildContext) => Promise<void>;
+
+/** A failure the person running the build can act on: it names the file, the route and the cause. */
+export class BuildError extends Error {
+  readonly file: string | undefined;
+  readonly route: string | undefined;
+
+  constructor(message: string, details: { file?: string; route?: string; cause?: unknown } = {}) {
+    super(message, { cause: details.cause });
+    this.name = 'BuildError';
+    this.file = details.file;
+    this.route = details.route;
+  }
+}

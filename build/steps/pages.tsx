@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Document } from '../../components/layout/Document';
+import type { Navigation } from '../../components/layout/navigation';
+import { SiteContext } from '../../components/site/SiteContext';
+import type { PageEntry, Route } from '../../pages/routes';
+import { BuildError, type BuildContext } from '../context';
+import { routeFile, writeOutput } from '../output';
+
+/** Header and footer links, in route-table order. */
+export function navigationFrom(routes: readonly Route[]): Navigation {
+  return {
+    main: routes.flatMap((route) => (route.nav ? [{ href: route.path, label: route.nav }] : [])),
+    useCases: routes.flatMap((route) => (route.useCase ? [{ href: route.path, label: route.useCase }] : [])),
+  };
+}
+
+/** Renders every route of the table to <route>/index.html. */
+export async function pages(ctx: BuildContext): Promise<void> {
+  for (const route of ctx.options.routes) {
+    await writeOutput(ctx, routeFile(route.path), renderPage(ctx, route, route.path));
+  }
+}
+
+/** Renders the fallback page to 404.html. */
+export async function notFoundPage(ctx: BuildContext): Promise<void> {
+  await writeOutput(ctx, '404.html', renderPage(ctx, ctx.options.notFound, '/404'));
+}
+
+/** One page inside the shared Document, as a complete HTML string. */
+export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string): string {
+  const { css, js } = ctx.assets;
+  if (!css || !js) throw new BuildError('Pages were rendered before the stylesheet and script were built.');
+  const { site, routes, year } = ctx.options;
+  const Page = entry.page;
+  try {
+    return (
+      '<!DOCTYPE html>' +
+      renderToStaticMarkup(
+        <SiteContext.Provider value={site}>
+          <Document
+            title={entry.title}
+            description={entry.description}
+            path={pagePath}
+            assets={{ css, js }}
+            navigation={navigationFrom(routes)}
+            year={year}
+          >
+            <Page />
+          </Document>
+        </SiteContext.Provider>,
+      )
+    );
+  } catch (error) {
+    const source = sourceOf(error, ctx.options.root);
+    const name = Page.displayName ?? Page.name ?? 'anonymous component';
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new BuildError(
+      `Page ${pagePath} (${name}${source ? `, ${source}` : ''}) threw while rendering: ${cause}`,
+      { route: pagePath, file: source?.replace(/:\d+:\d+$/, ''), cause: error },
+    );
+  }
+}
+
+/** The first frame of the stack that points into the project, as "file:line:column", or undefined. */
+function sourceOf(error: unknown, root: string): string | undefined {
+  if (!(error instanceof Error) || !error.stack) return undefined;
+  for (const match of error.stack.matchAll(/\(?((?:file:\/\/)?\/[^\s()]+):(\d+):(\d+)\)?/g)) {
+    const file = (match[1] ?? '').replace(/^file:\/\//, '');
+    if (file.includes('node_modules') || !file.startsWith(root)) continue;
+    return `${path.relative(root, file)}:${match[2]}:${match[3]}`;
+  }
+  return undefined;
+}

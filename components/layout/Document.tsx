@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import type { Navigation } from './navigation';
+import { SkipLink } from './SkipLink';
+
+/**
+ * The only inline script on the site: marks the document as scripted before the first paint, so
+ * styles that need JavaScript (the collapsed mobile menu) apply without a flash. The build hashes
+ * this exact text for the Content-Security-Policy.
+ */
+export const JS_ENABLED_SNIPPET = "document.documentElement.classList.add('js')";
+
+/** Public URLs of the built, content-hashed assets. */
+export interface PageAssets {
+  css: string;
+  js: string;
+}
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  /** Path of the page being rendered ("/" for the landing page). */
+  path: string;
+  assets: PageAssets;
+  navigation: Navigation;
+  year: number;
+  /** Extra tags for the head, after the essentials (social cards, structured data). */
+  head?: ReactNode;
+  children: ReactNode;
+}
+
+/** The whole HTML document around a page: head, skip link, header, main content and footer. */
+export function Document({ title, description, path, assets, navigation, year, head, children }: DocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <script dangerouslySetInnerHTML={{ __html: JS_ENABLED_SNIPPET }} />
+        <link rel="stylesheet" href={assets.css} />
+        <script src={assets.js} defer />
+        {head}
+      </head>
+      <body>
+        <SkipLink />
+        <Header links={navigation.main} currentPath={path} />
+        <main id="main" className="c-main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer useCases={navigation.useCases} year={year} />
+      </body>
+    </html>
+  );
+}

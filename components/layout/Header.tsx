@@ -1,0 +1,60 @@
+import { useSite } from '../site/SiteContext';
+import { CtaButton } from '../ui/CtaButton';
+import { Icon } from '../ui/Icon';
+import { Logo } from '../ui/Logo';
+import type { NavLink } from './navigation';
+
+export interface HeaderProps {
+  links: readonly NavLink[];
+  /** Path of the page being rendered, to mark its link as current. */
+  currentPath: string;
+}
+
+export const MENU_ID = 'site-menu';
+
+/**
+ * The fixed bar at the top of every page. Without JavaScript every link is shown; the `menu`
+ * client module collapses them behind the toggle on narrow screens.
+ */
+export function Header({ links, currentPath }: HeaderProps) {
+  const { name } = useSite();
+  return (
+    <header className="c-header" data-module="menu">
+      <div className="o-container c-header__inner">
+        <a className="c-header__brand" href="/">
+          <Logo />
+          <span className="c-header__brand-name">{name}</span>
+        </a>
+        <button
+          type="button"
+          className="c-header__toggle"
+          aria-expanded="false"
+          aria-controls={MENU_ID}
+          data-menu-toggle=""
+        >
+          <Icon name="menu" className="c-icon c-header__toggle-open" />
+          <Icon name="close" className="c-icon c-header__toggle-close" />
+          <span className="c-header__toggle-label">Menu</span>
+        </button>
+        <div className="c-header__menu" id={MENU_ID} data-menu-panel="">
+          <nav className="c-header__nav" aria-label="Main">
+            <ul className="c-header__links">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a
+                    className="c-header__link"
+                    href={link.href}
+                    aria-current={link.href === currentPath ? 'page' : undefined}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <CtaButton label="Request Demo" className="c-header__cta" />
+        </div>
+      </div>
+    </header>
+  );
+}

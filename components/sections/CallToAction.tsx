@@ -1,0 +1,28 @@
+import { CtaButton } from '../ui/CtaButton';
+
+export interface CallToActionProps {
+  id?: string;
+  heading: string;
+  text: string;
+  cta: string;
+  secondaryCta?: string;
+}
+
+/** The closing band of a page: one heading, one sentence, one action. */
+export function CallToAction({ id = 'get-started', heading, text, cta, secondaryCta }: CallToActionProps) {
+  const headingId = `${id}-title`;
+  return (
+    <section className="c-cta" id={id} aria-labelledby={headingId}>
+      <div className="o-container c-cta__inner" data-module="reveal">
+        <h2 className="c-cta__title" id={headingId}>
+          {heading}
+        </h2>
+        <p className="c-cta__text">{text}</p>
+        <div className="c-cta__actions">
+          <CtaButton label={cta} size="lg" />
+          {secondaryCta ? <CtaButton label={secondaryCta} variant="ghost" size="lg" /> : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+/** The brand mark: a stylised rising line over a risk band. Decorative: the brand name is always beside it. */
+export function Logo() {
+  return (
+    <svg
+      className="c-logo"
+      xmlns="http://www.w3.org/2000/svg"
+      width="32"
+      height="32"
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect width="32" height="32" rx="8" className="c-logo__tile" />
+      <path d="M7 21l6-6 4 4 8-9" className="c-logo__line" />
+      <circle cx="25" cy="10" r="2.2" className="c-logo__dot" />
+    </svg>
+  );
+}

@@ -1,0 +1,6 @@
+/** The fallback page's copy, fixed by the spec's error catalogue. */
+export const content = {
+  heading: '404',
+  text: 'Oops! Page not found',
+  homeLink: 'Return to Home',
+} as const;

@@ -1,0 +1,6 @@
+import { ContentPage } from '../ContentPage';
+import { content } from './content';
+
+export function PortfolioMonitoringPage() {
+  return <ContentPage content={content} />;
+}

@@ -1,0 +1,40 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright';
+
+/** What a page said and failed at while a test drove it. */
+export interface PageRecord {
+  page: Page;
+  consoleErrors: string[];
+  consoleWarnings: string[];
+  failedRequests: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh context and page at the given width that records console problems and failed requests. */
+export async function openPage(
+  browser: Browser,
+  width: number,
+  options: BrowserContextOptions = {},
+): Promise<PageRecord> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, ...options });
+  const page = await context.newPage();
+  const record: PageRecord = {
+    page,
+    consoleErrors: [],
+    consoleWarnings: [],
+    failedRequests: [],
+    close: () => context.close(),
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') record.consoleErrors.push(message.text());
+    if (message.type() === 'warning') record.consoleWarnings.push(message.text());
+  });
+  page.on('pageerror', (error) => record.consoleErrors.push(`Uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => record.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    // The 404 document itself is expected to answer 404; any other failing response is a broken reference.
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+      record.failedRequests.push(`${response.url()} ${response.status()}`);
+    }
+  });
+  return record;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { content as notFoundContent } from '../../pages/not-found/content';
+import { notFound, routes } from '../../pages/routes';
+import { content as home } from '../../pages/home/content';
+import { content as credit } from '../../pages/credit-decision/content';
+import { content as portfolio } from '../../pages/portfolio-monitoring/content';
+import { content as launch } from '../../pages/launch-new-lending-product/content';
+import { content as leasing } from '../../pages/leasing-decisions/content';
+import { content as about } from '../../pages/about-us/content';
+import { content as engine } from '../../pages/decision-engine/content';
+import type { PageContent } from '../../pages/types';
+import { render } from '../support/render';
+
+const contentByPath: Record<string, PageContent> = {
+  '/': home,
+  '/credit-decision': credit,
+  '/portfolio-monitoring': portfolio,
+  '/launch-new-lending-product': launch,
+  '/leasing-decisions': leasing,
+  '/about-us': about,
+  '/decision-engine': engine,
+};
+
+describe('the route table', () => {
+  it('has exactly the routes of the spec', () => {
+    expect(routes.map((route) => route.path).sort()).toEqual(Object.keys(contentByPath).sort());
+  });
+
+  it('gives every page a unique title and description', () => {
+    const entries = [...routes, notFound];
+    expect(new Set(entries.map((entry) => entry.title)).size).toBe(entries.length);
+    expect(new Set(entries.map((entry) => entry.description)).size).toBe(entries.length);
+  });
+});
+
+describe.each(routes.map((route) => [route.path, route] as const))('page %s', (routePath, route) => {
+  const Page = route.page;
+  const $ = render(<Page />);
+  const content = contentByPath[routePath];
+
+  it('has exactly one h1, the hero title', () => {
+    expect($('h1')).toHaveLength(1);
+    expect($('h1').text()).toBe(content?.hero.title);
+    expect($('h1').closest('section').hasClass('c-hero')).toBe(true);
+  });
+
+  it('has the section headings of its content, in order, ending with the closing call to action', () => {
+    const expected = [...(content?.sections ?? []).map((section) => section.heading), content?.closing.heading];
+    const headings = $('h2')
+      .toArray()
+      .map((heading) => $(heading).text());
+    expect(headings).toEqual(expected);
+  });
+
+  it('labels every section by its heading', () => {
+    for (const section of $('section').toArray()) {
+      const labelledBy = $(section).attr('aria-labelledby');
+      expect(labelledBy).toBeTruthy();
+      expect($(`#${labelledBy}`).is('h1, h2')).toBe(true);
+    }
+  });
+
+  it('contains no placeholder text', () => {
+    expect($.root().text()).not.toMatch(/lorem|ipsum|\bTODO\b|\bTBD\b|placeholder/i);
+  });
+
+  it('renders its calls to action as buttons', () => {
+    const ctas = $('[data-cta]');
+    expect(ctas.length).toBeGreaterThan(0);
+    for (const cta of ctas.toArray()) {
+      expect(cta.tagName).toBe('button');
+      expect($(cta).attr('type')).toBe('button');
+    }
+  });
+});
+
+describe('the 404 page', () => {
+  const Page = notFound.page;
+  const $ = render(<Page />);
+
+  it('says 404 and Oops! Page not found', () => {
+    expect($('h1').text()).toBe('404');
+    expect($('p').text()).toContain('Oops! Page not found');
+    expect(notFoundContent.text).toBe('Oops! Page not found');
+  });
+
+  it('links back to the landing page', () => {
+    const link = $('a:contains("Return to Home")');
+    expect(link.attr('href')).toBe('/');
+  });
+
+  it('starts the not-found behaviour', () => {
+    expect($('[data-module="not-found"]')).toHaveLength(1);
+  });
+});
