@@ -11,6 +11,12 @@ export interface BuildOptions {
   routes: readonly Route[];
   notFound: PageEntry;
   site: SiteConfig;
+  /**
+   * Absolute origin for canonical URLs, Open Graph and the sitemap, e.g. from a --site-url flag.
+   * When unset: the SITE_URL environment variable, then `site.url`. Read it through `siteUrl()`
+   * in build/urls.ts, which checks it.
+   */
+  siteUrl?: string;
   /** Year shown in the footer; a parameter so that tests can pin it. */
   year: number;
   /** Where progress lines go; errors are thrown, never logged here. */

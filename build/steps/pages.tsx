@@ -6,19 +6,20 @@ import { SiteContext } from '../../components/site/SiteContext';
 import type { PageEntry, Route } from '../../pages/routes';
 import { BuildError, type BuildContext } from '../context';
 import { routeFile, writeOutput } from '../output';
+import { canonicalPath } from '../urls';
 
-/** Header and footer links, in route-table order. */
+/** Header and footer links, in route-table order, to each page's canonical URL. */
 export function navigationFrom(routes: readonly Route[]): Navigation {
   return {
-    main: routes.flatMap((route) => (route.nav ? [{ href: route.path, label: route.nav }] : [])),
-    useCases: routes.flatMap((route) => (route.useCase ? [{ href: route.path, label: route.useCase }] : [])),
+    main: routes.flatMap((route) => (route.nav ? [{ href: canonicalPath(route.path), label: route.nav }] : [])),
+    useCases: routes.flatMap((route) => (route.useCase ? [{ href: canonicalPath(route.path), label: route.useCase }] : [])),
   };
 }
 
 /** Renders every route of the table to <route>/index.html. */
 export async function pages(ctx: BuildContext): Promise<void> {
   for (const route of ctx.options.routes) {
-    await writeOutput(ctx, routeFile(route.path), renderPage(ctx, route, route.path));
+    await writeOutput(ctx, routeFile(route.path), renderPage(ctx, route, canonicalPath(route.path)));
   }
 }
 
@@ -27,7 +28,7 @@ export async function notFoundPage(ctx: BuildContext): Promise<void> {
   await writeOutput(ctx, '404.html', renderPage(ctx, ctx.options.notFound, '/404'));
 }
 
-/** One page inside the shared Document, as a complete HTML string. */
+/** One page inside the shared Document, as a complete HTML string. `pagePath` is canonical, or "/404". */
 export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string): string {
   const { css, js } = ctx.assets;
   if (!css || !js) throw new BuildError('Pages were rendered before the stylesheet and script were built.');

@@ -53,12 +53,12 @@ describe('the mobile menu at 375 px', () => {
 
   it('closes when a link is chosen', async () => {
     const { page, close } = await openPage(browser, 375);
-    await page.goto(siteUrl + '/about-us');
+    await page.goto(siteUrl + '/about-us/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     // A same-page link shows the menu closing without a navigation resetting the state.
     await page.evaluate(() => {
-      document.querySelector<HTMLAnchorElement>('#site-menu a[href="/about-us"]')?.setAttribute('href', '#main');
+      document.querySelector<HTMLAnchorElement>('#site-menu a[href="/about-us/"]')?.setAttribute('href', '#main');
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About us' }).click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');

@@ -11,7 +11,7 @@ import { render } from '../support/render';
 const navigation = navigationFrom(routes);
 
 describe('Header', () => {
-  const $ = render(<Header links={navigation.main} currentPath="/credit-decision" />);
+  const $ = render(<Header links={navigation.main} currentPath="/credit-decision/" />);
 
   it('links the brand to the landing page', () => {
     const brand = $('header a').first();
@@ -19,25 +19,25 @@ describe('Header', () => {
     expect(brand.text()).toContain(site.name);
   });
 
-  it('lists the five navigation links of the spec, in order', () => {
+  it('lists the five navigation links of the spec, in order, by their canonical URLs', () => {
     const links = $('nav[aria-label="Main"] a')
       .toArray()
       .map((a) => [$(a).text(), $(a).attr('href')]);
     expect(links).toEqual([
-      ['Portfolio Monitoring', '/portfolio-monitoring'],
-      ['Credit Decision', '/credit-decision'],
-      ['Launch Product', '/launch-new-lending-product'],
-      ['Leasing Decisions', '/leasing-decisions'],
-      ['About us', '/about-us'],
+      ['Portfolio Monitoring', '/portfolio-monitoring/'],
+      ['Credit Decision', '/credit-decision/'],
+      ['Launch Product', '/launch-new-lending-product/'],
+      ['Leasing Decisions', '/leasing-decisions/'],
+      ['About us', '/about-us/'],
     ]);
   });
 
   it('does not link the decision engine page from the header', () => {
-    expect($('header a[href="/decision-engine"]')).toHaveLength(0);
+    expect($('header a[href^="/decision-engine"]')).toHaveLength(0);
   });
 
   it('marks the current page', () => {
-    expect($('a[aria-current="page"]').attr('href')).toBe('/credit-decision');
+    expect($('a[aria-current="page"]').attr('href')).toBe('/credit-decision/');
   });
 
   it('has a Request Demo button', () => {
@@ -61,17 +61,17 @@ describe('Header', () => {
 describe('Footer', () => {
   const $ = render(<Footer useCases={navigation.useCases} year={2026} />);
 
-  it('lists the use-case pages, including the decision engine', () => {
+  it('lists the use-case pages, including the decision engine, by their canonical URLs', () => {
     const hrefs = $('nav[aria-labelledby] a')
       .toArray()
       .map((a) => $(a).attr('href'));
     expect($('#footer-use-cases').text()).toMatch(/use case/i);
     expect(hrefs).toEqual([
-      '/portfolio-monitoring',
-      '/credit-decision',
-      '/launch-new-lending-product',
-      '/leasing-decisions',
-      '/decision-engine',
+      '/portfolio-monitoring/',
+      '/credit-decision/',
+      '/launch-new-lending-product/',
+      '/leasing-decisions/',
+      '/decision-engine/',
     ]);
   });
 
