@@ -23,6 +23,16 @@ export interface BuildOptions {
   log: (line: string) => void;
 }
 
+/** Root-relative URLs of the generated brand files. */
+export interface BrandAssets {
+  favicon: string;
+  touchIcon: string;
+  /** A 512 px square PNG of the mark, for the manifest and the organisation's structured data. */
+  logo: string;
+  socialImage: { url: string; width: number; height: number; alt: string };
+  manifest: string;
+}
+
 /** One file written to the output, for the summary. */
 export interface OutputFile {
   /** Path relative to the output root, with forward slashes. */
@@ -38,6 +48,8 @@ export interface BuildContext {
   staging: string;
   /** Public URLs of the hashed stylesheet and script, set by the styles and client steps. */
   assets: Partial<PageAssets>;
+  /** Public URLs of the icons, social image and web manifest, set by the brand step. */
+  brand?: BrandAssets;
   outputs: OutputFile[];
   timings: { step: string; ms: number }[];
 }

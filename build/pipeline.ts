@@ -3,6 +3,7 @@ import path from 'node:path';
 import { notFound, routes } from '../pages/routes';
 import { site } from '../site.config';
 import { BuildError, type BuildContext, type BuildOptions, type BuildStep } from './context';
+import { brand } from './steps/brand';
 import { client } from './steps/client';
 import { notFoundPage, pages } from './steps/pages';
 import { publicFiles } from './steps/public';
@@ -14,6 +15,7 @@ export const steps: readonly (readonly [name: string, step: BuildStep])[] = [
   ['routes', checkRoutes],
   ['styles', styles],
   ['client', client],
+  ['brand', brand],
   ['pages', pages],
   ['not-found', notFoundPage],
   ['public', publicFiles],

@@ -5,6 +5,8 @@ import type { Navigation } from '../../components/layout/navigation';
 import { SiteContext } from '../../components/site/SiteContext';
 import type { PageEntry, Route } from '../../pages/routes';
 import { BuildError, type BuildContext } from '../context';
+import { pageHead } from '../head';
+import { contentSecurityPolicy } from '../hosting/policy';
 import { routeFile, writeOutput } from '../output';
 import { canonicalPath } from '../urls';
 
@@ -34,6 +36,7 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
   if (!css || !js) throw new BuildError('Pages were rendered before the stylesheet and script were built.');
   const { site, routes, year } = ctx.options;
   const Page = entry.page;
+  const head = pageHead(ctx, entry, entry === ctx.options.notFound ? undefined : pagePath);
   try {
     return (
       '<!DOCTYPE html>' +
@@ -46,6 +49,8 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
             assets={{ css, js }}
             navigation={navigationFrom(routes)}
             year={year}
+            csp={contentSecurityPolicy({ for: 'meta' })}
+            head={head}
           >
             <Page />
           </Document>

@@ -25,16 +25,22 @@ export interface DocumentProps {
   assets: PageAssets;
   navigation: Navigation;
   year: number;
+  /**
+   * Content-Security-Policy for a <meta http-equiv> tag, written first in the head so it governs
+   * everything after it; for hosts that cannot send the header.
+   */
+  csp?: string;
   /** Extra tags for the head, after the essentials (social cards, structured data). */
   head?: ReactNode;
   children: ReactNode;
 }
 
 /** The whole HTML document around a page: head, skip link, header, main content and footer. */
-export function Document({ title, description, path, assets, navigation, year, head, children }: DocumentProps) {
+export function Document({ title, description, path, assets, navigation, year, csp, head, children }: DocumentProps) {
   return (
     <html lang="en">
       <head>
+        {csp ? <meta httpEquiv="Content-Security-Policy" content={csp} /> : null}
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, scriptHash, securityHeaders } from '../../build/hosting/policy';
+import { navigationFrom } from '../../build/steps/pages';
+import { AppIcon } from '../../components/brand/AppIcon';
+import { brandPalette, paletteSources } from '../../components/brand/palette';
+import { wrap } from '../../components/brand/SocialImage';
+import { Document, JS_ENABLED_SNIPPET } from '../../components/layout/Document';
+import { HeadMeta, serializeJsonLd } from '../../components/layout/HeadMeta';
+import { routes } from '../../pages/routes';
+import { site } from '../../site.config';
+import { render } from '../support/render';
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+const headProps = {
+  title: 'Credit Decisions | Brand',
+  description: 'Explainable credit decisions.',
+  siteName: 'Brand',
+  canonicalUrl: 'https://example.com/credit-decision/',
+  image: { url: 'https://example.com/assets/social.abc.png', width: 1200, height: 630, alt: 'Brand: a tagline' },
+  themeColor: '#0b1f3a',
+  icons: { svg: '/assets/favicon.abc.svg', touch: '/assets/apple-touch-icon.abc.png' },
+  manifest: '/assets/site.abc.webmanifest',
+};
+
+describe('HeadMeta', () => {
+  const $ = render(<HeadMeta {...headProps} />);
+  const meta = (key: string) => $(`meta[property="${key}"], meta[name="${key}"]`).attr('content');
+
+  it('writes the canonical link, Open Graph and Twitter card tags', () => {
+    expect($('link[rel="canonical"]').attr('href')).toBe('https://example.com/credit-decision/');
+    expect(meta('og:title')).toBe(headProps.title);
+    expect(meta('og:description')).toBe(headProps.description);
+    expect(meta('og:url')).toBe(headProps.canonicalUrl);
+    expect(meta('og:image')).toBe(headProps.image.url);
+    expect(meta('og:image:width')).toBe('1200');
+    expect(meta('og:image:height')).toBe('630');
+    expect(meta('og:type')).toBe('website');
+    expect(meta('og:site_name')).toBe('Brand');
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    expect(meta('twitter:image')).toBe(headProps.image.url);
+    expect(meta('theme-color')).toBe('#0b1f3a');
+    expect($('meta[name="robots"]')).toHaveLength(0);
+  });
+
+  it('links the SVG favicon, the touch icon and the manifest', () => {
+    expect($('link[rel="icon"]').attr('href')).toBe(headProps.icons.svg);
+    expect($('link[rel="icon"]').attr('type')).toBe('image/svg+xml');
+    expect($('link[rel="apple-touch-icon"]').attr('href')).toBe(headProps.icons.touch);
+    expect($('link[rel="manifest"]').attr('href')).toBe(headProps.manifest);
+  });
+
+  it('marks a page without a URL of its own noindex, without canonical or og:url', () => {
+    const $404 = render(<HeadMeta {...headProps} canonicalUrl={undefined} noindex />);
+    expect($404('meta[name="robots"]').attr('content')).toBe('noindex');
+    expect($404('link[rel="canonical"]')).toHaveLength(0);
+    expect($404('meta[property="og:url"]')).toHaveLength(0);
+  });
+
+  it('writes JSON-LD that cannot close its script element early', () => {
+    const $ld = render(<HeadMeta {...headProps} jsonLd={{ '@type': 'Organization', name: 'A </script><b>B' }} />);
+    const block = $ld('script[type="application/ld+json"]');
+    expect(block).toHaveLength(1);
+    expect(block.html()).not.toContain('</script>');
+    expect(JSON.parse(block.text())).toEqual({ '@type': 'Organization', name: 'A </script><b>B' });
+    expect(serializeJsonLd({ a: '<' })).toBe('{"a":"\\u003c"}');
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  const header = contentSecurityPolicy({ for: 'header' });
+  const meta = contentSecurityPolicy({ for: 'meta' });
+
+  it('allows the one inline script by its SHA-256 and nothing inline besides', () => {
+    const expected = createHash('sha256').update(JS_ENABLED_SNIPPET).digest('base64');
+    expect(scriptHash(JS_ENABLED_SNIPPET)).toBe(`'sha256-${expected}'`);
+    expect(header).toContain(`script-src 'self' 'sha256-${expected}'`);
+    expect(header).not.toContain('unsafe-inline');
+    expect(header).not.toContain('unsafe-eval');
+    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'none'", "frame-ancestors 'none'", "style-src 'self'"]) {
+      expect(header).toContain(directive);
+    }
+  });
+
+  it('leaves out of the meta tag what a meta tag cannot carry', () => {
+    expect(meta).not.toContain('frame-ancestors');
+    expect(header.replace("; frame-ancestors 'none'", '')).toBe(meta);
+  });
+
+  it('goes into the head before any script, stylesheet or link', () => {
+    const $ = render(
+      <Document
+        title="T"
+        description="D"
+        path="/"
+        assets={{ css: '/assets/main.abc.css', js: '/assets/main.def.js' }}
+        navigation={navigationFrom(routes)}
+        year={2026}
+        csp={meta}
+      >
+        <p>Body</p>
+      </Document>,
+    );
+    const head = $('head').children().toArray();
+    const cspIndex = head.findIndex((element) => $(element).attr('http-equiv') === 'Content-Security-Policy');
+    expect(cspIndex).toBeGreaterThanOrEqual(0);
+    expect($(head[cspIndex]).attr('content')).toBe(meta);
+    const firstGoverned = head.findIndex((element) => ['script', 'link', 'style'].includes(element.tagName));
+    expect(cspIndex).toBeLessThan(firstGoverned);
+  });
+
+  it('is sent with HSTS only to HTTPS hosts', () => {
+    expect(securityHeaders({ https: true }).map(([name]) => name)).toContain('Strict-Transport-Security');
+    expect(securityHeaders({ https: false }).map(([name]) => name)).not.toContain('Strict-Transport-Security');
+  });
+});
+
+describe('the brand images', () => {
+  it('use the colours of styles/settings/_colors.scss and site.themeColor', () => {
+    const scss = readFileSync(path.join(projectRoot, 'styles/settings/_colors.scss'), 'utf8');
+    for (const [key, name] of Object.entries(paletteSources)) {
+      const match = new RegExp(`'${name}':\\s*(#[0-9a-fA-F]{3,8})`).exec(scss);
+      expect(match?.[1]?.toLowerCase(), name).toBe(brandPalette[key as keyof typeof brandPalette]);
+    }
+    expect(site.themeColor.toLowerCase()).toBe(brandPalette.ink900);
+  });
+
+  it('draw the mark with attributes, not classes, since no stylesheet reaches a favicon', () => {
+    const $ = render(<AppIcon />);
+    expect($('[class]')).toHaveLength(0);
+    expect($('rect').attr('fill')).toBe(brandPalette.brand600);
+    expect($('svg').attr('xmlns')).toBe('http://www.w3.org/2000/svg');
+  });
+
+  it('wrap the tagline into lines of at most the given length', () => {
+    expect(wrap('AI-native credit risk and portfolio management for lenders.', 22)).toEqual([
+      'AI-native credit risk',
+      'and portfolio',
+      'management for',
+      'lenders.',
+    ]);
+    expect(wrap('a verylongwordindeed b', 5)).toEqual(['a', 'verylongwordindeed', 'b']);
+  });
+});
