@@ -8,6 +8,7 @@ import { client } from './steps/client';
 import { notFoundPage, pages } from './steps/pages';
 import { publicFiles } from './steps/public';
 import { checkRoutes } from './steps/routes';
+import { sitemap } from './steps/sitemap';
 import { styles } from './steps/styles';
 
 /** The build, in order. Each step reads the context earlier steps filled in. */
@@ -18,6 +19,7 @@ export const steps: readonly (readonly [name: string, step: BuildStep])[] = [
   ['brand', brand],
   ['pages', pages],
   ['not-found', notFoundPage],
+  ['sitemap', sitemap],
   ['public', publicFiles],
 ];
 

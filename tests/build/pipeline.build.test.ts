@@ -85,7 +85,7 @@ describe('a successful build', () => {
       expect(output.bytes).toBeGreaterThan(0);
       expect(output.gzipBytes).toBeGreaterThan(0);
     }
-    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'styles', 'client', 'brand', 'pages', 'not-found', 'public']);
+    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'styles', 'client', 'brand', 'pages', 'not-found', 'sitemap', 'public']);
   });
 
   it('leaves no staging folder behind', async () => {
