@@ -5,6 +5,7 @@ import { site } from '../site.config';
 import { BuildError, type BuildContext, type BuildOptions, type BuildStep } from './context';
 import { brand } from './steps/brand';
 import { client } from './steps/client';
+import { hosting } from './steps/hosting';
 import { notFoundPage, pages } from './steps/pages';
 import { publicFiles } from './steps/public';
 import { checkRoutes } from './steps/routes';
@@ -21,6 +22,7 @@ export const steps: readonly (readonly [name: string, step: BuildStep])[] = [
   ['not-found', notFoundPage],
   ['sitemap', sitemap],
   ['public', publicFiles],
+  ['hosting', hosting],
 ];
 
 export function defaultOptions(root: string = process.cwd()): BuildOptions {

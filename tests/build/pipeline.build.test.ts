@@ -85,7 +85,7 @@ describe('a successful build', () => {
       expect(output.bytes).toBeGreaterThan(0);
       expect(output.gzipBytes).toBeGreaterThan(0);
     }
-    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'styles', 'client', 'brand', 'pages', 'not-found', 'sitemap', 'public']);
+    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'styles', 'client', 'brand', 'pages', 'not-found', 'sitemap', 'public', 'hosting']);
   });
 
   it('leaves no staging folder behind', async () => {
@@ -147,6 +147,26 @@ describe('a failing build', () => {
     ];
     await expect(runBuild({ ...quiet, outDir, routes: twins })).rejects.toThrow(/differ only in case/);
     expect(existsSync(outDir)).toBe(false);
+  });
+});
+
+describe('reserved folders', () => {
+  it.each(['/assets', '/deploy/notes'] as const)('refuse a route at %s', async (reserved) => {
+    const [home] = routes;
+    if (!home) throw new Error('the route table is empty');
+    const outDir = path.join(workDir, 'reserved', 'dist');
+    const failure = runBuild({ ...quiet, outDir, routes: [home, { ...home, path: reserved }] });
+    await expect(failure).rejects.toThrow(/reserves/);
+    await expect(failure).rejects.toThrow(/pages\/routes\.ts/);
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it('refuse a public file where the host configuration goes', async () => {
+    const root = path.join(workDir, 'public-clash');
+    await mkdir(path.join(root, 'public'), { recursive: true });
+    for (const folder of ['styles', 'client']) await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
+    await writeFile(path.join(root, 'public', 'serve.json'), '{}');
+    await expect(runBuild({ ...quiet, root, outDir: path.join(root, 'dist') })).rejects.toThrow(/public\/serve\.json is reserved/);
   });
 });
 

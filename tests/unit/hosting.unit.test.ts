@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../../build/hosting/cloudfront';
+import { headersFile } from '../../build/hosting/headers-file';
+import { nginxConfig } from '../../build/hosting/nginx';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_REVALIDATE,
+  cacheControlFor,
+  contentSecurityPolicy,
+  contentTypeFor,
+  isSiteFile,
+  PERMISSIONS_POLICY,
+  securityHeaders,
+} from '../../build/hosting/policy';
+import { serveConfig } from '../../build/hosting/serve';
+
+const files = [
+  '404.html',
+  'index.html',
+  'about-us/index.html',
+  'assets/main.0123456789.css',
+  'assets/social.0123456789.png',
+  'robots.txt',
+  'sitemap.xml',
+  'serve.json',
+  'deploy/nginx.conf',
+];
+
+describe('the caching policy', () => {
+  it('caches hashed assets for a year and revalidates everything else', () => {
+    expect(cacheControlFor('assets/main.0123456789.css')).toBe('public, max-age=31536000, immutable');
+    for (const file of ['index.html', 'about-us/index.html', '404.html', 'sitemap.xml', 'robots.txt']) {
+      expect(cacheControlFor(file), file).toBe('no-cache');
+    }
+  });
+
+  it('knows the content type of every kind of file the build writes', () => {
+    expect(contentTypeFor('about-us/index.html')).toBe('text/html; charset=utf-8');
+    expect(contentTypeFor('assets/site.abc.webmanifest')).toBe('application/manifest+json');
+    expect(contentTypeFor('assets/main.abc.js')).toBe('text/javascript; charset=utf-8');
+    expect(contentTypeFor('sitemap.xml')).toBe('application/xml');
+    expect(contentTypeFor('README')).toBeUndefined();
+  });
+
+  it('tells site files from host configuration', () => {
+    expect(files.filter(isSiteFile)).not.toContain('serve.json');
+    expect(files.filter(isSiteFile)).not.toContain('deploy/nginx.conf');
+    expect(files.filter(isSiteFile)).toContain('404.html');
+  });
+});
+
+describe('serve.json', () => {
+  const config = serveConfig();
+
+  it('is valid for serve, checked against the schema serve itself validates with', async () => {
+    const fromServe = createRequire(createRequire(import.meta.url).resolve('serve/package.json'));
+    const { default: Ajv } = (await import(fromServe.resolve('ajv'))) as { default: new (options: object) => AjvLike };
+    const schema = fromServe('@zeit/schemas/deployment/config-static.js') as object;
+    const validate = new Ajv({ allowUnionTypes: true }).compile(schema);
+    expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('sends the security headers and no-cache everywhere, and the long cache under assets/ (later rules win)', () => {
+    const [all, assets] = config.headers;
+    const header = (rule: typeof all, key: string) => rule?.headers.find((entry) => entry.key === key)?.value;
+    expect(all?.source).toBe('**');
+    expect(header(all, 'Cache-Control')).toBe(CACHE_REVALIDATE);
+    for (const [name, value] of securityHeaders({ https: false })) expect(header(all, name), name).toBe(value);
+    expect(header(all, 'Strict-Transport-Security')).toBeUndefined();
+    expect(assets?.source).toBe('assets/**');
+    expect(header(assets, 'Cache-Control')).toBe(CACHE_IMMUTABLE);
+    expect(config.directoryListing).toBe(false);
+  });
+});
+
+interface AjvLike {
+  compile: (schema: object) => ((data: unknown) => boolean) & { errors?: unknown };
+}
+
+describe('_headers', () => {
+  const text = headersFile(files);
+  const blocks = new Map(
+    text
+      .split('\n\n')
+      .filter((block) => !block.startsWith('#') && block.trim())
+      .map((block) => {
+        const [pattern = '', ...lines] = block.trim().split('\n');
+        return [pattern, lines.map((line) => line.trim())] as const;
+      }),
+  );
+
+  it('sends every security header (with HSTS) on every path, but no Cache-Control there', () => {
+    const all = blocks.get('/*') ?? [];
+    for (const [name, value] of securityHeaders({ https: true })) expect(all).toContain(`${name}: ${value}`);
+    // Netlify and Cloudflare Pages join a header set by two matching rules with a comma.
+    expect(all.some((line) => line.startsWith('Cache-Control'))).toBe(false);
+  });
+
+  it('caches the assets folder for a year and lists every other site file with no-cache', () => {
+    expect(blocks.get('/assets/*')).toEqual([`Cache-Control: ${CACHE_IMMUTABLE}`]);
+    for (const url of ['/', '/404.html', '/about-us/', '/about-us', '/robots.txt', '/sitemap.xml']) {
+      expect(blocks.get(url), url).toEqual([`Cache-Control: ${CACHE_REVALIDATE}`]);
+    }
+    expect(blocks.has('/serve.json')).toBe(false);
+    expect(blocks.has('/deploy/nginx.conf')).toBe(false);
+    expect(blocks.has('/assets/main.0123456789.css')).toBe(false);
+  });
+});
+
+describe('the nginx configuration', () => {
+  const conf = nginxConfig({ serverName: 'www.example.com', root: '/srv/site' });
+
+  it('serves routes with and without the slash, and 404.html for anything else', () => {
+    expect(conf).toContain('root /srv/site;');
+    expect(conf).toContain('server_name www.example.com;');
+    expect(conf).toContain('try_files $uri $uri/index.html =404;');
+    expect(conf).toContain('error_page 404 /404.html;');
+    expect(conf).toContain('gzip on;');
+  });
+
+  it('sends every security header on every response, errors included', () => {
+    for (const [name, value] of securityHeaders({ https: true })) expect(conf).toContain(`add_header ${name} "${value}" always;`);
+    expect(conf).toMatch(/add_header Cache-Control \$cache_control_www_example_com always;/);
+    expect(conf).toContain(`"${CACHE_IMMUTABLE}"`);
+  });
+});
+
+describe('the CloudFront files', () => {
+  const handler = vm.runInNewContext(`${cloudfrontFunction()}\nhandler`) as (event: { request: { uri: string } }) => { uri: string };
+  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+  it('map /route and /route/ to /route/index.html and leave files alone', () => {
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/about-us')).toBe('/about-us/index.html');
+    expect(rewrite('/about-us/')).toBe('/about-us/index.html');
+    expect(rewrite('/assets/main.0123456789.css')).toBe('/assets/main.0123456789.css');
+    expect(rewrite('/404.html')).toBe('/404.html');
+    expect(rewrite('/v1.2/notes')).toBe('/v1.2/notes/index.html');
+  });
+
+  it('describe a response headers policy with the same headers', () => {
+    const policy = cloudfrontHeadersPolicy('www-example-com-security-headers') as {
+      Name: string;
+      Comment: string;
+      SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+      CustomHeadersConfig: { Quantity: number; Items: { Header: string; Value: string }[] };
+    };
+    expect(policy.Name).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
+    expect(policy.Comment.length).toBeLessThanOrEqual(128);
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(contentSecurityPolicy({ for: 'header' }));
+    expect(policy.CustomHeadersConfig.Quantity).toBe(policy.CustomHeadersConfig.Items.length);
+    expect(policy.CustomHeadersConfig.Items).toContainEqual(expect.objectContaining({ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY }));
+  });
+});
