@@ -6,6 +6,7 @@ import { BuildError, type BuildContext, type BuildOptions, type BuildStep } from
 import { brand } from './steps/brand';
 import { client } from './steps/client';
 import { hosting } from './steps/hosting';
+import { checkLinks } from './steps/links';
 import { notFoundPage, pages } from './steps/pages';
 import { publicFiles } from './steps/public';
 import { checkRoutes } from './steps/routes';
@@ -23,6 +24,7 @@ export const steps: readonly (readonly [name: string, step: BuildStep])[] = [
   ['sitemap', sitemap],
   ['public', publicFiles],
   ['hosting', hosting],
+  ['links', checkLinks],
 ];
 
 export function defaultOptions(root: string = process.cwd()): BuildOptions {

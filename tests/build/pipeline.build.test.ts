@@ -85,7 +85,18 @@ describe('a successful build', () => {
       expect(output.bytes).toBeGreaterThan(0);
       expect(output.gzipBytes).toBeGreaterThan(0);
     }
-    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'styles', 'client', 'brand', 'pages', 'not-found', 'sitemap', 'public', 'hosting']);
+    expect(result.timings.map((timing) => timing.step)).toEqual([
+      'routes',
+      'styles',
+      'client',
+      'brand',
+      'pages',
+      'not-found',
+      'sitemap',
+      'public',
+      'hosting',
+      'links',
+    ]);
   });
 
   it('leaves no staging folder behind', async () => {
