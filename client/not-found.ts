@@ -1,9 +1,26 @@
 /**
- * On the 404 page (`data-module="not-found"`): reports the path that matched no route. The path
- * only ever goes to the console, never into the page, so a crafted URL cannot inject markup.
+ * On the 404 page (`data-module="not-found"`). The site's paths match case-insensitively but
+ * static hosts do not: when the requested path is a known route (`data-routes`, written by the
+ * build from the route table) in another case or without its trailing slash, the page replaces
+ * itself with that route's canonical URL, keeping query and hash. Any other path is reported in
+ * the console. The path only ever goes to the console, never into the page, so a crafted URL
+ * cannot inject markup; the redirect target is always one of the build's own paths.
  */
-export function initNotFound(): void {
-  console.error(`404 Error: User attempted to access non-existent route: ${readablePath(window.location.pathname)}`);
+export function initNotFound(element: HTMLElement): void {
+  const { pathname, search, hash } = window.location;
+  const requested = readablePath(pathname);
+  const wanted = routeKey(requested);
+  const match = (element.dataset.routes ?? '').split(' ').find((route) => route && routeKey(route) === wanted);
+  // A match equal to the request means the host lost a page it should have: report, never loop.
+  if (match && match !== pathname) {
+    window.location.replace(match + search + hash);
+    return;
+  }
+  console.error(`404 Error: User attempted to access non-existent route: ${requested}`);
+}
+
+function routeKey(path: string): string {
+  return path.toLowerCase().replace(/\/+$/, '');
 }
 
 function readablePath(pathname: string): string {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Document } from '../../components/layout/Document';
 import type { Navigation } from '../../components/layout/navigation';
+import { KnownPathsContext } from '../../components/site/KnownPaths';
 import { SiteContext } from '../../components/site/SiteContext';
 import type { PageEntry, Route } from '../../pages/routes';
 import { BuildError, type BuildContext } from '../context';
@@ -42,18 +43,20 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
       '<!DOCTYPE html>' +
       renderToStaticMarkup(
         <SiteContext.Provider value={site}>
-          <Document
-            title={entry.title}
-            description={entry.description}
-            path={pagePath}
-            assets={{ css, js }}
-            navigation={navigationFrom(routes)}
-            year={year}
-            csp={contentSecurityPolicy({ for: 'meta' })}
-            head={head}
-          >
-            <Page />
-          </Document>
+          <KnownPathsContext.Provider value={routes.map((route) => canonicalPath(route.path))}>
+            <Document
+              title={entry.title}
+              description={entry.description}
+              path={pagePath}
+              assets={{ css, js }}
+              navigation={navigationFrom(routes)}
+              year={year}
+              csp={contentSecurityPolicy({ for: 'meta' })}
+              head={head}
+            >
+              <Page />
+            </Document>
+          </KnownPathsContext.Provider>
         </SiteContext.Provider>,
       )
     );

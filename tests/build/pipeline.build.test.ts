@@ -3,6 +3,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../build/context';
@@ -67,6 +68,8 @@ describe('a successful build', () => {
     expect(code).not.toMatch(/react|createElement|__SECRET_INTERNALS|useState|hydrateRoot|jsx/i);
     expect(code).toContain('IntersectionObserver');
     expect(code.length).toBeLessThan(4000);
+    // The guide's budget for the whole client bundle.
+    expect(gzipSync(code).byteLength).toBeLessThanOrEqual(2048);
   });
 
   it('has no inline style attributes and only the one inline script', async () => {

@@ -99,6 +99,13 @@ describe("every page's head", () => {
     }
   });
 
+  it('embeds the canonical path of every route in the 404 page, as data rather than script', async () => {
+    const $ = await load('404.html');
+    const element = $('[data-module="not-found"]');
+    expect(element.attr('data-routes')?.split(' ')).toEqual(routes.map((route) => canonicalPath(route.path)));
+    expect($('script:not([src]):not([type="application/ld+json"])')).toHaveLength(1);
+  });
+
   it('keeps the 404 page out of search results', async () => {
     const $ = await load('404.html');
     expect($('title').text()).toBe(notFound.title);
