@@ -36,13 +36,14 @@ server {
     root ${root};
 
     charset utf-8;
+    charset_types text/css text/plain text/xml application/javascript application/manifest+json;
     server_tokens off;
     autoindex off;
 
     gzip on;
     gzip_vary on;
     gzip_min_length 256;
-    gzip_types text/css text/javascript application/javascript application/json application/manifest+json application/xml image/svg+xml text/plain;
+    gzip_types text/css text/javascript application/javascript application/json application/manifest+json text/xml application/xml image/svg+xml text/plain;
 
     # "always": error responses (the 404 page) carry them too. No location below adds a header
     # of its own, so every location inherits all of these.

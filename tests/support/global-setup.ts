@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../build/pipeline';
+import { site } from '../../site.config';
 import { ensureChromium } from './chromium';
 import { startServe } from './server';
 
@@ -20,7 +21,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ensureChromium();
   const tempRoot = await mkdtemp(path.join(tmpdir(), 'site-tests-'));
   const siteDir = path.join(tempRoot, 'dist');
-  await runBuild({ outDir: siteDir, log: () => {} });
+  // The configured site URL, not SITE_URL from the environment: tests compare canonical URLs with it.
+  await runBuild({ outDir: siteDir, log: () => {}, siteUrl: site.url });
   const server = await startServe(siteDir);
   project.provide('siteUrl', server.url);
   project.provide('siteDir', siteDir);

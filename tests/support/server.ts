@@ -45,6 +45,8 @@ export async function startServe(folder: string): Promise<RunningServer> {
   const bin = path.join(path.dirname(require.resolve('serve/package.json')), 'build', 'main.js');
   const child = spawn(process.execPath, [bin, folder, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching'], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    // serve otherwise asks the npm registry for a newer version of itself at every start.
+    env: { ...process.env, NO_UPDATE_CHECK: '1' },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
