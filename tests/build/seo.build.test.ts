@@ -38,6 +38,30 @@ describe('sitemap.xml', () => {
   });
 });
 
+describe('the site URL', () => {
+  it('comes from SITE_URL when it is set at build time', async () => {
+    const previous = process.env.SITE_URL;
+    process.env.SITE_URL = 'https://staging.example.test';
+    try {
+      const stagingDir = path.join(workDir, 'staging', 'dist');
+      await runBuild({ outDir: stagingDir, log: () => {} });
+      const $ = cheerio.load(await readFile(path.join(stagingDir, 'about-us/index.html'), 'utf8'));
+      expect($('link[rel="canonical"]').attr('href')).toBe('https://staging.example.test/about-us/');
+      expect($('meta[property="og:image"]').attr('content')).toMatch(/^https:\/\/staging\.example\.test\/assets\//);
+      await expect(readFile(path.join(stagingDir, 'robots.txt'), 'utf8')).resolves.toContain('Sitemap: https://staging.example.test/sitemap.xml');
+    } finally {
+      if (previous === undefined) delete process.env.SITE_URL;
+      else process.env.SITE_URL = previous;
+    }
+  });
+
+  it('fails the build with the cause when it is not a bare origin', async () => {
+    await expect(runBuild({ outDir: path.join(workDir, 'bad-url', 'dist'), log: () => {}, siteUrl: 'https://example.test/site' })).rejects.toThrow(
+      /without a path/,
+    );
+  });
+});
+
 describe('robots.txt', () => {
   it('allows everything and names the sitemap', async () => {
     const robots = await readFile(path.join(outDir, 'robots.txt'), 'utf8');
