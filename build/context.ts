@@ -30,8 +30,10 @@ export interface BuildContext {
   options: BuildOptions;
   /** Folder the steps write into; becomes `outDir` at the end. */
   staging: string;
-  /** Public URLs of the hashed stylesheet and script, set by the styles and client steps. */
+  /** Public URLs of the hashed stylesheet, script and fonts, set by the steps that write them. */
   assets: Partial<PageAssets>;
+  /** Hashed URL of each copied asset by its source name, for `asset-url()` in stylesheets. */
+  assetUrls: Map<string, string>;
   outputs: OutputFile[];
   timings: { step: string; ms: number }[];
 }

@@ -4,6 +4,7 @@ import { notFound, routes } from '../pages/routes';
 import { site } from '../site.config';
 import { BuildError, type BuildContext, type BuildOptions, type BuildStep } from './context';
 import { client } from './steps/client';
+import { fonts } from './steps/fonts';
 import { notFoundPage, pages } from './steps/pages';
 import { publicFiles } from './steps/public';
 import { checkRoutes } from './steps/routes';
@@ -12,6 +13,7 @@ import { styles } from './steps/styles';
 /** The build, in order. Each step reads the context earlier steps filled in. */
 export const steps: readonly (readonly [name: string, step: BuildStep])[] = [
   ['routes', checkRoutes],
+  ['fonts', fonts],
   ['styles', styles],
   ['client', client],
   ['pages', pages],
@@ -45,7 +47,7 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   const options = { ...defaultOptions(overrides.root), ...overrides };
   const started = performance.now();
   const staging = `${options.outDir}.staging-${process.pid}-${Date.now()}`;
-  const ctx: BuildContext = { options, staging, assets: {}, outputs: [], timings: [] };
+  const ctx: BuildContext = { options, staging, assets: {}, assetUrls: new Map(), outputs: [], timings: [] };
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {

@@ -29,7 +29,7 @@ export async function notFoundPage(ctx: BuildContext): Promise<void> {
 
 /** One page inside the shared Document, as a complete HTML string. */
 export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string): string {
-  const { css, js } = ctx.assets;
+  const { css, js, fonts = [] } = ctx.assets;
   if (!css || !js) throw new BuildError('Pages were rendered before the stylesheet and script were built.');
   const { site, routes, year } = ctx.options;
   const Page = entry.page;
@@ -42,7 +42,7 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
             title={entry.title}
             description={entry.description}
             path={pagePath}
-            assets={{ css, js }}
+            assets={{ css, js, fonts }}
             navigation={navigationFrom(routes)}
             year={year}
           >

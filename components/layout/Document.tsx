@@ -15,6 +15,8 @@ export const JS_ENABLED_SNIPPET = "document.documentElement.classList.add('js')"
 export interface PageAssets {
   css: string;
   js: string;
+  /** Font files, preloaded so text paints in its own face without a late swap. */
+  fonts: readonly string[];
 }
 
 export interface DocumentProps {
@@ -40,6 +42,9 @@ export function Document({ title, description, path, assets, navigation, year, h
         <title>{title}</title>
         <meta name="description" content={description} />
         <script dangerouslySetInnerHTML={{ __html: JS_ENABLED_SNIPPET }} />
+        {assets.fonts.map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.js} defer />
         {head}

@@ -84,7 +84,7 @@ describe('a successful build', () => {
       expect(output.bytes).toBeGreaterThan(0);
       expect(output.gzipBytes).toBeGreaterThan(0);
     }
-    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'styles', 'client', 'pages', 'not-found', 'public']);
+    expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'fonts', 'styles', 'client', 'pages', 'not-found', 'public']);
   });
 
   it('leaves no staging folder behind', async () => {

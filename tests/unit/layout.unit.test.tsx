@@ -130,7 +130,7 @@ describe('Document', () => {
       title="A unique title"
       description="A description of the page."
       path="/about-us"
-      assets={{ css: '/assets/main.abc.css', js: '/assets/main.def.js' }}
+      assets={{ css: '/assets/main.abc.css', js: '/assets/main.def.js', fonts: ['/assets/fonts/f.123.woff2'] }}
       navigation={navigation}
       year={2026}
     >
@@ -144,6 +144,12 @@ describe('Document', () => {
     expect($('meta[name="viewport"]').attr('content')).toContain('width=device-width');
     expect($('title').text()).toBe('A unique title');
     expect($('meta[name="description"]').attr('content')).toBe('A description of the page.');
+  });
+
+  it('preloads the fonts', () => {
+    const preload = $('link[rel="preload"][as="font"]');
+    expect(preload.attr('href')).toBe('/assets/fonts/f.123.woff2');
+    expect(preload.attr('crossorigin')).toBe('anonymous');
   });
 
   it('links the stylesheet and a deferred script', () => {
