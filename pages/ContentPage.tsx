@@ -62,6 +62,7 @@ function renderBody(section: SectionContent): ReactNode {
         <Split
           paragraphs={section.paragraphs}
           points={section.points}
+          pointsTone={section.pointsTone}
           stat={section.stat}
           reverse={section.reverse}
           visual={section.visual ? renderVisual(section.visual) : undefined}

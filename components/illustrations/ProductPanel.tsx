@@ -13,8 +13,8 @@ export interface ProductPanelProps {
   badges?: readonly { tone: BadgeTone; icon?: IconName; text: string }[];
   /** Suggested next actions, shown as chips. */
   actions?: readonly string[];
-  /** Marks the panel as an example, not real data. */
-  footnote: string;
+  /** Marks the panel as an example when it shows invented data. */
+  footnote?: string;
 }
 
 /**
@@ -72,7 +72,7 @@ export function ProductPanel({ label, title, icon, rows, lines, badges, actions,
           ))}
         </ul>
       ) : null}
-      <figcaption className="c-panel__footnote">{footnote}</figcaption>
+      {footnote ? <figcaption className="c-panel__footnote">{footnote}</figcaption> : null}
     </figure>
   );
 }

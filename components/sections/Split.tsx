@@ -5,6 +5,8 @@ import type { Stat } from './StatList';
 export interface SplitProps {
   paragraphs: readonly string[];
   points?: readonly string[];
+  /** Whether the points are gains (ticks) or pains (warning marks), e.g. in a problem section. */
+  pointsTone?: 'gain' | 'pain';
   /** A headline figure beside the points. */
   stat?: Stat;
   /** An illustration beside the text; without one, the points and figure take that place. */
@@ -14,15 +16,15 @@ export interface SplitProps {
 }
 
 /** Copy on one side; an illustration, or the key points as a card, on the other. Stacked on narrow screens. */
-export function Split({ paragraphs, points, stat, visual, reverse = false }: SplitProps) {
+export function Split({ paragraphs, points, pointsTone = 'gain', stat, visual, reverse = false }: SplitProps) {
   const details =
     points || stat ? (
       <>
         {points ? (
-          <ul className="c-split__points">
+          <ul className={`c-split__points c-split__points--${pointsTone}`}>
             {points.map((point) => (
               <li className="c-split__point" key={point}>
-                <Icon name="check" className="c-icon c-split__point-icon" size={18} />
+                <Icon name={pointsTone === 'pain' ? 'alert' : 'check'} className="c-icon c-split__point-icon" size={18} />
                 <span>{point}</span>
               </li>
             ))}

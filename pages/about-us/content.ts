@@ -9,6 +9,18 @@ export const content = {
     lead: `${site.name} brings years of credit risk practice and modern engineering together in one AI-native platform, so every lender can make fast, fair and explainable decisions.`,
     cta: 'Book a Pilot Call',
     assurances: ['Founded in 2025', offers.pilot],
+    visual: {
+      kind: 'panel',
+      icon: 'building',
+      label: 'Company facts',
+      title: `${site.name} at a glance`,
+      rows: [
+        { label: 'Founded', value: '2025' },
+        { label: 'Led by', value: 'Two co-founders, CEO and CTO' },
+        { label: 'Built for', value: 'Banks, lenders, fintechs, leasing firms' },
+        { label: 'Approach', value: 'Explainable AI, human oversight' },
+      ],
+    },
   },
   sections: [
     {

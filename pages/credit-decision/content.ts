@@ -32,6 +32,7 @@ export const content = {
     {
       kind: 'split',
       id: 'problem',
+      pointsTone: 'pain',
       eyebrow: 'The problem',
       heading: 'Manual underwriting cannot keep up with your applicants',
       paragraphs: [

@@ -22,6 +22,7 @@ export const content = {
     {
       kind: 'split',
       id: 'problem',
+      pointsTone: 'pain',
       eyebrow: 'The problem',
       heading: 'Risk teams spend their days collecting data, not managing risk',
       paragraphs: [

@@ -10,6 +10,22 @@ export const content = {
     cta: 'Start building',
     secondaryCta: 'Talk to us',
     assurances: [offers.pilot, 'API-first'],
+    visual: {
+      kind: 'panel',
+      icon: 'rocket',
+      label: 'New product · BNPL at checkout',
+      title: 'Ready to launch',
+      badges: [
+        { tone: 'positive', icon: 'checkCircle', text: 'Policy validated' },
+        { tone: 'brand', icon: 'code', text: 'API live' },
+      ],
+      rows: [
+        { label: 'Data sources', value: 'PSD2, bureau, repayment' },
+        { label: 'Outcomes', value: 'Approve, decline or price' },
+        { label: 'Monitoring', value: 'Early warnings on' },
+      ],
+      footnote: 'Illustrative example',
+    },
   },
   sections: [
     {

@@ -31,6 +31,7 @@ export const content = {
     {
       kind: 'split',
       id: 'challenge',
+      pointsTone: 'pain',
       eyebrow: 'The challenge',
       heading: 'Leasing needs speed at the point of sale',
       paragraphs: [

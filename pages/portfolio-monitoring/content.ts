@@ -30,6 +30,7 @@ export const content = {
     {
       kind: 'split',
       id: 'problem',
+      pointsTone: 'pain',
       eyebrow: 'The problem',
       heading: 'Portfolio reviews find trouble months too late',
       paragraphs: [
