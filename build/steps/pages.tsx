@@ -5,6 +5,7 @@ import type { Navigation } from '../../components/layout/navigation';
 import { SiteContext } from '../../components/site/SiteContext';
 import type { PageEntry, Route } from '../../pages/routes';
 import { BuildError, type BuildContext } from '../context';
+import { toHtml5 } from '../html';
 import { routeFile, writeOutput } from '../output';
 
 /** Header and footer links, in route-table order. */
@@ -36,7 +37,8 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
   try {
     return (
       '<!DOCTYPE html>' +
-      renderToStaticMarkup(
+      toHtml5(
+        renderToStaticMarkup(
         <SiteContext.Provider value={site}>
           <Document
             title={entry.title}
@@ -48,7 +50,8 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
           >
             <Page />
           </Document>
-        </SiteContext.Provider>,
+          </SiteContext.Provider>,
+        ),
       )
     );
   } catch (error) {

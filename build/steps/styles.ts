@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sass from 'sass';
 import { BuildError, type BuildContext } from '../context';
-import { contentHash, writeOutput } from '../output';
+import { contentHash, integrityOf, writeOutput } from '../output';
 
 export const STYLES_ENTRY = 'styles/main.scss';
 
@@ -23,7 +23,7 @@ export async function styles(ctx: BuildContext): Promise<void> {
   }
   const file = `assets/main.${contentHash(css)}.css`;
   await writeOutput(ctx, file, css);
-  ctx.assets.css = `/${file}`;
+  ctx.assets.css = { href: `/${file}`, integrity: integrityOf(css) };
 }
 
 /** `asset-url("inter.woff2")` in SCSS → `url(/assets/fonts/inter.<hash>.woff2)`. */

@@ -64,13 +64,16 @@ export function ProductPanel({ label, title, icon, rows, lines, badges, actions,
         </ul>
       ) : null}
       {actions ? (
-        <ul className="c-panel__actions" aria-label="Suggested actions">
-          {actions.map((action) => (
-            <li className="c-panel__action" key={action}>
-              {action}
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="c-panel__actions-label">Suggested actions</p>
+          <ul className="c-panel__actions">
+            {actions.map((action) => (
+              <li className="c-panel__action" key={action}>
+                {action}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       {footnote ? <figcaption className="c-panel__footnote">{footnote}</figcaption> : null}
     </figure>

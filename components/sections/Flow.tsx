@@ -24,7 +24,7 @@ export function Flow({ stages }: FlowProps) {
           <h3 className="c-flow__title">{stage.title}</h3>
           <p className="c-flow__text">{stage.text}</p>
           {stage.actions ? (
-            <ul className="c-flow__actions" aria-label={`${stage.title}: possible actions`}>
+            <ul className="c-flow__actions">
               {stage.actions.map((action) => (
                 <li className="c-flow__action" key={action}>
                   {action}
