@@ -13,6 +13,11 @@ export interface BuildOptions {
   site: SiteConfig;
   /** Year shown in the footer; a parameter so that tests can pin it. */
   year: number;
+  /**
+   * Absolute origin for canonical URLs and the sitemap, without a trailing slash: `--site-url`,
+   * else $SITE_URL, else `site.url` from site.config.ts.
+   */
+  siteUrl?: string;
   /** Where progress lines go; errors are thrown, never logged here. */
   log: (line: string) => void;
 }

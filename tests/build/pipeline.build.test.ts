@@ -91,6 +91,13 @@ describe('a successful build', () => {
     expect(result.timings.map((timing) => timing.step)).toEqual(['routes', 'fonts', 'styles', 'client', 'pages', 'not-found', 'public']);
   });
 
+  it('contains no live-reload code: that exists only in what the dev server serves', async () => {
+    for (const file of Object.keys(await fingerprint(outDir))) {
+      const text = await readFile(path.join(outDir, file), 'utf8');
+      expect(text, file).not.toMatch(/__dev|EventSource|data-dev-/);
+    }
+  });
+
   it('leaves no staging folder behind', async () => {
     expect(await readdir(path.dirname(outDir))).toEqual(['dist']);
   });

@@ -1,0 +1,31 @@
+/** One measured quantity: every sample, so a report can show the median, the spread and the runs. */
+export interface Measurement {
+  /** What was measured, as a person would say it: "save a stylesheet → new CSS served". */
+  name: string;
+  unit: 'ms' | 'kB';
+  samples: number[];
+  /** The figure the issue sets for the median, when there is one. */
+  targetMedian?: number;
+}
+
+/** A part of `npm run bench` (dev loop, full build, sizes, Lighthouse...), measured on its own. */
+export interface BenchSection {
+  name: string;
+  measurements: Measurement[];
+  /** Anything a reader needs to interpret the figures: machine, run count, method. */
+  notes?: string[];
+}
+
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
+
+export function summarizeSamples(samples: readonly number[]): Summary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+  return { median, min: sorted[0] ?? 0, max: sorted[sorted.length - 1] ?? 0, runs: sorted.length };
+}
