@@ -6,10 +6,28 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { paintFor } from '../build/terminal';
+import { measureBuild } from './bench/build';
 import { measureDevLoop } from './bench/dev-loop';
-import { summarizeSamples, type BenchSection } from './bench/types';
+import { measureLighthouse } from './bench/lighthouse';
+import { measureRender } from './bench/render';
+import { measureSizes } from './bench/sizes';
+import { meetsTarget, summarizeSamples, type BenchSection } from './bench/types';
 
-const sections: readonly (() => Promise<BenchSection>)[] = [() => measureDevLoop()];
+const available: Record<string, () => Promise<BenchSection>> = {
+  build: () => measureBuild(),
+  render: () => measureRender(),
+  sizes: () => measureSizes(),
+  dev: () => measureDevLoop(),
+  lighthouse: () => measureLighthouse(),
+};
+// `npm run bench -- sizes lighthouse` runs only those sections; no arguments runs them all.
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !(name in available));
+if (unknown.length > 0) {
+  console.error(`Unknown bench section(s): ${unknown.join(', ')}. Known: ${Object.keys(available).join(', ')}.`);
+  process.exit(1);
+}
+const sections = (chosen.length > 0 ? chosen : Object.keys(available)).flatMap((name) => available[name] ?? []);
 
 const paint = paintFor(process.stdout);
 const results: BenchSection[] = [];
@@ -20,16 +38,17 @@ const verdicts: boolean[] = [];
 for (const section of results) {
   for (const measurement of section.measurements) {
     const { median, min, max, runs } = summarizeSamples(measurement.samples);
-    const figure = (value: number) => `${Math.round(value)} ${measurement.unit}`;
+    const figure = (value: number) => `${value.toFixed(measurement.decimals ?? 0)} ${measurement.unit}`.trimEnd();
     const target = measurement.targetMedian;
-    verdicts.push(target === undefined || median <= target);
+    const met = meetsTarget(measurement, median);
+    verdicts.push(met);
     rows.push([
       `${section.name}: ${measurement.name}`,
       figure(median),
       figure(min),
       figure(max),
       String(runs),
-      target === undefined ? '' : `≤ ${target} ${measurement.unit} ${median <= target ? 'met' : 'MISSED'}`,
+      target === undefined ? '' : `${measurement.higherIsBetter ? '≥' : '≤'} ${target} ${measurement.unit} ${met ? 'met' : 'MISSED'}`.replace('  ', ' '),
     ]);
   }
 }

@@ -2,10 +2,21 @@
 export interface Measurement {
   /** What was measured, as a person would say it: "save a stylesheet → new CSS served". */
   name: string;
-  unit: 'ms' | 'kB';
+  unit: 'ms' | 'kB' | 'MB' | 'pages/s' | 'points' | '';
   samples: number[];
   /** The figure the issue sets for the median, when there is one. */
   targetMedian?: number;
+  /** For scores and throughput: the target is a floor, not a ceiling. */
+  higherIsBetter?: boolean;
+  /** Decimal places to print (0 unless set), e.g. 3 for a layout-shift score. */
+  decimals?: number;
+}
+
+/** Whether a measurement meets its target (true when it has none). */
+export function meetsTarget(measurement: Measurement, median: number): boolean {
+  const target = measurement.targetMedian;
+  if (target === undefined) return true;
+  return measurement.higherIsBetter ? median >= target : median <= target;
 }
 
 /** A part of `npm run bench` (dev loop, full build, sizes, Lighthouse...), measured on its own. */
