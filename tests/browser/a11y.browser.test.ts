@@ -1,21 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes } from '../../pages/routes';
-import { launchChromium } from '../support/chromium';
-import { openPage } from '../support/browser';
+import type { Page } from 'playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-const paths = [...routes.map((route) => route.path), '/no-such-page'];
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /**
  * WCAG 2.0, 2.1 and 2.2 at levels A and AA (which include target-size), and axe's best practices.
@@ -40,8 +30,8 @@ describe.each([
   ['375 px, menu open', 375, true],
   ['1280 px', 1280, false],
 ] as const)('axe at %s', (_label, width, openMenu) => {
-  it.each(paths)('%s has no violations', async (routePath) => {
-    const { page, close } = await openPage(browser, width, { reducedMotion: 'reduce' });
+  it.each(PAGE_PATHS)('%s has no violations', async (routePath) => {
+    const { page, close } = await openPage(browser(), width, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + routePath);
     if (openMenu) {
       await page.locator('[data-menu-toggle]').click();

@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes } from '../../pages/routes';
-import { launchChromium } from '../support/chromium';
-import { openPage } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-describe.each([320, 375, 768, 1280])('at %i px wide', (width) => {
+describe.each([320, 375, 768, 1280, 1920])('at %i px wide', (width) => {
   it('no page scrolls horizontally', async () => {
-    const { page, close } = await openPage(browser, width);
+    const { page, close } = await openPage(browser(), width);
     const overflowing: string[] = [];
-    for (const route of [...routes.map((entry) => entry.path), '/no-such-page']) {
+    for (const route of PAGE_PATHS) {
       await page.goto(siteUrl + route);
       const { scrollWidth, clientWidth, widest } = await page.evaluate(() => {
         const root = document.documentElement;
@@ -44,7 +33,7 @@ describe.each([320, 375, 768, 1280])('at %i px wide', (width) => {
 
 describe('staggered reveals on the launch page', () => {
   async function delaysOf(selector: string): Promise<string[]> {
-    const { page, close } = await openPage(browser, 1280);
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + '/launch-new-lending-product');
     await page.locator(selector).first().scrollIntoViewIfNeeded();
     await expect.poll(() => page.$$eval(`${selector}:not(.is-revealed > *)`, (cards) => cards.length)).toBe(0);
@@ -64,7 +53,7 @@ describe('staggered reveals on the launch page', () => {
   });
 
   it('hides the pillars below the fold and reveals them once scrolled into view', async () => {
-    const { page, close } = await openPage(browser, 1280);
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + '/launch-new-lending-product');
     const opacity = () => page.$$eval('#pillars .c-card', (cards) => cards.map((card) => getComputedStyle(card).opacity));
     expect(await opacity()).toEqual(['0', '0', '0']);

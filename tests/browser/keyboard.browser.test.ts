@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes } from '../../pages/routes';
-import { launchChromium } from '../support/chromium';
-import { openPage } from '../support/browser';
+import type { Page } from 'playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-const paths = [...routes.map((route) => route.path), '/no-such-page'];
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface FocusStop {
   label: string;
@@ -89,8 +79,8 @@ async function tabThrough(page: Page, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 
 }
 
 describe('the skip link', () => {
-  it.each(paths)('is the first focusable element of %s and moves focus to the main content', async (routePath) => {
-    const { page, close } = await openPage(browser, 1280);
+  it.each(PAGE_PATHS)('is the first focusable element of %s and moves focus to the main content', async (routePath) => {
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + routePath);
     await page.keyboard.press('Tab');
     const skip = await page.evaluate(() => {
@@ -109,8 +99,8 @@ describe('the skip link', () => {
 });
 
 describe.each([375, 1280])('tabbing through every page at %i px', (width) => {
-  it.each(paths)('%s: every focus stop has a visible 3:1 focus ring and is never under the header', async (routePath) => {
-    const { page, close } = await openPage(browser, width, { reducedMotion: 'reduce' });
+  it.each(PAGE_PATHS)('%s: every focus stop has a visible 3:1 focus ring and is never under the header', async (routePath) => {
+    const { page, close } = await openPage(browser(), width, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + routePath);
     // Forwards, then backwards from the footer: going back up, the browser scrolls each element to
     // the top of the viewport, where the sticky header could cover it.
@@ -134,7 +124,7 @@ describe.each([375, 1280])('tabbing through every page at %i px', (width) => {
 
 describe('the menu button', () => {
   it('has a name, a 24×24 px target at least, and drives the whole navigation from the keyboard', async () => {
-    const { page, close } = await openPage(browser, 375);
+    const { page, close } = await openPage(browser(), 375);
     await page.goto(siteUrl + '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const box = await toggle.boundingBox();
@@ -163,7 +153,7 @@ describe('the menu button', () => {
 
 describe('in-page anchors', () => {
   it.each([375, 1280])('land each section heading below the sticky header at %i px', async (width) => {
-    const { page, close } = await openPage(browser, width, { reducedMotion: 'reduce' });
+    const { page, close } = await openPage(browser(), width, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + '/');
     const ids = await page.$$eval('main section[id]', (sections) => sections.map((section) => section.id));
     expect(ids.length).toBeGreaterThan(5);

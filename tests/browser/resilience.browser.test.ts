@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { routes } from '../../pages/routes';
-import { launchChromium } from '../support/chromium';
-import { openPage } from '../support/browser';
+import type { Page } from 'playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-const paths = [...routes.map((route) => route.path), '/no-such-page'];
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Elements under main or footer that render nothing: opacity 0 (themselves or through an ancestor). */
 async function invisibleText(page: Page): Promise<string[]> {
@@ -42,8 +32,8 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 describe('with prefers-reduced-motion: reduce', () => {
-  it.each(paths)('%s shows everything at load and moves nothing', async (routePath) => {
-    const { page, close } = await openPage(browser, 1280, { reducedMotion: 'reduce' });
+  it.each(PAGE_PATHS)('%s shows everything at load and moves nothing', async (routePath) => {
+    const { page, close } = await openPage(browser(), 1280, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + routePath);
     expect(await invisibleText(page)).toEqual([]);
     const moving = await page.evaluate(() =>
@@ -65,8 +55,8 @@ describe('with prefers-reduced-motion: reduce', () => {
 });
 
 describe('without JavaScript', () => {
-  it.each(paths)('%s shows every section’s text and a usable navigation', async (routePath) => {
-    const { page, close } = await openPage(browser, 375, { javaScriptEnabled: false });
+  it.each(PAGE_PATHS)('%s shows every section’s text and a usable navigation', async (routePath) => {
+    const { page, close } = await openPage(browser(), 375, { javaScriptEnabled: false });
     await page.goto(siteUrl + routePath);
     expect(await invisibleText(page)).toEqual([]);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -77,8 +67,8 @@ describe('without JavaScript', () => {
 });
 
 describe('with JavaScript, after scrolling through', () => {
-  it.each(paths)('%s has revealed every section', async (routePath) => {
-    const { page, close } = await openPage(browser, 1280);
+  it.each(PAGE_PATHS)('%s has revealed every section', async (routePath) => {
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + routePath);
     await scrollThrough(page);
     await expect.poll(() => invisibleText(page), { timeout: 5000 }).toEqual([]);
@@ -87,8 +77,8 @@ describe('with JavaScript, after scrolling through', () => {
 });
 
 describe('the largest paint', () => {
-  it.each(paths)('%s: the hero heading and illustration are visible even when the script never arrives', async (routePath) => {
-    const { page, close } = await openPage(browser, 375);
+  it.each(PAGE_PATHS)('%s: the hero heading and illustration are visible even when the script never arrives', async (routePath) => {
+    const { page, close } = await openPage(browser(), 375);
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto(siteUrl + routePath);
     const hidden = await page.evaluate(() =>
@@ -109,8 +99,8 @@ describe('the largest paint', () => {
 });
 
 describe('network and console', () => {
-  it.each(paths)('%s requests nothing from another origin, and logs no warning or error', async (routePath) => {
-    const record = await openPage(browser, 1280);
+  it.each(PAGE_PATHS)('%s requests nothing from another origin, and logs no warning or error', async (routePath) => {
+    const record = await openPage(browser(), 1280);
     const origins = new Set<string>();
     record.page.on('request', (request) => origins.add(new URL(request.url()).origin));
     await record.page.goto(siteUrl + routePath, { waitUntil: 'load' });
@@ -129,10 +119,10 @@ describe('network and console', () => {
 });
 
 describe('layout shift', () => {
-  it.each(paths.flatMap((routePath) => [375, 1280].map((width) => [routePath, width] as const)))(
+  it.each(PAGE_PATHS.flatMap((routePath) => [375, 1280].map((width) => [routePath, width] as const)))(
     '%s at %i px: zero cumulative layout shift while loading and scrolling',
     async (routePath, width) => {
-      const { page, close } = await openPage(browser, width);
+      const { page, close } = await openPage(browser(), width);
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { __shifts: number[] }).__shifts = shifts;
