@@ -1,21 +1,63 @@
 /**
- * The one build command: `npm run build`. Renders the site into dist/ through the pipeline in
- * build/pipeline.ts and prints what it wrote. On any error it names the cause, leaves dist/ as it
- * was and exits with status 1.
+ * The one build command: `npm run build [-- --quiet] [-- --site-url https://example.com]`.
+ * Renders the site into dist/ through the pipeline in build/pipeline.ts and prints a table of what
+ * it wrote. On any error it names the cause, leaves dist/ as it was and exits with status 1.
  */
+import { parseArgs } from 'node:util';
 import { BuildError } from './build/context';
-import { runBuild } from './build/pipeline';
+import { describeError, explainLoadFailure } from './build/errors';
 import { summarize } from './build/report';
+import { paintFor } from './build/terminal';
 
-try {
-  const result = await runBuild();
-  for (const line of summarize(result)) console.log(line);
-} catch (error) {
-  if (error instanceof BuildError) {
-    console.error(`Build failed: ${error.message}`);
-  } else {
-    console.error('Build failed with an unexpected error:', error);
-  }
+const root = process.cwd();
+const out = paintFor(process.stdout);
+const err = paintFor(process.stderr);
+
+function fail(message: string, stack?: string): void {
+  console.error(`${err.red('Build failed:')} ${message}`);
+  if (stack) console.error(err.dim(stack));
   console.error('dist/ was left unchanged.');
   process.exitCode = 1;
+}
+
+/** "https://example.com/" → "https://example.com"; anything that is not an absolute http(s) URL is refused. */
+function siteUrlFrom(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new BuildError(`--site-url "${value}" is not an absolute URL such as https://www.example.com.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new BuildError(`--site-url "${value}" must start with https:// or http://.`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+try {
+  const { values } = parseArgs({
+    options: { quiet: { type: 'boolean', short: 'q', default: false }, 'site-url': { type: 'string' } },
+    strict: true,
+  });
+  const siteUrl = values['site-url'] ?? process.env.SITE_URL;
+  // Imported here rather than at the top, so that a syntax error or a missing import in a page is
+  // reported with its file and line instead of crashing the process with a raw stack.
+  let pipeline: typeof import('./build/pipeline');
+  try {
+    pipeline = await import('./build/pipeline');
+  } catch (error) {
+    throw await explainLoadFailure(error, root);
+  }
+  const result = await pipeline.runBuild({
+    ...(siteUrl ? { siteUrl: siteUrlFrom(siteUrl) } : {}),
+    log: values.quiet ? () => {} : (line) => console.log(line),
+  });
+  if (!values.quiet) for (const line of summarize(result, out)) console.log(line);
+} catch (error) {
+  if (error instanceof TypeError && (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+    fail(`${error.message}. Options: --quiet, --site-url <url>.`);
+  } else {
+    const { message, stack } = describeError(error, root);
+    fail(message, stack);
+  }
 }

@@ -11,14 +11,14 @@ export interface BuildOptions {
   routes: readonly Route[];
   notFound: PageEntry;
   site: SiteConfig;
-  /**
-   * Absolute origin for canonical URLs, Open Graph and the sitemap, e.g. from a --site-url flag.
-   * When unset: the SITE_URL environment variable, then `site.url`. Read it through `siteUrl()`
-   * in build/urls.ts, which checks it.
-   */
-  siteUrl?: string;
   /** Year shown in the footer; a parameter so that tests can pin it. */
   year: number;
+  /**
+   * Absolute origin for canonical URLs, Open Graph and the sitemap, without a trailing slash:
+   * `--site-url`, else $SITE_URL, else `site.url` from site.config.ts. Read it through `siteUrl()`
+   * in build/urls.ts, which checks it is a bare http(s) origin.
+   */
+  siteUrl?: string;
   /** Where progress lines go; errors are thrown, never logged here. */
   log: (line: string) => void;
 }
@@ -46,8 +46,10 @@ export interface BuildContext {
   options: BuildOptions;
   /** Folder the steps write into; becomes `outDir` at the end. */
   staging: string;
-  /** Public URLs of the hashed stylesheet and script, set by the styles and client steps. */
+  /** Public URLs of the hashed stylesheet, script and fonts, set by the steps that write them. */
   assets: Partial<PageAssets>;
+  /** Hashed URL of each copied asset by its source name, for `asset-url()` in stylesheets. */
+  assetUrls: Map<string, string>;
   /** Public URLs of the icons, social image and web manifest, set by the brand step. */
   brand?: BrandAssets;
   outputs: OutputFile[];

@@ -16,7 +16,7 @@ export function recordOutput(ctx: BuildContext, relativePath: string, contents: 
   ctx.outputs.push({
     path: relativePath.split(path.sep).join('/'),
     bytes: contents.byteLength,
-    gzipBytes: gzipSync(contents, { level: 9 }).byteLength,
+    gzipBytes: gzipSync(contents).byteLength,
   });
 }
 
@@ -29,4 +29,9 @@ export function contentHash(contents: string | Buffer): string {
 export function routeFile(routePath: string): string {
   const slug = routePath.replace(/^\/+|\/+$/g, '');
   return slug === '' ? 'index.html' : `${slug}/index.html`;
+}
+
+/** A Subresource Integrity value (sha384, as browsers recommend) for the given bytes. */
+export function integrityOf(contents: string | Buffer): string {
+  return `sha384-${createHash('sha384').update(contents).digest('base64')}`;
 }

@@ -32,7 +32,7 @@ export const routes: readonly Route[] = [
   {
     path: '/',
     page: HomePage,
-    title: `${site.name}: AI-native credit risk and portfolio management for lenders`,
+    title: `${site.name}: AI credit risk and portfolio management for lenders`,
     description:
       'Turn raw financial data into real-time insights and automated action. Credit decisions, portfolio monitoring and automated reporting for banks, lenders and fintechs.',
   },

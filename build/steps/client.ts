@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { BuildError, type BuildContext } from '../context';
-import { contentHash, writeOutput } from '../output';
+import { contentHash, integrityOf, writeOutput } from '../output';
 
 export const CLIENT_ENTRY = 'client/main.ts';
 
@@ -27,7 +27,7 @@ export async function client(ctx: BuildContext): Promise<void> {
   }
   const file = `assets/main.${contentHash(code)}.js`;
   await writeOutput(ctx, file, code);
-  ctx.assets.js = `/${file}`;
+  ctx.assets.js = { href: `/${file}`, integrity: integrityOf(code) };
 }
 
 function esbuildError(error: unknown, root: string): BuildError {

@@ -8,6 +8,7 @@ import type { PageEntry, Route } from '../../pages/routes';
 import { BuildError, type BuildContext } from '../context';
 import { pageHead } from '../head';
 import { contentSecurityPolicy } from '../hosting/policy';
+import { toHtml5 } from '../html';
 import { routeFile, writeOutput } from '../output';
 import { canonicalPath } from '../urls';
 
@@ -33,7 +34,7 @@ export async function notFoundPage(ctx: BuildContext): Promise<void> {
 
 /** One page inside the shared Document, as a complete HTML string. `pagePath` is canonical, or "/404". */
 export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string): string {
-  const { css, js } = ctx.assets;
+  const { css, js, fonts = [] } = ctx.assets;
   if (!css || !js) throw new BuildError('Pages were rendered before the stylesheet and script were built.');
   const { site, routes, year } = ctx.options;
   const Page = entry.page;
@@ -41,23 +42,25 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
   try {
     return (
       '<!DOCTYPE html>' +
-      renderToStaticMarkup(
+      toHtml5(
+        renderToStaticMarkup(
         <SiteContext.Provider value={site}>
-          <KnownPathsContext.Provider value={routes.map((route) => canonicalPath(route.path))}>
-            <Document
-              title={entry.title}
-              description={entry.description}
-              path={pagePath}
-              assets={{ css, js }}
-              navigation={navigationFrom(routes)}
-              year={year}
-              csp={contentSecurityPolicy({ for: 'meta' })}
-              head={head}
-            >
-              <Page />
-            </Document>
-          </KnownPathsContext.Provider>
-        </SiteContext.Provider>,
+            <KnownPathsContext.Provider value={routes.map((route) => canonicalPath(route.path))}>
+              <Document
+                title={entry.title}
+                description={entry.description}
+                path={pagePath}
+                assets={{ css, js, fonts }}
+                navigation={navigationFrom(routes)}
+                year={year}
+                csp={contentSecurityPolicy({ for: 'meta' })}
+                head={head}
+              >
+                <Page />
+              </Document>
+            </KnownPathsContext.Provider>
+          </SiteContext.Provider>,
+        ),
       )
     );
   } catch (error) {

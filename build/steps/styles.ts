@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as sass from 'sass';
 import { BuildError, type BuildContext } from '../context';
-import { contentHash, writeOutput } from '../output';
+import { contentHash, integrityOf, writeOutput } from '../output';
 
 export const STYLES_ENTRY = 'styles/main.scss';
 
@@ -11,13 +11,29 @@ export async function styles(ctx: BuildContext): Promise<void> {
   const entry = path.join(ctx.options.root, STYLES_ENTRY);
   let css: string;
   try {
-    css = (await sass.compileAsync(entry, { style: 'compressed', sourceMap: false })).css;
+    css = (
+      await sass.compileAsync(entry, {
+        style: 'compressed',
+        sourceMap: false,
+        functions: { 'asset-url($name)': (args) => assetUrl(ctx, args) },
+      })
+    ).css;
   } catch (error) {
     throw sassError(error, ctx.options.root, entry);
   }
   const file = `assets/main.${contentHash(css)}.css`;
   await writeOutput(ctx, file, css);
-  ctx.assets.css = `/${file}`;
+  ctx.assets.css = { href: `/${file}`, integrity: integrityOf(css) };
+}
+
+/** `asset-url("inter.woff2")` in SCSS → `url(/assets/fonts/inter.<hash>.woff2)`. */
+function assetUrl(ctx: BuildContext, args: sass.Value[]): sass.Value {
+  const name = (args[0] ?? sass.sassNull).assertString('name').text;
+  const url = ctx.assetUrls.get(name);
+  if (!url) {
+    throw new Error(`asset-url("${name}") names no built asset; known: ${[...ctx.assetUrls.keys()].join(', ') || 'none'}`);
+  }
+  return new sass.SassString(`url(${url})`, { quotes: false });
 }
 
 function sassError(error: unknown, root: string, entry: string): BuildError {

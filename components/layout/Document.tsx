@@ -11,10 +11,18 @@ import { SkipLink } from './SkipLink';
  */
 export const JS_ENABLED_SNIPPET = "document.documentElement.classList.add('js')";
 
-/** Public URLs of the built, content-hashed assets. */
+/** A built file the page links: its public URL and Subresource Integrity hash (a tampered copy is refused). */
+export interface LinkedAsset {
+  href: string;
+  integrity: string;
+}
+
+/** The built, content-hashed assets every page uses. */
 export interface PageAssets {
-  css: string;
-  js: string;
+  css: LinkedAsset;
+  js: LinkedAsset;
+  /** Font files, preloaded so text paints in its own face without a late swap. */
+  fonts: readonly string[];
 }
 
 export interface DocumentProps {
@@ -46,8 +54,11 @@ export function Document({ title, description, path, assets, navigation, year, c
         <title>{title}</title>
         <meta name="description" content={description} />
         <script dangerouslySetInnerHTML={{ __html: JS_ENABLED_SNIPPET }} />
-        <link rel="stylesheet" href={assets.css} />
-        <script src={assets.js} defer />
+        {assets.fonts.map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        <link rel="stylesheet" href={assets.css.href} integrity={assets.css.integrity} />
+        <script src={assets.js.href} integrity={assets.js.integrity} defer />
         {head}
       </head>
       <body>

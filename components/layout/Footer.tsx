@@ -20,7 +20,7 @@ export function Footer({ useCases, year }: FooterProps) {
             <span>{name}</span>
           </a>
           <p className="c-footer__tagline">{tagline}</p>
-          <ul className="c-footer__social" aria-label="Social media">
+          <ul className="c-footer__social">
             {social.map((item) => (
               <li key={item.icon}>
                 {item.href ? (
@@ -55,7 +55,7 @@ export function Footer({ useCases, year }: FooterProps) {
         <p className="c-footer__copyright">
           © {year} {name}. All rights reserved.
         </p>
-        <ul className="c-footer__legal" aria-label="Legal">
+        <ul className="c-footer__legal">
           {legal.map((item) => (
             <li key={item.label}>
               {item.href ? (

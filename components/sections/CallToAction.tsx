@@ -6,21 +6,26 @@ export interface CallToActionProps {
   text: string;
   cta: string;
   secondaryCta?: string;
+  /** The small print under the buttons: what the demo or pilot costs and takes. */
+  note?: string;
 }
 
-/** The closing band of a page: one heading, one sentence, one action. */
-export function CallToAction({ id = 'get-started', heading, text, cta, secondaryCta }: CallToActionProps) {
+/** The closing band of a page: one heading, one sentence, one main action. */
+export function CallToAction({ id = 'get-started', heading, text, cta, secondaryCta, note }: CallToActionProps) {
   const headingId = `${id}-title`;
   return (
     <section className="c-cta" id={id} aria-labelledby={headingId}>
-      <div className="o-container c-cta__inner" data-module="reveal">
-        <h2 className="c-cta__title" id={headingId}>
-          {heading}
-        </h2>
-        <p className="c-cta__text">{text}</p>
-        <div className="c-cta__actions">
-          <CtaButton label={cta} size="lg" />
-          {secondaryCta ? <CtaButton label={secondaryCta} variant="ghost" size="lg" /> : null}
+      <div className="o-container">
+        <div className="c-cta__inner" data-module="reveal">
+          <h2 className="c-cta__title" id={headingId}>
+            {heading}
+          </h2>
+          <p className="c-cta__text">{text}</p>
+          <div className="c-cta__actions">
+            <CtaButton label={cta} size="lg" variant="inverse" />
+            {secondaryCta ? <CtaButton label={secondaryCta} variant="ghost" size="lg" /> : null}
+          </div>
+          {note ? <p className="c-cta__note">{note}</p> : null}
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CtaButton } from '../ui/CtaButton';
+import { Icon } from '../ui/Icon';
 
 export interface HeroProps {
   eyebrow?: string;
@@ -9,11 +10,13 @@ export interface HeroProps {
   cta?: string;
   /** Label of a second, quieter call to action. */
   secondaryCta?: string;
-  /** Illustration beside the text (the page's largest paint: never hidden behind JavaScript). */
+  /** Short reassurances under the actions ("Free 30-minute demo"). */
+  assurances?: readonly string[];
+  /** Illustration beside the text: the page's largest paint, so it is never hidden behind JavaScript. */
   visual?: ReactNode;
 }
 
-export function Hero({ eyebrow, title, lead, cta, secondaryCta, visual }: HeroProps) {
+export function Hero({ eyebrow, title, lead, cta, secondaryCta, assurances, visual }: HeroProps) {
   return (
     <section className={visual ? 'c-hero c-hero--split' : 'c-hero'} aria-labelledby="hero-title">
       <div className="o-container c-hero__inner">
@@ -28,6 +31,16 @@ export function Hero({ eyebrow, title, lead, cta, secondaryCta, visual }: HeroPr
               {cta ? <CtaButton label={cta} size="lg" /> : null}
               {secondaryCta ? <CtaButton label={secondaryCta} variant="secondary" size="lg" /> : null}
             </div>
+          ) : null}
+          {assurances ? (
+            <ul className="c-hero__assurances">
+              {assurances.map((item) => (
+                <li className="c-hero__assurance" key={item}>
+                  <Icon name="checkCircle" className="c-icon c-hero__assurance-icon" size={18} />
+                  {item}
+                </li>
+              ))}
+            </ul>
           ) : null}
         </div>
         {visual ? <div className="c-hero__visual">{visual}</div> : null}

@@ -9,16 +9,21 @@ export interface SectionProps {
   eyebrow?: string;
   intro?: string;
   tone?: SectionTone;
+  /** Centre the heading block (for sections whose body is centred too). */
+  centered?: boolean;
   children?: ReactNode;
 }
 
-/** A titled band of the page. Its content fades in as it scrolls into view (see client/reveal.ts). */
-export function Section({ id, heading, eyebrow, intro, tone = 'default', children }: SectionProps) {
+/**
+ * A titled band of the page. Its header fades in as it scrolls into view (client/reveal.ts); the
+ * body components mark their own reveal, so that grids can stagger their items.
+ */
+export function Section({ id, heading, eyebrow, intro, tone = 'default', centered = false, children }: SectionProps) {
   const headingId = `${id}-title`;
   return (
     <section className={`c-section c-section--${tone}`} id={id} aria-labelledby={headingId}>
-      <div className="o-container" data-module="reveal">
-        <header className="c-section__header">
+      <div className="o-container">
+        <header className={centered ? 'c-section__header c-section__header--centered' : 'c-section__header'} data-module="reveal">
           {eyebrow ? <p className="c-section__eyebrow">{eyebrow}</p> : null}
           <h2 className="c-section__title" id={headingId}>
             {heading}

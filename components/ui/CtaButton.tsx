@@ -1,6 +1,6 @@
 import { useSite } from '../site/SiteContext';
 
-export type CtaVariant = 'primary' | 'secondary' | 'ghost';
+export type CtaVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
 
 export interface CtaButtonProps {
   label: string;

@@ -1,23 +1,13 @@
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { routes } from '../../pages/routes';
-import { launchChromium } from '../support/chromium';
-import { openPage } from '../support/browser';
+import { openPage, useBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the mobile menu at 375 px', () => {
   it('opens and closes with the menu button, and aria-expanded follows', async () => {
-    const { page, close } = await openPage(browser, 375);
+    const { page, close } = await openPage(browser(), 375);
     await page.goto(siteUrl + '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const firstLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio Monitoring' });
@@ -37,7 +27,7 @@ describe('the mobile menu at 375 px', () => {
   });
 
   it('closes on Escape and returns focus to the menu button', async () => {
-    const { page, close } = await openPage(browser, 375);
+    const { page, close } = await openPage(browser(), 375);
     await page.goto(siteUrl + '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
@@ -52,7 +42,7 @@ describe('the mobile menu at 375 px', () => {
   });
 
   it('closes when a link is chosen', async () => {
-    const { page, close } = await openPage(browser, 375);
+    const { page, close } = await openPage(browser(), 375);
     await page.goto(siteUrl + '/about-us/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
@@ -66,7 +56,7 @@ describe('the mobile menu at 375 px', () => {
   });
 
   it('closes when the window widens past the breakpoint', async () => {
-    const { page, close } = await openPage(browser, 375);
+    const { page, close } = await openPage(browser(), 375);
     await page.goto(siteUrl + '/');
     // Located by attribute: once hidden at 1280 px it is no longer in the accessibility tree.
     const toggle = page.locator('[data-menu-toggle]');
@@ -79,7 +69,7 @@ describe('the mobile menu at 375 px', () => {
   });
 
   it('shows every link without JavaScript', async () => {
-    const { page, close } = await openPage(browser, 375, { javaScriptEnabled: false });
+    const { page, close } = await openPage(browser(), 375, { javaScriptEnabled: false });
     await page.goto(siteUrl + '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Portfolio Monitoring', 'Credit Decision', 'Launch Product', 'Leasing Decisions', 'About us']) {
@@ -92,7 +82,7 @@ describe('the mobile menu at 375 px', () => {
 
 describe('the header at 1280 px', () => {
   it('shows the links and hides the menu button', async () => {
-    const { page, close } = await openPage(browser, 1280);
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + '/');
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -103,7 +93,7 @@ describe('the header at 1280 px', () => {
   });
 
   it('stays at the top of the viewport while the page scrolls', async () => {
-    const { page, close } = await openPage(browser, 1280);
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + '/');
     await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
     const box = await page.getByRole('banner').boundingBox();
@@ -116,7 +106,7 @@ describe('the scroll reveal', () => {
   const opacityOf = (selector: string) => `getComputedStyle(document.querySelector('${selector}')).opacity`;
 
   it('hides a section below the fold at load and shows it once scrolled into view', async () => {
-    const { page, close } = await openPage(browser, 1280);
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + '/');
     const target = '#benefits [data-module="reveal"]';
     await expect(page.evaluate(opacityOf(target))).resolves.toBe('0');
@@ -126,7 +116,7 @@ describe('the scroll reveal', () => {
   });
 
   it('never hides what is on screen at load', async () => {
-    const { page, close } = await openPage(browser, 1280);
+    const { page, close } = await openPage(browser(), 1280);
     await page.goto(siteUrl + '/');
     await expect(page.evaluate(opacityOf('.c-hero'))).resolves.toBe('1');
     await expect(page.evaluate(opacityOf('h1'))).resolves.toBe('1');
@@ -138,7 +128,7 @@ describe('the scroll reveal', () => {
     ['without JavaScript', { javaScriptEnabled: false }],
   ] as const) {
     it(`shows everything at load ${label}`, async () => {
-      const { page, close } = await openPage(browser, 1280, options);
+      const { page, close } = await openPage(browser(), 1280, options);
       await page.goto(siteUrl + '/');
       const hidden = await page.evaluate(() =>
         [...document.querySelectorAll('main *')].filter((element) => getComputedStyle(element).opacity === '0').length,
@@ -151,7 +141,7 @@ describe('the scroll reveal', () => {
 
 describe('unknown paths', () => {
   it('get the 404 page and a console error naming the path', async () => {
-    const record = await openPage(browser, 1280);
+    const record = await openPage(browser(), 1280);
     const response = await record.page.goto(siteUrl + '/no-such-page/here');
     expect(response?.status()).toBe(404);
     await expect(record.page.locator('h1').textContent()).resolves.toBe('404');
@@ -169,7 +159,7 @@ describe('unknown paths', () => {
 
 describe('every page', () => {
   it.each(routes.map((route) => route.path))('%s loads with no console error or failed request', async (routePath) => {
-    const record = await openPage(browser, 1280);
+    const record = await openPage(browser(), 1280);
     const response = await record.page.goto(siteUrl + routePath, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
     await record.page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));

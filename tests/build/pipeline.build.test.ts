@@ -52,10 +52,14 @@ describe('a successful build', () => {
       expect(css).toMatch(/^\/assets\/main\.[0-9a-f]{10}\.css$/);
       expect(js).toMatch(/^\/assets\/main\.[0-9a-f]{10}\.js$/);
       expect($('script[src]').attr('defer')).toBeDefined();
-      for (const asset of [css, js]) {
+      for (const [asset, integrity] of [
+        [css, $('link[rel="stylesheet"]').attr('integrity')],
+        [js, $('script[src]').attr('integrity')],
+      ] as const) {
         const bytes = await readFile(path.join(outDir, asset));
         const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
         expect(asset, 'the name carries the hash of the content').toContain(hash);
+        expect(integrity).toBe(`sha384-${createHash('sha384').update(bytes).digest('base64')}`);
       }
     }
   });
@@ -90,6 +94,7 @@ describe('a successful build', () => {
     }
     expect(result.timings.map((timing) => timing.step)).toEqual([
       'routes',
+      'fonts',
       'styles',
       'client',
       'brand',
@@ -100,6 +105,13 @@ describe('a successful build', () => {
       'hosting',
       'links',
     ]);
+  });
+
+  it('contains no live-reload code: that exists only in what the dev server serves', async () => {
+    for (const file of Object.keys(await fingerprint(outDir))) {
+      const text = await readFile(path.join(outDir, file), 'utf8');
+      expect(text, file).not.toMatch(/__dev|EventSource|data-dev-/);
+    }
   });
 
   it('leaves no staging folder behind', async () => {

@@ -107,7 +107,7 @@ describe("every page's head", () => {
   it('declares the charset within the first 1024 bytes, though the CSP meta comes early', async () => {
     for (const route of routes) {
       const html = await readFile(path.join(outDir, routeFile(route.path)));
-      expect(html.subarray(0, 1024).toString('latin1'), route.path).toMatch(/<meta charSet="utf-8"\/>/i);
+      expect(html.subarray(0, 1024).toString('latin1'), route.path).toMatch(/<meta charset="utf-8"\/?>/i);
     }
   });
 

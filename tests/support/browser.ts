@@ -1,4 +1,28 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import { afterAll, beforeAll } from 'vitest';
+import { routes } from '../../pages/routes';
+import { launchChromium } from './chromium';
+
+/** Every route of the table, and one path that matches none (the 404 page). */
+export const PAGE_PATHS: readonly string[] = [...routes.map((route) => route.path), '/no-such-page'];
+
+/**
+ * One Chromium for the test file that calls this: launched before its tests, closed after them.
+ * Returns a getter, since the browser exists only once the hook has run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is used before beforeAll ran');
+    return browser;
+  };
+}
 
 /** What a page said and failed at while a test drove it. */
 export interface PageRecord {

@@ -96,7 +96,11 @@ describe('the Content-Security-Policy', () => {
         title="T"
         description="D"
         path="/"
-        assets={{ css: '/assets/main.abc.css', js: '/assets/main.def.js' }}
+        assets={{
+          css: { href: '/assets/main.abc.css', integrity: 'sha384-abc' },
+          js: { href: '/assets/main.def.js', integrity: 'sha384-def' },
+          fonts: [],
+        }}
         navigation={navigationFrom(routes)}
         year={2026}
         csp={meta}

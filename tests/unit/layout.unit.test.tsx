@@ -130,7 +130,11 @@ describe('Document', () => {
       title="A unique title"
       description="A description of the page."
       path="/about-us"
-      assets={{ css: '/assets/main.abc.css', js: '/assets/main.def.js' }}
+      assets={{
+        css: { href: '/assets/main.abc.css', integrity: 'sha384-css' },
+        js: { href: '/assets/main.def.js', integrity: 'sha384-js' },
+        fonts: ['/assets/fonts/f.123.woff2'],
+      }}
       navigation={navigation}
       year={2026}
     >
@@ -146,10 +150,18 @@ describe('Document', () => {
     expect($('meta[name="description"]').attr('content')).toBe('A description of the page.');
   });
 
+  it('preloads the fonts', () => {
+    const preload = $('link[rel="preload"][as="font"]');
+    expect(preload.attr('href')).toBe('/assets/fonts/f.123.woff2');
+    expect(preload.attr('crossorigin')).toBe('anonymous');
+  });
+
   it('links the stylesheet and a deferred script', () => {
     expect($('link[rel="stylesheet"]').attr('href')).toBe('/assets/main.abc.css');
+    expect($('link[rel="stylesheet"]').attr('integrity')).toBe('sha384-css');
     const script = $('script[src]');
     expect(script.attr('src')).toBe('/assets/main.def.js');
+    expect(script.attr('integrity')).toBe('sha384-js');
     expect(script.attr('defer')).toBeDefined();
   });
 

@@ -1,0 +1,56 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { HtmlValidate } from 'html-validate';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { JS_ENABLED_SNIPPET } from '../../components/layout/Document';
+
+const siteDir = inject('siteDir');
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+let htmlFiles: string[] = [];
+
+beforeAll(async () => {
+  htmlFiles = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+});
+
+describe('every built page', () => {
+  it('is found: the build wrote the 7 routes and the 404 page', () => {
+    expect(htmlFiles).toHaveLength(8);
+  });
+
+  it('passes html-validate (recommended and document rules) with zero errors', async () => {
+    // The project's own .htmlvalidate.json, so `npx html-validate dist` agrees with this test.
+    const config = JSON.parse(await readFile(path.join(projectRoot, '.htmlvalidate.json'), 'utf8')) as object;
+    expect(config).toEqual({ extends: ['html-validate:recommended', 'html-validate:document'] });
+    const validator = new HtmlValidate(config);
+    const problems: string[] = [];
+    for (const file of htmlFiles) {
+      const report = await validator.validateString(await readFile(path.join(siteDir, file), 'utf8'), file);
+      for (const message of report.results.flatMap((result) => result.messages)) {
+        problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has no inline style, no javascript: URL and no inline script but the one the CSP hashes', async () => {
+    for (const file of htmlFiles) {
+      const $ = cheerio.load(await readFile(path.join(siteDir, file), 'utf8'));
+      expect($('[style]'), `${file}: style attribute`).toHaveLength(0);
+      expect($('style'), `${file}: style element`).toHaveLength(0);
+      expect($('[href^="javascript:" i], [src^="javascript:" i]'), `${file}: javascript: URL`).toHaveLength(0);
+      expect(
+        $('*')
+          .toArray()
+          .flatMap((element) => Object.keys((element as { attribs?: Record<string, string> }).attribs ?? {}))
+          .filter((name) => /^on/i.test(name)),
+        `${file}: event handler attributes`,
+      ).toEqual([]);
+      // JSON-LD is data, not code: the browser never executes it.
+      const inline = $('script:not([src]):not([type="application/ld+json"])')
+        .toArray()
+        .map((script) => $(script).html());
+      expect(inline, file).toEqual([JS_ENABLED_SNIPPET]);
+    }
+  });
+});

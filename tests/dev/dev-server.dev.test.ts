@@ -1,0 +1,170 @@
+/**
+ * `npm run dev` as a person uses it: started on a copy of the project, driven by saving files,
+ * watched from a plain HTTP client (what is served, which events are sent) and from Chromium
+ * (what the open page does), then stopped with Ctrl-C. Waits are bounded but generous: timing
+ * belongs to `npm run bench`, not here.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { livingProcessesInGroup, startDev, waitFor, type DevEvent, type RunningDev } from '../support/dev';
+import { renderedLiteral, replaceLiteral, throwingComponent } from '../support/edits';
+import { copyProject, type ProjectCopy } from '../support/project';
+
+const STYLESHEET = 'styles/main.scss';
+const CONTENT = 'pages/home/content.ts';
+const COMPONENT = 'components/layout/Footer.tsx';
+
+let project: ProjectCopy;
+let dev: RunningDev;
+let browser: Browser;
+let page: Page;
+
+const file = (relative: string) => path.join(project.root, relative);
+const get = async (url: string) => (await fetch(url)).text();
+
+/** The first event of a type sent after `since` (an index into dev.events). */
+function eventAfter(since: number, type: string): Promise<DevEvent> {
+  return waitFor(`a "${type}" event`, () => dev.events.slice(since).find((event) => event.type === type));
+}
+
+beforeAll(async () => {
+  project = await copyProject('site-dev-test-');
+  dev = await startDev(project.root);
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.goto(`${dev.url}/`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  dev?.kill();
+  await project?.remove();
+});
+
+describe('npm run dev', () => {
+  it('serves the built site with the dev-only reload script, and says where', async () => {
+    expect(dev.output()).toContain(`http://localhost:${dev.port}/`);
+    const html = await get(`${dev.url}/`);
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toMatch(/<script src="\/__dev\/reload\.js"[^>]*defer><\/script><\/head>/);
+    expect(await get(`${dev.url}/__dev/reload.js`)).toContain('EventSource');
+    // An encoded "../" must not reach files outside the build.
+    const escaped = await new Promise<number | undefined>((resolve, reject) =>
+      request({ host: '127.0.0.1', port: dev.port, path: '/..%2f..%2fpackage.json' }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    expect(escaped).toBe(404);
+    const missing = await fetch(`${dev.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops! Page not found');
+  });
+
+  it('swaps the stylesheet in place when a stylesheet is saved', async () => {
+    await page.evaluate(() => Object.assign(window, { devTestMarker: 'still here' }));
+    const since = dev.events.length;
+    const original = await readFile(file(STYLESHEET), 'utf8');
+    await writeFile(file(STYLESHEET), `${original}\nbody { --dev-test: "swapped"; }\n`);
+
+    const event = await eventAfter(since, 'css');
+    const href = (JSON.parse(event.data) as { href: string }).href;
+    expect(href).toMatch(/^\/assets\/main\.[0-9a-f]+\.css$/);
+    expect(await get(dev.url + href)).toContain('--dev-test');
+    expect(await get(`${dev.url}/`)).toContain(`href="${href}"`);
+    await page.waitForFunction(() => getComputedStyle(document.body).getPropertyValue('--dev-test').includes('swapped'));
+    expect(dev.events.slice(since).some((sent) => sent.type === 'reload')).toBe(false);
+    await expect(page.evaluate(() => (window as { devTestMarker?: string }).devTestMarker)).resolves.toBe('still here');
+  });
+
+  it('reloads the page with fresh modules when page content is saved', async () => {
+    const source = await readFile(file(CONTENT), 'utf8');
+    const literal = renderedLiteral(source, await get(`${dev.url}/`));
+    for (const round of [1, 2]) {
+      // Twice: a second edit of the same module must show too (no stale import cache).
+      const since = dev.events.length;
+      const replacement = `Edited in the dev server test, round ${round}`;
+      await writeFile(file(CONTENT), replaceLiteral(source, literal, replacement));
+      await eventAfter(since, 'reload');
+      expect(await get(`${dev.url}/`)).toContain(replacement);
+      await page.getByText(replacement).first().waitFor();
+    }
+    await expect(page.evaluate(() => (window as { devTestMarker?: string }).devTestMarker)).resolves.toBeUndefined();
+  });
+
+  it('shows a throwing component in the terminal and over the page, and clears it on the next good save', async () => {
+    const original = await readFile(file(COMPONENT), 'utf8');
+    const since = dev.events.length;
+    await writeFile(file(COMPONENT), throwingComponent(original, 'the footer broke on purpose'));
+
+    const event = await eventAfter(since, 'build-error');
+    const error = JSON.parse(event.data) as { message: string; file?: string };
+    expect(error.message).toContain('the footer broke on purpose');
+    expect(error.message).toMatch(new RegExp(`${COMPONENT.replace(/\./g, '\\.')}:\\d+`));
+    await waitFor('the terminal to show the error', () => dev.output().includes('the footer broke on purpose'));
+    const overlay = page.locator('[data-dev-overlay]');
+    await overlay.waitFor();
+    await expect(overlay.textContent()).resolves.toContain('the footer broke on purpose');
+    await expect(overlay.textContent()).resolves.toContain(COMPONENT);
+    // The server is still up and still serves the last good pages.
+    expect((await fetch(`${dev.url}/`)).status).toBe(200);
+
+    const fixed = dev.events.length;
+    await writeFile(file(COMPONENT), original);
+    await eventAfter(fixed, 'reload');
+    await overlay.waitFor({ state: 'detached' });
+    await page.locator('footer').waitFor();
+  });
+
+  it('names the file and line of a syntax error, and recovers', async () => {
+    const original = await readFile(file(COMPONENT), 'utf8');
+    const since = dev.events.length;
+    await writeFile(file(COMPONENT), `${original}\nexport const broken = ;\n`);
+    const event = await eventAfter(since, 'build-error');
+    expect((JSON.parse(event.data) as { message: string }).message).toMatch(
+      new RegExp(`${COMPONENT.replace(/\./g, '\\.')}:\\d+:\\d+`),
+    );
+    await page.locator('[data-dev-overlay]').waitFor();
+
+    const fixed = dev.events.length;
+    await writeFile(file(COMPONENT), original);
+    await eventAfter(fixed, 'reload');
+    await page.locator('[data-dev-overlay]').waitFor({ state: 'detached' });
+  });
+
+  it('moves to the next port when PORT is taken, and says so', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const taken = typeof address === 'object' && address ? address.port : 0;
+    const second = await startDev(project.root, { PORT: String(taken) });
+    try {
+      expect(second.port).not.toBe(taken);
+      expect(second.output()).toContain(`Port ${taken} is in use`);
+      expect((await fetch(`${second.url}/`)).status).toBe(200);
+    } finally {
+      await second.stop();
+      blocker.close();
+    }
+  });
+
+  it('stops on Ctrl-C and leaves no process behind', async () => {
+    const { code, signal } = await dev.stop();
+    // npm re-raises the SIGINT it received itself, as it does in a terminal; the server below it
+    // finished its clean-up and said so.
+    expect(code === 0 || signal === 'SIGINT', `exit code ${code}, signal ${signal}`).toBe(true);
+    expect(dev.output()).toContain('Dev server stopped.');
+    await waitFor('every process of the group to end', async () => (await livingProcessesInGroup(dev.pgid)).length === 0, 5_000).catch(
+      () => undefined,
+    );
+    expect(await livingProcessesInGroup(dev.pgid)).toEqual([]);
+    await expect(fetch(`${dev.url}/`)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,30 @@
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Build output, dependencies and local tool output: never part of a copy. */
+const SKIPPED = /^(node_modules|\.git|dist|dist\..*|\.dist-.*|bench-results|screenshots|\.exp)$/;
+
+export interface ProjectCopy {
+  root: string;
+  remove: () => Promise<void>;
+}
+
+/**
+ * A throwaway copy of the project's sources, with node_modules symlinked: a place where tests and
+ * the benchmark may break pages and stylesheets without touching the real ones.
+ */
+export async function copyProject(prefix = 'site-copy-'): Promise<ProjectCopy> {
+  const root = await mkdtemp(path.join(tmpdir(), prefix));
+  await cp(projectRoot, root, {
+    recursive: true,
+    filter: (source) => {
+      const relative = path.relative(projectRoot, source);
+      return relative === '' || !SKIPPED.test(relative.split(path.sep)[0] ?? '');
+    },
+  });
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
+}
