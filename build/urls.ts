@@ -20,11 +20,14 @@ export function siteUrl(
   options: Pick<BuildOptions, 'siteUrl' | 'site'>,
   env: Record<string, string | undefined> = process.env,
 ): string {
-  const [value, source] = options.siteUrl
-    ? [options.siteUrl, 'the siteUrl build option']
-    : env.SITE_URL
-      ? [env.SITE_URL, 'the SITE_URL environment variable']
-      : [options.site.url, 'url in site.config.ts'];
+  const value = options.siteUrl || env.SITE_URL || options.site.url;
+  // Named by where the value came from; defaultOptions() fills siteUrl from SITE_URL or site.url.
+  const source =
+    value === options.site.url
+      ? 'url in site.config.ts'
+      : value === env.SITE_URL
+        ? 'the SITE_URL environment variable'
+        : 'the --site-url option';
   let url: URL;
   try {
     url = new URL(value);
