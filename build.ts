@@ -4,7 +4,6 @@
  * it wrote. On any error it names the cause, leaves dist/ as it was and exits with status 1.
  */
 import { parseArgs } from 'node:util';
-import { BuildError } from './build/context';
 import { describeError, explainLoadFailure } from './build/errors';
 import { summarize } from './build/report';
 import { paintFor } from './build/terminal';
@@ -20,26 +19,11 @@ function fail(message: string, stack?: string): void {
   process.exitCode = 1;
 }
 
-/** "https://example.com/" → "https://example.com"; anything that is not an absolute http(s) URL is refused. */
-function siteUrlFrom(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new BuildError(`--site-url "${value}" is not an absolute URL such as https://www.example.com.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new BuildError(`--site-url "${value}" must start with https:// or http://.`);
-  }
-  return url.href.replace(/\/+$/, '');
-}
-
 try {
   const { values } = parseArgs({
     options: { quiet: { type: 'boolean', short: 'q', default: false }, 'site-url': { type: 'string' } },
     strict: true,
   });
-  const siteUrl = values['site-url'] ?? process.env.SITE_URL;
   // Imported here rather than at the top, so that a syntax error or a missing import in a page is
   // reported with its file and line instead of crashing the process with a raw stack.
   let pipeline: typeof import('./build/pipeline');
@@ -49,7 +33,8 @@ try {
     throw await explainLoadFailure(error, root);
   }
   const result = await pipeline.runBuild({
-    ...(siteUrl ? { siteUrl: siteUrlFrom(siteUrl) } : {}),
+    // Checked, with the other sources of the site URL, by siteUrl() in build/urls.ts.
+    ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
     log: values.quiet ? () => {} : (line) => console.log(line),
   });
   if (!values.quiet) for (const line of summarize(result, out)) console.log(line);

@@ -80,7 +80,7 @@ describe('a successful npm run build', () => {
   it('refuses a --site-url that is not an absolute URL, without touching dist/', async () => {
     const result = build('--site-url', 'example.com');
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('--site-url "example.com" is not an absolute URL');
+    expect(result.stderr).toContain('The site URL "example.com" (from the --site-url option) is not an absolute URL');
     expect(await fingerprint(dist())).toEqual(before);
   });
 });
