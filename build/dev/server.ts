@@ -6,31 +6,14 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { contentTypeFor } from '../hosting/policy';
 import type { DevError, DevSession } from './session';
+
+const HTML = contentTypeFor('page.html') ?? 'text/html; charset=utf-8';
 
 export const RELOAD_SCRIPT_PATH = '/__dev/reload.js';
 export const EVENTS_PATH = '/__dev/events';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.pdf': 'application/pdf',
-};
 
 export interface DevServer {
   server: Server;
@@ -76,7 +59,7 @@ export function createDevServer({ session, siteDir, reloadScript, sessionId }: D
       return;
     }
     if (url.pathname === RELOAD_SCRIPT_PATH) {
-      respond(request, response, 200, TYPES['.js'] ?? '', reloadScript);
+      respond(request, response, 200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
       return;
     }
     // Never answer with a page from before the latest save.
@@ -84,15 +67,15 @@ export function createDevServer({ session, siteDir, reloadScript, sessionId }: D
     const found = await resolveFile(siteDir, url.pathname);
     if (!found) {
       if (!session.hasPages) {
-        respond(request, response, 500, TYPES['.html'] ?? '', errorPage(session.error, version()));
+        respond(request, response, 500, HTML, errorPage(session.error, version()));
         return;
       }
       const notFound = path.join(siteDir, '404.html');
       const html = await readFile(notFound, 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>');
-      respond(request, response, 404, TYPES['.html'] ?? '', withReloadScript(session.currentHtml(html), version()));
+      respond(request, response, 404, HTML, withReloadScript(session.currentHtml(html), version()));
       return;
     }
-    const type = TYPES[path.extname(found).toLowerCase()] ?? 'application/octet-stream';
+    const type = contentTypeFor(found) ?? 'application/octet-stream';
     if (found.endsWith('.html')) {
       const html = await readFile(found, 'utf8');
       respond(request, response, 200, type, withReloadScript(session.currentHtml(html), version()));
