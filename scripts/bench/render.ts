@@ -1,15 +1,12 @@
 /**
  * The render step alone: every route rendered with renderToStaticMarkup again and again, so the
- * cost per page stays visible as the site grows. Assets are built once beforehand.
+ * cost per page stays visible as the site grows. The steps before it run once beforehand.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createContext, defaultOptions, runStep } from '../../build/pipeline';
-import { client } from '../../build/steps/client';
-import { fonts } from '../../build/steps/fonts';
+import { createContext, defaultOptions, runStep, steps } from '../../build/pipeline';
 import { renderPage } from '../../build/steps/pages';
-import { styles } from '../../build/steps/styles';
 import type { BenchSection } from './types';
 
 export interface RenderBenchOptions {
@@ -23,7 +20,8 @@ export async function measureRender({ renders = 1000, samples = 5 }: RenderBench
   try {
     const options = { ...defaultOptions(), outDir: path.join(staging, 'dist'), log: () => {} };
     const ctx = createContext(options, staging);
-    for (const [name, step] of [['fonts', fonts], ['styles', styles], ['client', client]] as const) await runStep(ctx, name, step);
+    // Every step the pages depend on (assets, icons), in pipeline order, up to the render itself.
+    for (const [name, step] of steps.slice(0, steps.findIndex(([name]) => name === 'pages'))) await runStep(ctx, name, step);
     const { routes } = options;
     const rate: number[] = [];
     let bytes = 0;
