@@ -10,7 +10,7 @@
  * support maps stack traces back to the original files, so errors name them.
  */
 import { readFile } from 'node:fs/promises';
-import Module from 'node:module';
+import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -57,7 +57,7 @@ export class SiteLoader {
       sourcesContent: false,
       outfile: path.join(workDir, 'site.cjs'),
       logLevel: 'silent',
-      plugins: [importMetaPlugin(root)],
+      plugins: [importMetaPlugin(root), bundleEsmOnlyPlugin(root)],
     });
     return new SiteLoader(root, workDir, context);
   }
@@ -87,6 +87,24 @@ export class SiteLoader {
   async dispose(): Promise<void> {
     await this.context.dispose();
   }
+}
+
+/**
+ * Packages stay external and are loaded with require(), but a few subpaths exist only as ES
+ * modules (lucide-react/icons/*). Node 20 can require() them, yet hands back the namespace object,
+ * so a default import would get `{ default }` instead of the component. Those are bundled instead,
+ * and esbuild converts them properly; they are small.
+ */
+const ESM_ONLY = /^lucide-react\/icons\//;
+
+function bundleEsmOnlyPlugin(root: string): esbuild.Plugin {
+  const requireFromRoot = createRequire(path.join(root, 'package.json'));
+  return {
+    name: 'bundle-esm-only',
+    setup(build) {
+      build.onResolve({ filter: ESM_ONLY }, (args) => ({ path: requireFromRoot.resolve(args.path) }));
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as sass from 'sass';
+import * as sass from 'sass-embedded';
 import { BuildError, type BuildContext } from '../context';
 import { contentHash, integrityOf, writeOutput } from '../output';
 
