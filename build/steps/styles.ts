@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as sass from 'sass-embedded';
+import * as sass from 'sass';
 import { BuildError, type BuildContext } from '../context';
 import { contentHash, integrityOf, writeOutput } from '../output';
 
@@ -12,7 +12,7 @@ export async function styles(ctx: BuildContext): Promise<void> {
   let css: string;
   try {
     css = (
-      await sass.compileAsync(entry, {
+      sass.compile(entry, {
         style: 'compressed',
         sourceMap: false,
         functions: { 'asset-url($name)': (args) => assetUrl(ctx, args) },

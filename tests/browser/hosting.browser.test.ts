@@ -82,7 +82,9 @@ describe.each(hosts)('served by $name', (host) => {
       for (const requested of new Set([route.path, canonicalPath(route.path)])) {
         record.consoleErrors.length = 0;
         record.failedRequests.length = 0;
-        const response = await record.page.goto(server.url + requested, { waitUntil: 'load' });
+        // Network idle, not just load: a late request (the favicon) cut short by the next
+        // navigation would otherwise be reported against the next page.
+        const response = await record.page.goto(server.url + requested, { waitUntil: 'networkidle' });
         expect(response?.status(), requested).toBe(200);
         await expect(record.page.title(), requested).resolves.toBe(route.title);
         await expect(record.page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(origin + canonicalPath(route.path));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import * as sass from 'sass-embedded';
+import * as sass from 'sass';
 import { describe, expect, it } from 'vitest';
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */
