@@ -1,3 +1,4 @@
+import { MARK } from '../ui/Logo';
 import { brandPalette } from './palette';
 
 export interface AppIconProps {
@@ -14,16 +15,29 @@ export interface AppIconProps {
 export function AppIcon({ size = 32, shape = 'rounded' }: AppIconProps) {
   return (
     <svg xmlns="http://www.w3.org/2000/svg" width={size} height={size} viewBox="0 0 32 32">
-      <rect width="32" height="32" rx={shape === 'rounded' ? 8 : 0} fill={brandPalette.brand600} />
+      <BrandMark rounded={shape === 'rounded'} />
+    </svg>
+  );
+}
+
+export interface BrandMarkProps {
+  rounded?: boolean;
+}
+
+/** The mark's shapes on their 32×32 grid, coloured by attribute; place it with a transform. */
+export function BrandMark({ rounded = true }: BrandMarkProps) {
+  return (
+    <>
+      <rect width="32" height="32" rx={rounded ? MARK.tileRadius : 0} fill={brandPalette.brand600} />
       <path
-        d="M7 21l6-6 4 4 8-9"
+        d={MARK.line}
         fill="none"
         stroke={brandPalette.surface}
-        strokeWidth="2.5"
+        strokeWidth={MARK.lineWidth}
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <circle cx="25" cy="10" r="2.2" fill={brandPalette.focusOnDark} />
-    </svg>
+      <circle {...MARK.dot} fill={brandPalette.focusOnDark} />
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { BrandMark } from './AppIcon';
 import { brandPalette } from './palette';
 
 export interface SocialImageProps {
@@ -37,16 +38,7 @@ export function SocialImage({ name, tagline, host }: SocialImageProps) {
       />
       <circle cx="1120" cy="250" r="22" fill={brandPalette.focusOnDark} />
       <g transform={`translate(${PADDING} ${PADDING}) scale(3)`}>
-        <rect width="32" height="32" rx="8" fill={brandPalette.brand600} />
-        <path
-          d="M7 21l6-6 4 4 8-9"
-          fill="none"
-          stroke={brandPalette.surface}
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="25" cy="10" r="2.2" fill={brandPalette.focusOnDark} />
+        <BrandMark />
       </g>
       <text x={PADDING + 96 + 28} y={PADDING + 66} fontFamily="Inter" fontWeight="700" fontSize="52" fill={brandPalette.surface}>
         {name}
