@@ -1,5 +1,5 @@
 import { Icon, type IconName } from '../ui/Icon';
-import type { Stat } from './StatList';
+import { StatFigure, type Stat } from './StatList';
 
 export interface Card {
   icon?: IconName;
@@ -35,10 +35,7 @@ export function CardGrid({ cards, columns = 3, stagger = 'none' }: CardGridProps
             </span>
           ) : null}
           {card.stat ? (
-            <p className="c-card__stat">
-              <span className="c-card__stat-value">{card.stat.value}</span>{' '}
-              <span className="c-card__stat-label">{card.stat.label}</span>
-            </p>
+            <StatFigure stat={card.stat} block="c-card" />
           ) : null}
           <h3 className="c-card__title">{card.title}</h3>
           <p className="c-card__text">{card.text}</p>

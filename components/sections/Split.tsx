@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../ui/Icon';
-import type { Stat } from './StatList';
+import { StatFigure, type Stat } from './StatList';
 
 export interface SplitProps {
   paragraphs: readonly string[];
@@ -31,10 +31,7 @@ export function Split({ paragraphs, points, pointsTone = 'gain', stat, visual, r
           </ul>
         ) : null}
         {stat ? (
-          <p className="c-split__stat">
-            <span className="c-split__stat-value">{stat.value}</span>{' '}
-            <span className="c-split__stat-label">{stat.label}</span>
-          </p>
+          <StatFigure stat={stat} block="c-split" />
         ) : null}
       </>
     ) : null;

@@ -4,6 +4,21 @@ export interface Stat {
   label: string;
 }
 
+export interface StatFigureProps {
+  stat: Stat;
+  /** The BEM block it sits in: classes are `<block>__stat`, `<block>__stat-value` and `<block>__stat-label`. */
+  block: string;
+}
+
+/** One headline figure inside another component (a card, a split, a testimonial). */
+export function StatFigure({ stat, block }: StatFigureProps) {
+  return (
+    <p className={`${block}__stat`}>
+      <span className={`${block}__stat-value`}>{stat.value}</span> <span className={`${block}__stat-label`}>{stat.label}</span>
+    </p>
+  );
+}
+
 export interface StatListProps {
   stats: readonly Stat[];
   tone?: 'light' | 'dark';

@@ -1,4 +1,4 @@
-import type { Stat } from './StatList';
+import { StatFigure, type Stat } from './StatList';
 
 export interface TestimonialProps {
   quote: string;
@@ -12,10 +12,7 @@ export function Testimonial({ quote, role, organisation, stat }: TestimonialProp
   return (
     <figure className="c-testimonial" data-module="reveal">
       {stat ? (
-        <p className="c-testimonial__stat">
-          <span className="c-testimonial__stat-value">{stat.value}</span>{' '}
-          <span className="c-testimonial__stat-label">{stat.label}</span>
-        </p>
+        <StatFigure stat={stat} block="c-testimonial" />
       ) : null}
       <blockquote className="c-testimonial__quote">
         <p>{quote}</p>
