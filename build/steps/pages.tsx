@@ -44,7 +44,7 @@ export function renderPage(ctx: BuildContext, entry: PageEntry, pagePath: string
       '<!DOCTYPE html>' +
       toHtml5(
         renderToStaticMarkup(
-        <SiteContext.Provider value={site}>
+          <SiteContext.Provider value={site}>
             <KnownPathsContext.Provider value={routes.map((route) => canonicalPath(route.path))}>
               <Document
                 title={entry.title}

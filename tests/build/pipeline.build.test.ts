@@ -10,6 +10,7 @@ import { BuildError } from '../../build/context';
 import { runBuild, type BuildResult } from '../../build/pipeline';
 import { routes } from '../../pages/routes';
 import { fingerprint } from '../support/files';
+import { htmlFileOf } from '../support/site';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 let workDir: string;
@@ -23,10 +24,6 @@ afterAll(async () => {
 });
 
 const quiet = { log: () => {} };
-
-function htmlFileOf(routePath: string): string {
-  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
-}
 
 describe('a successful build', () => {
   let outDir: string;
