@@ -1,33 +1,75 @@
 /**
- * `npm run dev`: builds the site once, serves it on http://localhost:<PORT> (default 3000, or the
- * next free port), and rebuilds only what each saved change touches: a stylesheet is swapped in
- * place, anything else reloads open pages, and a failed build shows its message in the terminal
- * and over the page until the next good save. Ctrl-C stops it cleanly.
+ * `npm run dev [-- --port <n>] [-- --host [address]]`: builds the site once, serves it on
+ * http://localhost:3000/ (or the next free port), and rebuilds only what each saved change
+ * touches: a stylesheet is swapped in place, anything else reloads open pages, and a failed build
+ * shows its message in the terminal and over the page until the next good save. Ctrl-C stops it
+ * cleanly. It listens on loopback only unless --host says otherwise (generator/dev/address.ts).
  *
- * Nothing here imports the pages: they are loaded through build/dev/loader.ts, so a broken page
- * never stops the server.
+ * Nothing here runs the site's code: render workers do (generator/workers.ts), so a broken page,
+ * or one that never finishes rendering, never stops the server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { SiteLoader } from './build/dev/loader';
-import { createDevServer, listen, type DevServer } from './build/dev/server';
-import { DevSession, type Outcome } from './build/dev/session';
-import { WATCHED, watchSources } from './build/dev/watch';
-import { paintFor } from './build/terminal';
+import { type CommandSpec, readCommandLine } from './generator/cli';
+import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isAllowedHost, isLoopback, portToTry, serverUrls } from './generator/dev/address';
+import { createDevServer, type DevServer, listen } from './generator/dev/server';
+import { DevSession, type Outcome } from './generator/dev/session';
+import { watchSources } from './generator/dev/watch';
+import { defaultOptions } from './generator/pipeline';
+import { isRunning } from './generator/process-alive';
+import { SiteBundler } from './generator/site-bundle';
+import { watchedRoots } from './generator/sources';
+import { paintFor } from './generator/terminal';
 
-const HOST = '127.0.0.1';
+const command = {
+  usage: 'npm run dev -- [options]',
+  summary: 'Builds the site, serves it with live reload, and rebuilds what each save touches.',
+  options: {
+    port: {
+      type: 'string',
+      value: '<n>',
+      description: `port to try first (default $PORT, else ${DEFAULT_PORT}); the next free one if taken`,
+    },
+    host: {
+      type: 'string',
+      value: '[address]',
+      optionalValue: true,
+      description: 'listen on every interface (reachable from the network), or on <address>; default 127.0.0.1',
+    },
+    'page-timeout': {
+      type: 'string',
+      value: '<seconds>',
+      description: 'how long a page may take to render before it is reported as stuck (default 10)',
+    },
+  },
+  lists: [{ title: 'Environment', rows: [['PORT', 'port to try first when --port is not given']] }],
+} satisfies CommandSpec;
+
+const { values } = readCommandLine(command);
 const root = process.cwd();
 const paint = paintFor(process.stdout);
 const paintErr = paintFor(process.stderr);
+const host = bindAddress(values.host);
 
-const preferredPort = Number(process.env.PORT ?? 3000);
-if (!Number.isInteger(preferredPort) || preferredPort < 1 || preferredPort > 65535) {
-  console.error(`PORT must be a port number between 1 and 65535, not "${process.env.PORT}".`);
-  process.exit(1);
-}
+const pageTimeoutMs = (() => {
+  if (values['page-timeout'] === undefined) return undefined;
+  const seconds = Number(values['page-timeout']);
+  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+  console.error(`--page-timeout takes a positive number of seconds, not "${values['page-timeout']}".`);
+  return process.exit(1);
+})();
+
+const preferredPort = (() => {
+  try {
+    return portToTry(values.port, process.env.PORT);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return process.exit(1);
+  }
+})();
 
 /** Undone in reverse order when the server stops, whatever point the start-up had reached. */
 const cleanups: (() => unknown)[] = [];
@@ -36,8 +78,8 @@ let stopping = false;
 async function stop(exitCode: number): Promise<never> {
   if (stopping) process.exit(130); // a second Ctrl-C during the clean-up: leave at once
   stopping = true;
-  // A clean-up that hangs must not keep the process alive.
-  setTimeout(() => process.exit(exitCode), 3000).unref();
+  // A clean-up that hangs must not keep the process alive: Ctrl-C always ends it within 2 s.
+  setTimeout(() => process.exit(exitCode), 1500).unref();
   for (const cleanup of cleanups.reverse()) {
     // One failing clean-up (esbuild's service may already be gone: a terminal's Ctrl-C signals
     // the whole process group) must not stop the others.
@@ -81,43 +123,86 @@ function report(outcome: Outcome, files: readonly string[]): void {
   else broadcast('reload');
 }
 
+/**
+ * Removes the temporary folders of dev servers that were killed before they could (their names
+ * carry their process id); those of running servers stay.
+ */
+async function sweepTemporaryFolders(): Promise<void> {
+  for (const entry of await readdir(tmpdir()).catch(() => [] as string[])) {
+    const pid = Number(/^site-dev-(\d+)-/.exec(entry)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    await rm(path.join(tmpdir(), entry), { recursive: true, force: true }).catch(() => {});
+  }
+}
+
 async function start(): Promise<void> {
-  const workDir = await mkdtemp(path.join(tmpdir(), 'site-dev-'));
+  await sweepTemporaryFolders();
+  const workDir = await mkdtemp(path.join(tmpdir(), `site-dev-${process.pid}-`));
   cleanups.push(() => rm(workDir, { recursive: true, force: true }));
   const siteDir = path.join(workDir, 'site');
   await mkdir(siteDir);
 
   cleanups.push(() => esbuild.stop());
-  const loader = await SiteLoader.create(root, workDir);
-  cleanups.push(() => loader.dispose());
-  const session = new DevSession({ root, siteDir, loader, onOutcome: report });
+  const bundler = await SiteBundler.create(root, defaultOptions(root).routesModule, workDir);
+  cleanups.push(() => bundler.dispose());
+  const session = new DevSession({
+    root,
+    siteDir,
+    bundler,
+    onOutcome: report,
+    ...(pageTimeoutMs ? { overrides: { pageTimeoutMs } } : {}),
+  });
   cleanups.push(() => session.close());
-  const reloadScript = (
-    await esbuild.build({
-      entryPoints: [path.join(import.meta.dirname, 'build/dev/reload-client.ts')],
-      bundle: true,
-      format: 'iife',
-      platform: 'browser',
-      target: ['es2020'],
-      write: false,
-      logLevel: 'silent',
-    })
-  ).outputFiles[0]?.text ?? '';
+  const reloadScript =
+    (
+      await esbuild.build({
+        entryPoints: [path.join(root, 'generator/dev/reload-client.ts')],
+        bundle: true,
+        format: 'iife',
+        platform: 'browser',
+        target: ['es2020'],
+        write: false,
+        logLevel: 'silent',
+      })
+    ).outputFiles[0]?.text ?? '';
 
-  const dev = createDevServer({ session, siteDir, reloadScript, sessionId: randomBytes(4).toString('hex') });
+  const dev = createDevServer({
+    session,
+    siteDir,
+    reloadScript,
+    sessionId: randomBytes(4).toString('hex'),
+    allowHost: (value) => isAllowedHost(value, host),
+    onRefused: (value) =>
+      console.error(
+        `${clock(paintErr)} ${paintErr.yellow(`Refused a request for the host ${value} (403):`)} ${
+          isLoopback(host)
+            ? 'only localhost, 127.0.0.1 and [::1] are answered; --host opens the server to the network.'
+            : 'not a name or address of this machine. If it came from another site, it may be DNS rebinding.'
+        }`,
+      ),
+  });
   broadcast = dev.broadcast;
   cleanups.push(() => dev.close());
 
   // Watch before the first build, so that a save made while it runs is not lost.
-  const watcher = watchSources(root, (kind, file) => session.schedule(kind, file));
+  const watcher = watchSources(root, (source, file) => session.schedule(source, file));
   cleanups.push(() => watcher.close());
+  // Listen first: an address that cannot be bound (a wrong --host) stops it before any build.
+  const port = await listen(dev.server, preferredPort, host);
   const built = session.start();
-  const port = await listen(dev.server, preferredPort, HOST);
 
+  const { local, network } = serverUrls(host, port);
+  const urls = [...(local ? [local] : []), ...network];
   console.log('');
-  console.log(`  ${paint.bold('Dev server')}  ${paint.cyan(`http://localhost:${port}/`)}`);
+  for (const [index, url] of urls.entries()) console.log(`  ${paint.bold(index === 0 ? 'Dev server' : 'Network   ')}  ${paint.cyan(url)}`);
+  if (isLoopback(host)) {
+    console.log(paint.dim('  Only this machine can open it: add --host to open it to the network.'));
+  } else {
+    const where = host === ALL_INTERFACES ? 'every interface' : host;
+    console.log(paint.yellow(`  Listening on ${where} (--host): reachable from the network, by anyone who can reach this machine.`));
+  }
   if (port !== preferredPort) console.log(paint.yellow(`  Port ${preferredPort} is in use, so it runs on port ${port}.`));
-  const watched = Object.keys(WATCHED).map((name) => (name.includes('.') ? name : `${name}/`));
+  const watched = watchedRoots().map((name) => (name.includes('.') ? name : `${name}/`));
   console.log(paint.dim(`  Watching ${watched.join(' ')}. Ctrl-C to stop.`));
   console.log('');
   await built;
@@ -126,6 +211,14 @@ async function start(): Promise<void> {
 try {
   await start();
 } catch (error) {
-  console.error(`${paintErr.red('The dev server could not start:')} ${error instanceof Error ? error.message : String(error)}`);
+  const code = (error as NodeJS.ErrnoException).code;
+  // listen() names a wrong --host only by its errno.
+  const cause =
+    code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+      ? `--host ${host} is not an address of this machine.`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`${paintErr.red('The dev server could not start:')} ${cause}`);
   await stop(1);
 }

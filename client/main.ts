@@ -1,17 +1,19 @@
 /**
  * The site's only script. Each behaviour enhances server-rendered HTML marked with
- * `data-module="<name>"`; a page without the markup runs nothing.
+ * `data-module="<name>"`, and lives beside the component that writes that markup, under the same
+ * name. A page without the markup runs nothing.
  */
-import { initMenu } from './menu';
-import { initNotFound } from './not-found';
+import { initHeader } from '../components/Header/header.client';
+import { initNotFoundPage } from '../pages/not-found/not-found-page.client';
 import { initReveal } from './reveal';
 
 type Behaviour = (element: HTMLElement) => void;
 
+/** Every behaviour by its data-module name. */
 const behaviours: Record<string, Behaviour> = {
-  menu: initMenu,
+  header: initHeader,
   reveal: initReveal,
-  'not-found': initNotFound,
+  'not-found-page': initNotFoundPage,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>('[data-module]')) {

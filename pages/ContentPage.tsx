@@ -1,20 +1,30 @@
 import type { ReactNode } from 'react';
-import { DashboardIllustration } from '../components/illustrations/DashboardIllustration';
-import { ForecastChart } from '../components/illustrations/ForecastChart';
-import { ProductPanel } from '../components/illustrations/ProductPanel';
-import { CallToAction } from '../components/sections/CallToAction';
-import { CardGrid } from '../components/sections/CardGrid';
-import { Checklist } from '../components/sections/Checklist';
-import { DecisionSample } from '../components/sections/DecisionSample';
-import { Flow } from '../components/sections/Flow';
-import { Hero } from '../components/sections/Hero';
-import { Section } from '../components/sections/Section';
-import { Split } from '../components/sections/Split';
-import { StatList } from '../components/sections/StatList';
-import { Steps } from '../components/sections/Steps';
-import { TeamGrid } from '../components/sections/TeamGrid';
-import { Testimonial } from '../components/sections/Testimonial';
+import { CallToAction } from '../components/CallToAction/CallToAction';
+import { CardGrid } from '../components/CardGrid/CardGrid';
+import { Checklist } from '../components/Checklist/Checklist';
+import { DashboardIllustration } from '../components/DashboardIllustration/DashboardIllustration';
+import { DecisionSample } from '../components/DecisionSample/DecisionSample';
+import { Flow } from '../components/Flow/Flow';
+import { ForecastChart } from '../components/ForecastChart/ForecastChart';
+import { Hero } from '../components/Hero/Hero';
+import { ProductPanel } from '../components/ProductPanel/ProductPanel';
+import { Section } from '../components/Section/Section';
+import { Split } from '../components/Split/Split';
+import { StatList } from '../components/StatList/StatList';
+import { Steps } from '../components/Steps/Steps';
+import { TeamGrid } from '../components/TeamGrid/TeamGrid';
+import { Testimonial } from '../components/Testimonial/Testimonial';
+import type { PageEntry } from './routes';
 import type { PageContent, SectionContent, Visual } from './types';
+
+export interface PageBodyProps {
+  entry: PageEntry;
+}
+
+/** What goes inside <main> for an entry of the route table: its own component, or its copy laid out by ContentPage. */
+export function PageBody({ entry }: PageBodyProps) {
+  return entry.page ? <entry.page /> : <ContentPage content={entry.content} />;
+}
 
 export interface ContentPageProps {
   content: PageContent;
@@ -78,6 +88,8 @@ function renderBody(section: SectionContent): ReactNode {
       return <TeamGrid members={section.members} />;
     case 'checklist':
       return <Checklist items={section.items} />;
+    default:
+      return assertNever(section);
   }
 }
 
@@ -95,5 +107,12 @@ function renderVisual(visual: Visual): ReactNode {
       const { kind: _, ...props } = visual;
       return <ProductPanel {...props} />;
     }
+    default:
+      return assertNever(visual);
   }
+}
+
+/** A kind added to the content types but not rendered here fails the type check at this call. */
+function assertNever(value: never): never {
+  throw new Error(`Unknown kind in page content: ${JSON.stringify(value)}`);
 }

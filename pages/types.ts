@@ -1,18 +1,18 @@
-import type { DashboardIllustrationProps } from '../components/illustrations/DashboardIllustration';
-import type { ForecastChartProps } from '../components/illustrations/ForecastChart';
-import type { ProductPanelProps } from '../components/illustrations/ProductPanel';
-import type { CallToActionProps } from '../components/sections/CallToAction';
-import type { CardGridProps } from '../components/sections/CardGrid';
-import type { ChecklistProps } from '../components/sections/Checklist';
-import type { DecisionSampleProps } from '../components/sections/DecisionSample';
-import type { FlowProps } from '../components/sections/Flow';
-import type { HeroProps } from '../components/sections/Hero';
-import type { SectionProps } from '../components/sections/Section';
-import type { SplitProps } from '../components/sections/Split';
-import type { StatListProps } from '../components/sections/StatList';
-import type { StepsProps } from '../components/sections/Steps';
-import type { TeamGridProps } from '../components/sections/TeamGrid';
-import type { TestimonialProps } from '../components/sections/Testimonial';
+import type { CallToActionProps } from '../components/CallToAction/CallToAction';
+import type { CardGridProps } from '../components/CardGrid/CardGrid';
+import type { ChecklistProps } from '../components/Checklist/Checklist';
+import type { DashboardIllustrationProps } from '../components/DashboardIllustration/DashboardIllustration';
+import type { DecisionSampleProps } from '../components/DecisionSample/DecisionSample';
+import type { FlowProps } from '../components/Flow/Flow';
+import type { ForecastChartProps } from '../components/ForecastChart/ForecastChart';
+import type { HeroProps } from '../components/Hero/Hero';
+import type { ProductPanelProps } from '../components/ProductPanel/ProductPanel';
+import type { SectionProps } from '../components/Section/Section';
+import type { SplitProps } from '../components/Split/Split';
+import type { StatListProps } from '../components/StatList/StatList';
+import type { StepsProps } from '../components/Steps/Steps';
+import type { TeamGridProps } from '../components/TeamGrid/TeamGrid';
+import type { TestimonialProps } from '../components/Testimonial/Testimonial';
 
 /** An illustration, described as data so that content files stay free of JSX. */
 export type Visual =

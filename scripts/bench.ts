@@ -1,37 +1,77 @@
 /**
- * `npm run bench`: measures the project and prints one table; the figures are also written as
- * JSON to bench-results/ (ignored by git) for comparing runs. Each section is one function in
- * scripts/bench/ returning a BenchSection; add a section by adding it to the list below.
+ * `npm run bench [-- <section>...]`: measures the project and prints one table; the figures are
+ * also written as JSON to bench-results/ (ignored by git) for comparing runs. Each section is one
+ * function in scripts/bench/ returning a BenchSection; add a section by adding it to the list below.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { paintFor } from '../build/terminal';
-import { measureBuild } from './bench/build';
-import { measureDevLoop } from './bench/dev-loop';
-import { measureLighthouse } from './bench/lighthouse';
-import { measureRender } from './bench/render';
-import { measureSizes } from './bench/sizes';
-import { meetsTarget, summarizeSamples, type BenchSection } from './bench/types';
+import { type CommandSpec, readCommandLine } from '../generator/cli';
+import { paintFor } from '../generator/terminal';
+import { type BenchSection, meetsTarget, summarizeSamples } from './bench/types';
 
-const available: Record<string, () => Promise<BenchSection>> = {
-  build: () => measureBuild(),
-  render: () => measureRender(),
-  sizes: () => measureSizes(),
-  dev: () => measureDevLoop(),
-  lighthouse: () => measureLighthouse(),
-};
-// `npm run bench -- sizes lighthouse` runs only those sections; no arguments runs them all.
-const chosen = process.argv.slice(2);
-const unknown = chosen.filter((name) => !(name in available));
+// Imported when run, so that --help, a typo or `bench sizes` does not wait for Lighthouse to load.
+const available = {
+  build: {
+    about: 'npm run build as a whole process: time and peak memory of 5 clean builds',
+    measure: async () => (await import('./bench/build')).measureBuild(),
+  },
+  scale: {
+    about: 'the site repeated to --pages pages (1,000): whole-process time, pages/s, memory, each step',
+    measure: async (pages: number) => (await import('./bench/scale')).measureScale({ pages }),
+  },
+  deploy: {
+    about: "npm run deploy:s3 to an S3-compatible server here (s3rver): today's site and --pages pages (1,000), time and files/s",
+    measure: async (pages: number) => (await import('./bench/deploy')).measureDeploy({ pages }),
+  },
+  sizes: {
+    about: 'every page, stylesheet, script and font size against its budget',
+    measure: async () => (await import('./bench/sizes')).measureSizes(),
+  },
+  dev: {
+    about: 'the dev loop: save a stylesheet or a page until the new one is served',
+    measure: async () => (await import('./bench/dev-loop')).measureDevLoop(),
+  },
+  lighthouse: {
+    about: 'Lighthouse (mobile preset) on every page, in Chromium',
+    measure: async () => (await import('./bench/lighthouse')).measureLighthouse(),
+  },
+} satisfies Record<string, { about: string; measure: (pages: number) => Promise<BenchSection> }>;
+type SectionName = keyof typeof available;
+const isSection = (name: string): name is SectionName => Object.hasOwn(available, name);
+
+const command = {
+  usage: 'npm run bench -- [section...]',
+  summary: 'Measures the project and prints each figure beside its target; writes them to bench-results/.',
+  options: {
+    pages: { type: 'string', value: '<n>', description: 'pages of the scale and deploy sections (default 1000)' },
+  },
+  positionals: true,
+  lists: [
+    {
+      title: 'Sections (none given: all of them, in this order)',
+      rows: Object.entries(available).map(([name, { about }]) => [name, about] as const),
+    },
+  ],
+} satisfies CommandSpec;
+
+const { positionals: chosen, values } = readCommandLine(command);
+const pages = values.pages === undefined ? 1000 : Number(values.pages);
+if (!Number.isInteger(pages) || pages < 1) {
+  console.error(`--pages takes a whole number of pages, not "${values.pages}".`);
+  process.exit(1);
+}
+const unknown = chosen.filter((name) => !isSection(name));
 if (unknown.length > 0) {
   console.error(`Unknown bench section(s): ${unknown.join(', ')}. Known: ${Object.keys(available).join(', ')}.`);
   process.exit(1);
 }
-const sections = (chosen.length > 0 ? chosen : Object.keys(available)).flatMap((name) => available[name] ?? []);
+const sections = (chosen.length > 0 ? chosen.filter(isSection) : (Object.keys(available) as SectionName[])).map(
+  (name) => available[name].measure,
+);
 
 const paint = paintFor(process.stdout);
 const results: BenchSection[] = [];
-for (const measure of sections) results.push(await measure());
+for (const measure of sections) results.push(await measure(pages));
 
 const rows: string[][] = [['Measurement', 'median', 'min', 'max', 'runs', 'target']];
 const verdicts: boolean[] = [];
@@ -48,7 +88,9 @@ for (const section of results) {
       figure(min),
       figure(max),
       String(runs),
-      target === undefined ? '' : `${measurement.higherIsBetter ? '≥' : '≤'} ${target} ${measurement.unit} ${met ? 'met' : 'MISSED'}`.replace('  ', ' '),
+      target === undefined
+        ? ''
+        : `${measurement.higherIsBetter ? '≥' : '≤'} ${target} ${measurement.unit} ${met ? 'met' : 'MISSED'}`.replace('  ', ' '),
     ]);
   }
 }

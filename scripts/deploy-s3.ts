@@ -1,17 +1,60 @@
 /**
- * `npm run deploy:s3 -- <bucket> [--dry-run] [--dist <folder>]`: uploads the built site to an S3
- * bucket with the AWS CLI (credentials and region as the CLI finds them). Hashed assets go first
- * with a year's immutable cache, then every other file with no-cache, each with its Content-Type;
- * objects the build no longer contains are removed last. --dry-run prints every command instead.
+ * `npm run deploy:s3 -- <bucket> [--dry-run] [--dist <folder>] [--endpoint-url <url>]`: uploads the
+ * built site to an S3 bucket with the AWS CLI (credentials and region as the CLI finds them), a
+ * few `aws s3` commands rather than one a file: hashed assets first with a year's immutable cache,
+ * then the other files, then the pages, with no-cache; one command a Content-Type, the commands of
+ * a phase at once. Objects the build no longer contains are removed last, and only once every
+ * upload succeeded. --dry-run prints the commands instead.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { isBucketName, listArgs, planUploads, removeArgs, staleKeys, uploadArgs } from '../build/hosting/s3';
+import { type CommandSpec, readCommandLine } from '../generator/cli';
+import {
+  DELETE_BATCH,
+  deleteArgs,
+  deleteBatches,
+  endpointFrom,
+  explainAwsError,
+  isBucketName,
+  listArgs,
+  PHASES,
+  type Phase,
+  passArgs,
+  planPasses,
+  planUploads,
+  type S3Pass,
+  type S3Target,
+  staleKeys,
+} from '../generator/hosting/s3';
+import { filesUnder } from './lib/files';
 
-const USAGE = 'Usage: npm run deploy:s3 -- <bucket> [--dry-run] [--dist <folder>]';
+const command = {
+  usage: 'npm run deploy:s3 -- <bucket> [options]',
+  summary: 'Uploads the built site to an S3 bucket with the AWS CLI: assets first, stale objects removed last.',
+  options: {
+    'dry-run': { type: 'boolean', description: 'print every aws command in order, and run none' },
+    dist: { type: 'string', value: '<folder>', description: 'the built site to upload (default dist)' },
+    'endpoint-url': { type: 'string', value: '<url>', description: 'an S3-compatible store instead of AWS (default: AWS_ENDPOINT_URL)' },
+  },
+  positionals: true,
+  lists: [
+    { title: 'Arguments', rows: [['<bucket>', "the bucket's name (s3://<bucket> works too); it should hold this site only"]] },
+    {
+      title: 'Environment',
+      rows: [
+        ['AWS_ENDPOINT_URL', 'the endpoint when --endpoint-url is not given (AWS_ENDPOINT_URL_S3 first, as the CLI reads them)'],
+        ['AWS_PROFILE, AWS_REGION, ...', 'read by the AWS CLI as usual'],
+      ],
+    },
+  ],
+} satisfies CommandSpec;
+
+const PHASE_TITLES: Record<Phase, string> = { assets: 'hashed assets', files: 'other files', pages: 'pages' };
+const MISSING_CLI =
+  'The AWS CLI (`aws`) was not found. Install it (Debian or Ubuntu: `apt-get install -y awscli`; elsewhere see https://aws.amazon.com/cli/) and configure credentials, or add --dry-run to print the commands.';
 
 function fail(message: string): never {
   console.error(message);
@@ -23,63 +66,147 @@ function shown(args: readonly string[]): string {
   return ['aws', ...args].map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-function run(args: readonly string[], capture = false): string {
-  const result = spawnSync('aws', args, { encoding: 'utf8', stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'] });
-  if (result.error || result.status !== 0) {
-    fail(`Deploy stopped: \`${shown(args)}\` ${result.error ? `could not run (${result.error.message})` : `exited with status ${result.status}`}.`);
-  }
-  return result.stdout ?? '';
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const plural = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+
+interface AwsRun {
+  args: readonly string[];
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  error?: NodeJS.ErrnoException;
+  ms: number;
 }
 
-function parseCli() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: { 'dry-run': { type: 'boolean', default: false }, dist: { type: 'string', default: 'dist' } },
-    });
-  } catch (error) {
-    return fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-  }
+/** Runs one `aws` command to its end, keeping its output for the report. */
+function aws(args: readonly string[]): Promise<AwsRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('aws', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      resolve({ args, status: null, stdout, stderr, error, ms: performance.now() - started }),
+    );
+    child.once('close', (status) => resolve({ args, status, stdout, stderr, ms: performance.now() - started }));
+  });
 }
 
-const { positionals, values } = parseCli();
+const failed = (run: AwsRun) => run.error !== undefined || run.status !== 0;
+
+/** Why the deploy stopped on a failed command: the cause, the command, the CLI's own words, and the bucket's state. */
+function stopMessage(run: AwsRun, target: S3Target, state: string): string {
+  if (run.error?.code === 'ENOENT') return MISSING_CLI;
+  const reason =
+    explainAwsError(run.stderr, target) ?? (run.error ? `it could not run (${run.error.message})` : `it exited with status ${run.status}`);
+  const cliOutput = run.stderr.trim() ? `\n${run.stderr.trim().replace(/^/gm, '  ')}` : '';
+  return `Deploy stopped: ${reason}\n\`${shown(run.args)}\` failed.${cliOutput}\n${state}`;
+}
+
+const { positionals, values } = readCommandLine(command);
+const USAGE = `Usage: ${command.usage} (--help for details)`;
 const bucket = (positionals[0] ?? '').replace(/^s3:\/\//, '').replace(/\/+$/, '');
-if (positionals.length !== 1 || !bucket) fail(USAGE);
+if (positionals.length > 1) fail(`One bucket at a time, not ${positionals.length}: ${positionals.join(' ')}.\n${USAGE}`);
+if (!bucket) fail(`Name the bucket to deploy to.\n${USAGE}`);
 if (!isBucketName(bucket)) fail(`"${bucket}" is not a valid S3 bucket name.\n${USAGE}`);
-const dryRun = values['dry-run'];
-const dist = path.resolve(values.dist);
+const endpointUrl = endpointFrom(values['endpoint-url'], process.env);
+if (endpointUrl !== undefined && !/^https?:\/\/[^/]/.test(endpointUrl)) {
+  fail(`The endpoint "${endpointUrl}" is not an http:// or https:// URL.\n${USAGE}`);
+}
+const target: S3Target = { bucket, endpointUrl };
+const dist = path.resolve(values.dist ?? 'dist');
 if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '404.html'))) {
   fail(`${dist} holds no built site (index.html and 404.html). Run \`npm run build\` first.`);
 }
 
-const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
-  .filter((entry) => entry.isFile())
-  .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-const uploads = planUploads(files);
-const distArg = path.relative(process.cwd(), dist) || '.';
+const files = await filesUnder(dist);
+let uploads: ReturnType<typeof planUploads>;
+try {
+  uploads = planUploads(files);
+} catch (error) {
+  fail(`Deploy stopped before uploading anything: ${(error as Error).message}`);
+}
+const passes = planPasses(uploads);
+// As typed for a folder inside this one, absolute otherwise: the commands printed stay readable.
+const relativeDist = path.relative(process.cwd(), dist);
+const distArg = relativeDist === '' ? '.' : relativeDist.startsWith('..') || path.isAbsolute(relativeDist) ? dist : relativeDist;
+const inPhase = (phase: Phase) => passes.filter((pass) => pass.phase === phase);
 
-if (dryRun) {
-  console.log(`Dry run: deploying ${distArg} to s3://${bucket} would run, in order:`);
-  for (const upload of uploads) console.log(shown(uploadArgs(upload, distArg, bucket)));
-  console.log(shown(listArgs(bucket)));
-  console.log(`# then, for each key listed that this build does not contain:\n${shown(removeArgs(bucket, '<key>'))}`);
+if (values['dry-run']) {
+  console.log(`Dry run: deploying ${distArg} to s3://${bucket}${endpointUrl ? ` at ${endpointUrl}` : ''} would run, in order:`);
+  console.log("# the bucket's keys (it must exist and answer before anything is uploaded):");
+  console.log(shown(listArgs(target)));
+  for (const [index, phase] of PHASES.entries()) {
+    const commands = inPhase(phase);
+    if (commands.length === 0) continue;
+    const count = plural(
+      commands.reduce((sum, pass) => sum + pass.uploads.length, 0),
+      'file',
+    );
+    console.log(
+      `# ${index + 1}. ${PHASE_TITLES[phase]}, ${count}${commands.length > 1 ? `; these ${commands.length} commands at once` : ''}:`,
+    );
+    for (const pass of commands) console.log(shown(passArgs(pass, distArg, target)));
+  }
+  console.log(
+    `# then, once every upload succeeded, the listed keys this build does not contain, ${DELETE_BATCH.toLocaleString('en')} a command:`,
+  );
+  console.log(shown(deleteArgs(target, '<stale-keys.json>')));
   process.exit(0);
 }
 
-const version = spawnSync('aws', ['--version'], { encoding: 'utf8' });
-if (version.error || version.status !== 0) {
-  fail('The AWS CLI (`aws`) was not found. Install it and configure credentials, or add --dry-run to print the commands.');
+const started = performance.now();
+console.log(`Deploying ${plural(uploads.length, 'file')} from ${distArg} to s3://${bucket}${endpointUrl ? ` at ${endpointUrl}` : ''}`);
+
+// Listing first proves the CLI, the credentials, the endpoint and the bucket before anything changes.
+const listing = await aws(listArgs(target));
+if (failed(listing)) fail(stopMessage(listing, target, 'Nothing was uploaded or removed.'));
+const stale = staleKeys((JSON.parse(listing.stdout.trim() || 'null') as string[] | null) ?? [], uploads);
+
+const describePass = (pass: S3Pass) =>
+  `${pass.phase === 'assets' ? 'assets/' : ''}${pass.suffixes.map((suffix) => `*${suffix}`).join(' ')}: ${plural(pass.uploads.length, 'file')} (${pass.contentType}; ${pass.cacheControl})`;
+for (const phase of PHASES) {
+  // A phase waits for the one before it: a page never goes up before the assets it refers to.
+  const runs = await Promise.all(inPhase(phase).map((pass) => aws(passArgs(pass, distArg, target)).then((run) => ({ pass, run }))));
+  for (const { pass, run } of runs) console.log(`  ${failed(run) ? '✗' : '✓'} ${describePass(pass)}  ${seconds(run.ms)}`);
+  const failure = runs.find(({ run }) => failed(run));
+  if (failure) {
+    fail(
+      stopMessage(
+        failure.run,
+        target,
+        'Nothing was removed: the bucket holds the previous site with part of the new one. Deploy again once the cause is fixed.',
+      ),
+    );
+  }
 }
 
-console.log(`Deploying ${uploads.length} files from ${distArg} to s3://${bucket}`);
-for (const upload of uploads) {
-  console.log(`  ${upload.key}  (${upload.contentType}; ${upload.cacheControl})`);
-  run(uploadArgs(upload, distArg, bucket));
+if (stale.length > 0) {
+  const folder = await mkdtemp(path.join(tmpdir(), 'deploy-s3-'));
+  const problem = await removeStale(folder).finally(() => rm(folder, { recursive: true, force: true }));
+  if (problem) fail(problem);
+  const shownKeys = stale.slice(0, 5).join(', ') + (stale.length > 5 ? `, and ${stale.length - 5} more` : '');
+  console.log(`  ✓ removed ${plural(stale.length, 'stale object')}: ${shownKeys}`);
 }
-const listed = JSON.parse(run(listArgs(bucket), true) || 'null') as string[] | null;
-const stale = staleKeys(listed ?? [], uploads);
-for (const key of stale) {
-  console.log(`  removing stale ${key}`);
-  run(removeArgs(bucket, key));
+console.log(
+  `Deployed ${plural(uploads.length, 'file')} to s3://${bucket} in ${seconds(performance.now() - started)} (${plural(passes.length, 'upload command')}); removed ${stale.length} stale.`,
+);
+
+/** Deletes the stale keys, 1,000 a request; returns what went wrong, if anything. */
+async function removeStale(folder: string): Promise<string | undefined> {
+  for (const [index, batch] of deleteBatches(stale).entries()) {
+    const file = path.join(folder, `stale-keys-${index}.json`);
+    await writeFile(file, JSON.stringify(batch));
+    const run = await aws(deleteArgs(target, file));
+    if (failed(run)) return stopMessage(run, target, 'The new site is whole; some stale objects remain. Deploy again to remove them.');
+    // delete-objects succeeds as a command when single keys fail: those come back as Errors.
+    const errors = (JSON.parse(run.stdout.trim() || '{}') as { Errors?: { Key: string; Message?: string }[] }).Errors ?? [];
+    if (errors.length > 0) {
+      const list = errors.map((error) => `${error.Key} (${error.Message ?? 'no reason given'})`).join(', ');
+      return `Deploy stopped: ${plural(errors.length, 'stale object')} could not be removed: ${list}.\nThe new site is whole.`;
+    }
+  }
+  return undefined;
 }
-console.log(`Deployed ${uploads.length} files to s3://${bucket}; removed ${stale.length} stale.`);

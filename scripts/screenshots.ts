@@ -4,10 +4,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { runBuild } from '../build/pipeline';
+import { runBuild } from '../generator/pipeline';
 import { routes } from '../pages/routes';
-import { ensureChromium, launchChromium } from '../tests/support/chromium';
-import { startServe } from '../tests/support/server';
+import { ensureChromium, launchChromium } from './lib/chromium';
+import { startServe } from './lib/server';
 
 const WIDTHS = [375, 1280] as const;
 const outDir = path.resolve('screenshots');

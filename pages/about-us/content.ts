@@ -2,7 +2,7 @@ import { site } from '../../site.config';
 import { offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const aboutUs = {
   hero: {
     eyebrow: 'About us',
     title: 'Built by banking professionals for the lenders of tomorrow',
@@ -57,15 +57,13 @@ export const content = {
         {
           role: 'Co-founder and CEO',
           icon: 'bank',
-          background:
-            'A career in banking credit risk, from SME underwriting to running portfolio risk and reporting to regulators.',
+          background: 'A career in banking credit risk, from SME underwriting to running portfolio risk and reporting to regulators.',
           focus: ['Credit policy and risk strategy', 'Lender partnerships', 'Regulatory readiness'],
         },
         {
           role: 'Co-founder and CTO',
           icon: 'cpu',
-          background:
-            'An engineer who has built data platforms and real-time decision systems for regulated financial services.',
+          background: 'An engineer who has built data platforms and real-time decision systems for regulated financial services.',
           focus: ['Decision engine and AI models', 'Data integrations and APIs', 'Security and reliability'],
         },
       ],

@@ -2,7 +2,7 @@ import { site } from '../../site.config';
 import { ILLUSTRATIVE, offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const creditDecision = {
   hero: {
     eyebrow: 'SME and consumer credit decisioning',
     title: 'Smarter risk decisions for businesses and consumers',
@@ -132,7 +132,8 @@ export const content = {
       id: 'example-decision',
       eyebrow: 'Example decision response',
       heading: 'Every decision explains itself',
-      intro: 'This is what a declined SME application could look like. The reasons and counterfactual tell the applicant and your analysts exactly what would change the outcome.',
+      intro:
+        'This is what a declined SME application could look like. The reasons and counterfactual tell the applicant and your analysts exactly what would change the outcome.',
       title: 'SME credit decision',
       disclaimer: ILLUSTRATIVE,
       sample: {

@@ -1,7 +1,7 @@
 import { offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const decisionEngine = {
   hero: {
     eyebrow: 'Risk decision engine',
     title: 'A decision engine that decides, acts and explains',

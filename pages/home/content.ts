@@ -2,7 +2,7 @@ import { site } from '../../site.config';
 import { offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const home = {
   hero: {
     eyebrow: 'AI-native credit risk and portfolio management',
     title: 'Turn raw financial data into real-time insights and automated action',
@@ -182,9 +182,7 @@ export const content = {
       id: 'risk-forecasting',
       eyebrow: 'Risk forecasting',
       heading: 'See tomorrow’s defaults today',
-      paragraphs: [
-        'Forecast defaults across the portfolio and see where risk is building long before it reaches your loss figures.',
-      ],
+      paragraphs: ['Forecast defaults across the portfolio and see where risk is building long before it reaches your loss figures.'],
       points: [
         'Default modelling: a probability of default for every borrower, updated as new data arrives',
         'Hotspots by sector, geography or borrower type, flagged while they are still small',

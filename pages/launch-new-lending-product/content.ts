@@ -2,7 +2,7 @@ import { site } from '../../site.config';
 import { offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const launchNewLendingProduct = {
   hero: {
     eyebrow: 'Launch new lending products',
     title: 'Launch new lending products in weeks, not quarters',

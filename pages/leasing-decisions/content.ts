@@ -2,7 +2,7 @@ import { site } from '../../site.config';
 import { ILLUSTRATIVE, offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const leasingDecisions = {
   hero: {
     eyebrow: 'Leasing decisions',
     title: 'Leasing decisions in seconds, with every reason on record',

@@ -1,5 +1,5 @@
 /** The fallback page's copy, fixed by the spec's error catalogue. */
-export const content = {
+export const notFoundCopy = {
   heading: '404',
   text: 'Oops! Page not found',
   homeLink: 'Return to Home',

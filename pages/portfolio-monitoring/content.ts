@@ -2,7 +2,7 @@ import { site } from '../../site.config';
 import { offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const content = {
+export const portfolioMonitoring = {
   hero: {
     eyebrow: 'Portfolio monitoring',
     title: 'Stay Ahead of Risk. Automatically.',

@@ -6,9 +6,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startDev, waitFor, type RunningDev } from '../../tests/support/dev';
-import { renderedLiteral, replaceLiteral } from '../../tests/support/edits';
-import { copyProject } from '../../tests/support/project';
+import { type RunningDev, startDev, waitFor } from '../lib/dev';
+import { renderedLiteral, replaceLiteral } from '../lib/edits';
+import { copyProject } from '../lib/project';
 import type { BenchSection } from './types';
 
 export interface DevLoopOptions {

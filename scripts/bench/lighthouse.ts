@@ -2,19 +2,53 @@
  * Lighthouse 12 on every page, with its default mobile preset (emulated phone, simulated slow 4G
  * and a 4× slower CPU), against the built site served by `serve`, in Debian's Chromium.
  */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
-import { runBuild } from '../../build/pipeline';
+import { pathToFileURL } from 'node:url';
+import { runBuild } from '../../generator/pipeline';
 import { routes } from '../../pages/routes';
-import { launchChromium } from '../../tests/support/chromium';
-import { freePort, startServe } from '../../tests/support/server';
+import { launchChromium } from '../lib/chromium';
+import { freePort, startServe } from '../lib/server';
+import { LCP_BEFORE_MS } from './before';
 import type { BenchSection, Measurement } from './types';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Runs a page, whose median is the figure. */
+const RUNS = 3;
+
+/** Issue 13: the largest contentful paint of every page within a second, on the mobile preset. */
+const LCP_TARGET_MS = 1000;
+
+/** Lighthouse lives in its own folder beside this file, out of the site's install. */
+const LIGHTHOUSE_DIR = path.join(import.meta.dirname, 'lighthouse');
+
+/** The part of a Lighthouse report this section reads. */
+interface Report {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  audits: Record<string, { id: string; title: string; score: number | null; numericValue?: number } | undefined>;
+}
+type Lighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Report } | undefined>;
+
+/** Imports Lighthouse, installing its folder's locked packages on first use. */
+async function loadLighthouse(): Promise<Lighthouse> {
+  if (!existsSync(path.join(LIGHTHOUSE_DIR, 'node_modules', 'lighthouse'))) {
+    console.error('Installing Lighthouse for this section (npm ci in scripts/bench/lighthouse/)…');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: LIGHTHOUSE_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (install.status !== 0)
+      throw new Error('Could not install Lighthouse: run `npm ci --prefix scripts/bench/lighthouse` and try again.');
+  }
+  const entry = createRequire(path.join(LIGHTHOUSE_DIR, 'package.json')).resolve('lighthouse');
+  const module = (await import(pathToFileURL(entry).href)) as { default: Lighthouse };
+  return module.default;
+}
 
 export async function measureLighthouse(): Promise<BenchSection> {
+  const lighthouse = await loadLighthouse();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-lighthouse-'));
   const siteDir = path.join(folder, 'dist');
   await runBuild({ outDir: siteDir, log: () => {} });
@@ -24,38 +58,49 @@ export async function measureLighthouse(): Promise<BenchSection> {
   const browser = await launchChromium({ args: [`--remote-debugging-port=${port}`] });
   const measurements: Measurement[] = [];
   const shortfalls: string[] = [];
+  /** One report; Chromium now and then fails to record a trace (NO_NAVSTART), so a failed run is tried again once. */
+  const audit = async (url: string): Promise<Report> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+      const lhr = result?.lhr;
+      if (lhr && !lhr.runtimeError) return lhr;
+      const why = lhr?.runtimeError?.message ?? 'no report';
+      if (attempt === 2) throw new Error(`Lighthouse failed twice on ${url}: ${why}`);
+      console.error(`Lighthouse failed on ${url} (${why}); trying once more.`);
+    }
+  };
   try {
     for (const route of routes) {
-      const result = await lighthouse(`${server.url}${route.path}`, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no report for ${route.path}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${route.path}: ${lhr.runtimeError.message}`);
+      const reports: Report[] = [];
+      for (let run = 0; run < RUNS; run += 1) reports.push(await audit(`${server.url}${route.path}`));
       for (const category of CATEGORIES) {
         // Name what cost the points, so a missed 100 can be acted on.
-        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-          const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
-            shortfalls.push(`${route.path} ${category}: ${audit.id} (${audit.title})`);
+        const missed = new Set<string>();
+        for (const lhr of reports) {
+          for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+            const found = lhr.audits[ref.id];
+            if (ref.weight > 0 && found && found.score !== null && found.score < 1) missed.add(`${found.id} (${found.title})`);
           }
         }
+        for (const what of missed) shortfalls.push(`${route.path} ${category}: ${what}`);
         measurements.push({
           name: `${route.path} ${category}`,
           unit: 'points',
-          samples: [Math.round((lhr.categories[category]?.score ?? 0) * 100)],
+          samples: reports.map((lhr) => Math.round((lhr.categories[category]?.score ?? 0) * 100)),
           targetMedian: 100,
           higherIsBetter: true,
         });
       }
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const figure = (id: string) => reports.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN);
       measurements.push(
-        { name: `${route.path} LCP`, unit: 'ms', samples: [audit('largest-contentful-paint')] },
-        { name: `${route.path} TBT`, unit: 'ms', samples: [audit('total-blocking-time')] },
-        { name: `${route.path} CLS`, unit: '', samples: [audit('cumulative-layout-shift')], decimals: 3 },
+        {
+          name: `${route.path} LCP (before issue 13: ${LCP_BEFORE_MS[route.path] ?? '–'} ms)`,
+          unit: 'ms',
+          samples: figure('largest-contentful-paint'),
+          targetMedian: LCP_TARGET_MS,
+        },
+        { name: `${route.path} TBT`, unit: 'ms', samples: figure('total-blocking-time') },
+        { name: `${route.path} CLS`, unit: '', samples: figure('cumulative-layout-shift'), decimals: 3 },
       );
     }
   } finally {
@@ -67,7 +112,7 @@ export async function measureLighthouse(): Promise<BenchSection> {
     name: 'Lighthouse',
     measurements,
     notes: [
-      'Lighthouse: mobile preset with simulated throttling; LCP and TBT are Lighthouse’s simulated figures.',
+      `Lighthouse: ${RUNS} runs a page, mobile preset with simulated throttling; LCP and TBT are Lighthouse’s simulated figures.`,
       ...shortfalls.map((shortfall) => `Lighthouse shortfall: ${shortfall}`),
     ],
   };

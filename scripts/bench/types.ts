@@ -2,7 +2,7 @@
 export interface Measurement {
   /** What was measured, as a person would say it: "save a stylesheet → new CSS served". */
   name: string;
-  unit: 'ms' | 'kB' | 'MB' | 'pages/s' | 'points' | '';
+  unit: 'ms' | 'kB' | 'MB' | 'pages/s' | 'files/s' | 'points' | '';
   samples: number[];
   /** The figure the issue sets for the median, when there is one. */
   targetMedian?: number;

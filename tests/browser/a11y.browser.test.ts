@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright';
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { PAGE_PATHS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-
-const browser = useBrowser();
 
 /**
  * WCAG 2.0, 2.1 and 2.2 at levels A and AA (which include target-size), and axe's best practices.
@@ -30,14 +28,14 @@ describe.each([
   ['375 px, menu open', 375, true],
   ['1280 px', 1280, false],
 ] as const)('axe at %s', (_label, width, openMenu) => {
-  it.each(PAGE_PATHS)('%s has no violations', async (routePath) => {
-    const { page, close } = await openPage(browser(), width, { reducedMotion: 'reduce' });
+  test.for(PAGE_PATHS)('%s has no violations', async (routePath, { openPage }) => {
+    const { page } = await openPage(width, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + routePath);
+    await untilScripted(page);
     if (openMenu) {
-      await page.locator('[data-menu-toggle]').click();
-      await expect(page.locator('[data-menu-toggle]').getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.locator('[data-header-toggle]').click();
+      await expect(page.locator('[data-header-toggle]').getAttribute('aria-expanded')).resolves.toBe('true');
     }
     expect(await violations(page)).toEqual([]);
-    await close();
   });
 });

@@ -1,14 +1,14 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { routes } from '../../pages/routes';
-import { openPage, useBrowser } from '../support/browser';
+import { test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-const browser = useBrowser();
 
 describe('the mobile menu at 375 px', () => {
-  it('opens and closes with the menu button, and aria-expanded follows', async () => {
-    const { page, close } = await openPage(browser(), 375);
-    await page.goto(siteUrl + '/');
+  test('opens and closes with the menu button, and aria-expanded follows', async ({ openPage }) => {
+    const { page } = await openPage(375);
+    await page.goto(`${siteUrl}/`);
+    await untilScripted(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     const firstLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Portfolio Monitoring' });
 
@@ -23,12 +23,12 @@ describe('the mobile menu at 375 px', () => {
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(firstLink.isVisible()).resolves.toBe(false);
-    await close();
   });
 
-  it('closes on Escape and returns focus to the menu button', async () => {
-    const { page, close } = await openPage(browser(), 375);
-    await page.goto(siteUrl + '/');
+  test('closes on Escape and returns focus to the menu button', async ({ openPage }) => {
+    const { page } = await openPage(375);
+    await page.goto(`${siteUrl}/`);
+    await untilScripted(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     await page.keyboard.press('Tab');
@@ -38,12 +38,12 @@ describe('the mobile menu at 375 px', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).resolves.toBe(
       await toggle.getAttribute('aria-controls'),
     );
-    await close();
   });
 
-  it('closes when a link is chosen', async () => {
-    const { page, close } = await openPage(browser(), 375);
-    await page.goto(siteUrl + '/about-us/');
+  test('closes when a link is chosen', async ({ openPage }) => {
+    const { page } = await openPage(375);
+    await page.goto(`${siteUrl}/about-us/`);
+    await untilScripted(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
     // A same-page link shows the menu closing without a navigation resetting the state.
@@ -52,97 +52,94 @@ describe('the mobile menu at 375 px', () => {
     });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About us' }).click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await close();
   });
 
-  it('closes when the window widens past the breakpoint', async () => {
-    const { page, close } = await openPage(browser(), 375);
-    await page.goto(siteUrl + '/');
+  test('closes when the window widens past the breakpoint', async ({ openPage }) => {
+    const { page } = await openPage(375);
+    await page.goto(`${siteUrl}/`);
+    await untilScripted(page);
     // Located by attribute: once hidden at 1280 px it is no longer in the accessibility tree.
-    const toggle = page.locator('[data-menu-toggle]');
+    const toggle = page.locator('[data-header-toggle]');
     await toggle.click();
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About us' }).isVisible()).resolves.toBe(false);
-    await close();
   });
 
-  it('shows every link without JavaScript', async () => {
-    const { page, close } = await openPage(browser(), 375, { javaScriptEnabled: false });
-    await page.goto(siteUrl + '/');
+  test('shows every link without JavaScript', async ({ openPage }) => {
+    const { page } = await openPage(375, { javaScriptEnabled: false });
+    await page.goto(`${siteUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const label of ['Portfolio Monitoring', 'Credit Decision', 'Launch Product', 'Leasing Decisions', 'About us']) {
       await expect(nav.getByRole('link', { name: label }).isVisible(), label).resolves.toBe(true);
     }
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
-    await close();
   });
 });
 
 describe('the header at 1280 px', () => {
-  it('shows the links and hides the menu button', async () => {
-    const { page, close } = await openPage(browser(), 1280);
-    await page.goto(siteUrl + '/');
+  test('shows the links and hides the menu button', async ({ openPage }) => {
+    const { page } = await openPage(1280);
+    await page.goto(`${siteUrl}/`);
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').count()).resolves.toBe(5);
     for (const link of await nav.getByRole('link').all()) await expect(link.isVisible()).resolves.toBe(true);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Request Demo' }).isVisible()).resolves.toBe(true);
-    await close();
   });
 
-  it('stays at the top of the viewport while the page scrolls', async () => {
-    const { page, close } = await openPage(browser(), 1280);
-    await page.goto(siteUrl + '/');
+  test('stays at the top of the viewport while the page scrolls', async ({ openPage }) => {
+    const { page } = await openPage(1280);
+    await page.goto(`${siteUrl}/`);
     await page.evaluate(() => window.scrollTo({ top: 2000, behavior: 'instant' }));
     const box = await page.getByRole('banner').boundingBox();
     expect(box?.y).toBe(0);
-    await close();
   });
 });
 
 describe('the scroll reveal', () => {
   const opacityOf = (selector: string) => `getComputedStyle(document.querySelector('${selector}')).opacity`;
 
-  it('hides a section below the fold at load and shows it once scrolled into view', async () => {
-    const { page, close } = await openPage(browser(), 1280);
-    await page.goto(siteUrl + '/');
+  test('hides a section below the fold at load and shows it once scrolled into view', async ({ openPage }) => {
+    const { page } = await openPage(1280);
+    await page.goto(`${siteUrl}/`);
+    await untilScripted(page);
     const target = '#benefits [data-module="reveal"]';
-    await expect(page.evaluate(opacityOf(target))).resolves.toBe('0');
+    // Hidden with the browser's first rendering after the script starts (it starts after the first paint).
+    await expect.poll(() => page.evaluate(opacityOf(target))).toBe('0');
     await page.evaluate((selector) => document.querySelector(selector)?.scrollIntoView({ behavior: 'instant' }), target);
     await expect.poll(() => page.evaluate(opacityOf(target)), { timeout: 5000 }).toBe('1');
-    await close();
   });
 
-  it('never hides what is on screen at load', async () => {
-    const { page, close } = await openPage(browser(), 1280);
-    await page.goto(siteUrl + '/');
+  test('never hides what is on screen at load', async ({ openPage }) => {
+    const { page } = await openPage(1280);
+    await page.goto(`${siteUrl}/`);
+    await untilScripted(page);
     await expect(page.evaluate(opacityOf('.c-hero'))).resolves.toBe('1');
     await expect(page.evaluate(opacityOf('h1'))).resolves.toBe('1');
-    await close();
   });
 
   for (const [label, options] of [
     ['with reduced motion', { reducedMotion: 'reduce' as const }],
     ['without JavaScript', { javaScriptEnabled: false }],
   ] as const) {
-    it(`shows everything at load ${label}`, async () => {
-      const { page, close } = await openPage(browser(), 1280, options);
-      await page.goto(siteUrl + '/');
-      const hidden = await page.evaluate(() =>
-        [...document.querySelectorAll('main *')].filter((element) => getComputedStyle(element).opacity === '0').length,
+    test(`shows everything at load ${label}`, async ({ openPage }) => {
+      const { page } = await openPage(1280, options);
+      await page.goto(`${siteUrl}/`);
+      if (!('javaScriptEnabled' in options)) await untilScripted(page);
+      const hidden = await page.evaluate(
+        () => [...document.querySelectorAll('main *')].filter((element) => getComputedStyle(element).opacity === '0').length,
       );
       expect(hidden).toBe(0);
-      await close();
     });
   }
 });
 
 describe('unknown paths', () => {
-  it('get the 404 page and a console error naming the path', async () => {
-    const record = await openPage(browser(), 1280);
-    const response = await record.page.goto(siteUrl + '/no-such-page/here');
+  test('get the 404 page and a console error naming the path', async ({ openPage }) => {
+    const record = await openPage(1280);
+    const response = await record.page.goto(`${siteUrl}/no-such-page/here`);
     expect(response?.status()).toBe(404);
     await expect(record.page.locator('h1').textContent()).resolves.toBe('404');
     await expect(record.page.getByText('Oops! Page not found').isVisible()).resolves.toBe(true);
@@ -153,13 +150,12 @@ describe('unknown paths', () => {
     expect(ownErrors()[0]).toContain('/no-such-page/here');
     expect(ownErrors()[0]).toMatch(/non-existent route/);
     expect(record.failedRequests).toEqual([]);
-    await record.close();
   });
 });
 
 describe('every page', () => {
-  it.each(routes.map((route) => route.path))('%s loads with no console error or failed request', async (routePath) => {
-    const record = await openPage(browser(), 1280);
+  test.for(routes.map((route) => route.path))('%s loads with no console error or failed request', async (routePath, { openPage }) => {
+    const record = await openPage(1280);
     const response = await record.page.goto(siteUrl + routePath, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
     await record.page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
@@ -167,6 +163,5 @@ describe('every page', () => {
     expect(record.consoleErrors).toEqual([]);
     expect(record.consoleWarnings).toEqual([]);
     expect(record.failedRequests).toEqual([]);
-    await record.close();
   });
 });

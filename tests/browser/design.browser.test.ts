@@ -1,12 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { type BrowserFixtures, PAGE_PATHS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-const browser = useBrowser();
 
 describe.each([320, 375, 768, 1280, 1920])('at %i px wide', (width) => {
-  it('no page scrolls horizontally', async () => {
-    const { page, close } = await openPage(browser(), width);
+  test('no page scrolls horizontally', async ({ openPage }) => {
+    const { page } = await openPage(width);
     const overflowing: string[] = [];
     for (const route of PAGE_PATHS) {
       await page.goto(siteUrl + route);
@@ -27,38 +26,37 @@ describe.each([320, 375, 768, 1280, 1920])('at %i px wide', (width) => {
       if (scrollWidth > clientWidth) overflowing.push(`${route} (${scrollWidth}px > ${clientWidth}px; ${widest})`);
     }
     expect(overflowing).toEqual([]);
-    await close();
   });
 });
 
 describe('staggered reveals on the launch page', () => {
-  async function delaysOf(selector: string): Promise<string[]> {
-    const { page, close } = await openPage(browser(), 1280);
-    await page.goto(siteUrl + '/launch-new-lending-product');
+  async function delaysOf(openPage: BrowserFixtures['openPage'], selector: string): Promise<string[]> {
+    const { page } = await openPage(1280);
+    await page.goto(`${siteUrl}/launch-new-lending-product`);
+    await untilScripted(page);
     await page.locator(selector).first().scrollIntoViewIfNeeded();
     await expect.poll(() => page.$$eval(`${selector}:not(.is-revealed > *)`, (cards) => cards.length)).toBe(0);
     const delays = await page.$$eval(selector, (cards) => cards.map((card) => getComputedStyle(card).transitionDelay));
-    await close();
     return delays;
   }
 
-  it('steps the product cards by 0.1 s', async () => {
-    const delays = await delaysOf('#products .c-card');
+  test('steps the product cards by 0.1 s', async ({ openPage }) => {
+    const delays = await delaysOf(openPage, '#products .c-card-grid__item');
     expect(delays).toHaveLength(7);
     expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s', '0.5s', '0.6s']);
   });
 
-  it('steps the pillars by 0.2 s', async () => {
-    expect(await delaysOf('#pillars .c-card')).toEqual(['0s', '0.2s', '0.4s']);
+  test('steps the pillars by 0.2 s', async ({ openPage }) => {
+    expect(await delaysOf(openPage, '#pillars .c-card-grid__item')).toEqual(['0s', '0.2s', '0.4s']);
   });
 
-  it('hides the pillars below the fold and reveals them once scrolled into view', async () => {
-    const { page, close } = await openPage(browser(), 1280);
-    await page.goto(siteUrl + '/launch-new-lending-product');
-    const opacity = () => page.$$eval('#pillars .c-card', (cards) => cards.map((card) => getComputedStyle(card).opacity));
-    expect(await opacity()).toEqual(['0', '0', '0']);
+  test('hides the pillars below the fold and reveals them once scrolled into view', async ({ openPage }) => {
+    const { page } = await openPage(1280);
+    await page.goto(`${siteUrl}/launch-new-lending-product`);
+    await untilScripted(page);
+    const opacity = () => page.$$eval('#pillars .c-card-grid__item', (cards) => cards.map((card) => getComputedStyle(card).opacity));
+    await expect.poll(opacity).toEqual(['0', '0', '0']);
     await page.locator('#pillars').scrollIntoViewIfNeeded();
     await expect.poll(opacity, { timeout: 5000 }).toEqual(['1', '1', '1']);
-    await close();
   });
 });

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright';
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { PAGE_PATHS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-
-const browser = useBrowser();
 
 interface FocusStop {
   label: string;
@@ -79,8 +77,8 @@ async function tabThrough(page: Page, key: 'Tab' | 'Shift+Tab' = 'Tab', limit = 
 }
 
 describe('the skip link', () => {
-  it.each(PAGE_PATHS)('is the first focusable element of %s and moves focus to the main content', async (routePath) => {
-    const { page, close } = await openPage(browser(), 1280);
+  test.for(PAGE_PATHS)('is the first focusable element of %s and moves focus to the main content', async (routePath, { openPage }) => {
+    const { page } = await openPage(1280);
     await page.goto(siteUrl + routePath);
     await page.keyboard.press('Tab');
     const skip = await page.evaluate(() => {
@@ -94,38 +92,41 @@ describe('the skip link', () => {
     await page.keyboard.press('Tab');
     const next = await page.evaluate(() => Boolean(document.activeElement?.closest('main')));
     expect(next).toBe(true);
-    await close();
   });
 });
 
 describe.each([375, 1280])('tabbing through every page at %i px', (width) => {
-  it.each(PAGE_PATHS)('%s: every focus stop has a visible 3:1 focus ring and is never under the header', async (routePath) => {
-    const { page, close } = await openPage(browser(), width, { reducedMotion: 'reduce' });
-    await page.goto(siteUrl + routePath);
-    // Forwards, then backwards from the footer: going back up, the browser scrolls each element to
-    // the top of the viewport, where the sticky header could cover it.
-    const forwards = await tabThrough(page);
-    const backwards = await tabThrough(page, 'Shift+Tab');
-    expect(forwards.length).toBeGreaterThan(5);
-    expect(backwards.length).toBeGreaterThan(5);
-    const stops = [...forwards, ...backwards];
-    const problems = stops.flatMap((stop) => {
-      const found: string[] = [];
-      if (stop.outlineStyle === 'none' || stop.outlineWidth < 2) found.push(`${stop.label}: no visible focus ring`);
-      if (stop.contrast < 3) found.push(`${stop.label}: focus ring contrast ${stop.contrast.toFixed(2)}`);
-      if (stop.coveredByHeader) found.push(`${stop.label}: hidden under the header`);
-      if (stop.top < 0) found.push(`${stop.label}: above the viewport`);
-      return found;
-    });
-    expect(problems).toEqual([]);
-    await close();
-  });
+  test.for(PAGE_PATHS)(
+    '%s: every focus stop has a visible 3:1 focus ring and is never under the header',
+    async (routePath, { openPage }) => {
+      const { page } = await openPage(width, { reducedMotion: 'reduce' });
+      await page.goto(siteUrl + routePath);
+      await untilScripted(page);
+      // Forwards, then backwards from the footer: going back up, the browser scrolls each element to
+      // the top of the viewport, where the sticky header could cover it.
+      const forwards = await tabThrough(page);
+      const backwards = await tabThrough(page, 'Shift+Tab');
+      expect(forwards.length).toBeGreaterThan(5);
+      expect(backwards.length).toBeGreaterThan(5);
+      const stops = [...forwards, ...backwards];
+      const problems = stops.flatMap((stop) => {
+        const found: string[] = [];
+        if (stop.outlineStyle === 'none' || stop.outlineWidth < 2) found.push(`${stop.label}: no visible focus ring`);
+        if (stop.contrast < 3) found.push(`${stop.label}: focus ring contrast ${stop.contrast.toFixed(2)}`);
+        if (stop.coveredByHeader) found.push(`${stop.label}: hidden under the header`);
+        if (stop.top < 0) found.push(`${stop.label}: above the viewport`);
+        return found;
+      });
+      expect(problems).toEqual([]);
+    },
+  );
 });
 
 describe('the menu button', () => {
-  it('has a name, a 24×24 px target at least, and drives the whole navigation from the keyboard', async () => {
-    const { page, close } = await openPage(browser(), 375);
-    await page.goto(siteUrl + '/');
+  test('has a name, a 24×24 px target at least, and drives the whole navigation from the keyboard', async ({ openPage }) => {
+    const { page } = await openPage(375);
+    await page.goto(`${siteUrl}/`);
+    await untilScripted(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     const box = await toggle.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(24);
@@ -134,7 +135,7 @@ describe('the menu button', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.hasAttribute('data-header-toggle'))).resolves.toBe(true);
     await page.keyboard.press('Enter');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
     const labels: string[] = [];
@@ -147,14 +148,13 @@ describe('the menu button', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/about-us/);
     await expect(page.locator('h1').textContent()).resolves.toMatch(/banking professionals/);
-    await close();
   });
 });
 
 describe('in-page anchors', () => {
-  it.each([375, 1280])('land each section heading below the sticky header at %i px', async (width) => {
-    const { page, close } = await openPage(browser(), width, { reducedMotion: 'reduce' });
-    await page.goto(siteUrl + '/');
+  test.for([375, 1280])('land each section heading below the sticky header at %i px', async (width, { openPage }) => {
+    const { page } = await openPage(width, { reducedMotion: 'reduce' });
+    await page.goto(`${siteUrl}/`);
     const ids = await page.$$eval('main section[id]', (sections) => sections.map((section) => section.id));
     expect(ids.length).toBeGreaterThan(5);
     const covered: string[] = [];
@@ -172,6 +172,5 @@ describe('in-page anchors', () => {
       if (headingTop < headerBottom) covered.push(`#${id}: heading at ${headingTop}px, header ends at ${headerBottom}px`);
     }
     expect(covered).toEqual([]);
-    await close();
   });
 });

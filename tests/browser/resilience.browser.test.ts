@@ -1,16 +1,23 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright';
-import { describe, expect, inject, it } from 'vitest';
-import { openPage, PAGE_PATHS, useBrowser } from '../support/browser';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { contentTypeFor } from '../../generator/hosting/policy';
+import { canonicalPath } from '../../generator/urls';
+import { PAGE_PATHS, test } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
-
-const browser = useBrowser();
 
 /** Elements under main or footer that render nothing: opacity 0 (themselves or through an ancestor). */
 async function invisibleText(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('main *, footer *')]
-      .filter((element) => element.childNodes.length > 0 && [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
+      .filter(
+        (element) =>
+          element.childNodes.length > 0 && [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()),
+      )
       .filter((element) => {
         for (let node: Element | null = element; node; node = node.parentElement) {
           if (getComputedStyle(node).opacity === '0' || getComputedStyle(node).visibility === 'hidden') return true;
@@ -32,8 +39,8 @@ async function scrollThrough(page: Page): Promise<void> {
 }
 
 describe('with prefers-reduced-motion: reduce', () => {
-  it.each(PAGE_PATHS)('%s shows everything at load and moves nothing', async (routePath) => {
-    const { page, close } = await openPage(browser(), 1280, { reducedMotion: 'reduce' });
+  test.for(PAGE_PATHS)('%s shows everything at load and moves nothing', async (routePath, { openPage }) => {
+    const { page } = await openPage(1280, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + routePath);
     expect(await invisibleText(page)).toEqual([]);
     const moving = await page.evaluate(() =>
@@ -42,7 +49,8 @@ describe('with prefers-reduced-motion: reduce', () => {
         const durations = style.transitionDuration.split(',').map(parseFloat);
         const properties = style.transitionProperty.split(',').map((property) => property.trim());
         const movesInTransition = properties.some(
-          (property, index) => /^(all|transform|translate|top|left|margin.*|opacity)$/.test(property) && (durations[index] ?? durations[0] ?? 0) > 0,
+          (property, index) =>
+            /^(all|transform|translate|top|left|margin.*|opacity)$/.test(property) && (durations[index] ?? durations[0] ?? 0) > 0,
         );
         const animated = style.animationName !== 'none';
         return movesInTransition || animated ? [`${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`] : [];
@@ -50,57 +58,56 @@ describe('with prefers-reduced-motion: reduce', () => {
     );
     expect(moving).toEqual([]);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
-    await close();
   });
 });
 
 describe('without JavaScript', () => {
-  it.each(PAGE_PATHS)('%s shows every section’s text and a usable navigation', async (routePath) => {
-    const { page, close } = await openPage(browser(), 375, { javaScriptEnabled: false });
+  test.for(PAGE_PATHS)('%s shows every section’s text and a usable navigation', async (routePath, { openPage }) => {
+    const { page } = await openPage(375, { javaScriptEnabled: false });
     await page.goto(siteUrl + routePath);
     expect(await invisibleText(page)).toEqual([]);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link').count()).resolves.toBe(5);
     for (const link of await nav.getByRole('link').all()) await expect(link.isVisible()).resolves.toBe(true);
-    await close();
   });
 });
 
 describe('with JavaScript, after scrolling through', () => {
-  it.each(PAGE_PATHS)('%s has revealed every section', async (routePath) => {
-    const { page, close } = await openPage(browser(), 1280);
+  test.for(PAGE_PATHS)('%s has revealed every section', async (routePath, { openPage }) => {
+    const { page } = await openPage(1280);
     await page.goto(siteUrl + routePath);
     await scrollThrough(page);
     await expect.poll(() => invisibleText(page), { timeout: 5000 }).toEqual([]);
-    await close();
   });
 });
 
 describe('the largest paint', () => {
-  it.each(PAGE_PATHS)('%s: the hero heading and illustration are visible even when the script never arrives', async (routePath) => {
-    const { page, close } = await openPage(browser(), 375);
-    await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(siteUrl + routePath);
-    const hidden = await page.evaluate(() =>
-      [...document.querySelectorAll('main > section:first-child :is(h1, svg, figure)')]
-        .filter((element) => {
-          for (let node: Element | null = element; node; node = node.parentElement) {
-            if (getComputedStyle(node).opacity === '0' || getComputedStyle(node).visibility === 'hidden') return true;
-          }
-          return false;
-        })
-        .map((element) => element.tagName),
-    );
-    expect(hidden).toEqual([]);
-    await expect(page.locator('h1').isVisible()).resolves.toBe(true);
-    expect(await page.locator('main > section:first-child [data-module="reveal"]').count()).toBe(0);
-    await close();
-  });
+  test.for(PAGE_PATHS)(
+    '%s: the hero heading and illustration are visible even when the script never arrives',
+    async (routePath, { openPage }) => {
+      const { page } = await openPage(375);
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(siteUrl + routePath);
+      const hidden = await page.evaluate(() =>
+        [...document.querySelectorAll('main > section:first-child :is(h1, svg, figure)')]
+          .filter((element) => {
+            for (let node: Element | null = element; node; node = node.parentElement) {
+              if (getComputedStyle(node).opacity === '0' || getComputedStyle(node).visibility === 'hidden') return true;
+            }
+            return false;
+          })
+          .map((element) => element.tagName),
+      );
+      expect(hidden).toEqual([]);
+      await expect(page.locator('h1').isVisible()).resolves.toBe(true);
+      expect(await page.locator('main > section:first-child [data-module="reveal"]').count()).toBe(0);
+    },
+  );
 });
 
 describe('network and console', () => {
-  it.each(PAGE_PATHS)('%s requests nothing from another origin, and logs no warning or error', async (routePath) => {
-    const record = await openPage(browser(), 1280);
+  test.for(PAGE_PATHS)('%s requests nothing from another origin, and logs no warning or error', async (routePath, { openPage }) => {
+    const record = await openPage(1280);
     const origins = new Set<string>();
     record.page.on('request', (request) => origins.add(new URL(request.url()).origin));
     await record.page.goto(siteUrl + routePath, { waitUntil: 'load' });
@@ -114,15 +121,14 @@ describe('network and console', () => {
     expect(unexpected).toEqual([]);
     expect(record.consoleWarnings).toEqual([]);
     expect(record.failedRequests).toEqual([]);
-    await record.close();
   });
 });
 
 describe('layout shift', () => {
-  it.each(PAGE_PATHS.flatMap((routePath) => [375, 1280].map((width) => [routePath, width] as const)))(
+  test.for(PAGE_PATHS.flatMap((routePath) => [375, 1280].map((width) => [routePath, width] as const)))(
     '%s at %i px: zero cumulative layout shift while loading and scrolling',
-    async (routePath, width) => {
-      const { page, close } = await openPage(browser(), width);
+    async ([routePath, width], { openPage }) => {
+      const { page } = await openPage(width);
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { __shifts: number[] }).__shifts = shifts;
@@ -138,7 +144,67 @@ describe('layout shift', () => {
       await page.waitForTimeout(300);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
-      await close();
+    },
+  );
+});
+
+describe('a page that arrives in two parts', () => {
+  let server: Server;
+  let origin: string;
+  const siteDir = inject('siteDir');
+  /** How long the server waits, half way through a page's main content, before sending the rest. */
+  const PAUSE_MS = 400;
+
+  beforeAll(async () => {
+    // A slow connection: the first half of each page, a pause, then the rest; other files at once.
+    server = createServer(async (request, response) => {
+      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+      const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+      const body = await readFile(path.join(siteDir, file)).catch(() => undefined);
+      if (!body) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': contentTypeFor(file) ?? 'application/octet-stream' });
+      if (!file.endsWith('.html')) {
+        response.end(body);
+        return;
+      }
+      const html = body.toString('utf8');
+      const middle = Math.floor((html.indexOf('<main') + html.indexOf('</main>')) / 2);
+      response.write(html.slice(0, middle));
+      setTimeout(() => response.end(html.slice(middle)), PAUSE_MS);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  test.for(PAGE_PATHS.filter((routePath) => routePath !== '/no-such-page'))(
+    '%s is painted only once its main content is whole, so nothing on screen moves',
+    async (routePath, { openPage }) => {
+      const { page } = await openPage(375);
+      await page.addInitScript(() => {
+        const record = { shift: 0, footerAtFirstFrame: undefined as boolean | undefined };
+        (window as unknown as { __record: typeof record }).__record = record;
+        // Frames are held while rendering is blocked: the first callback runs with the first frame.
+        requestAnimationFrame(() => {
+          record.footerAtFirstFrame = document.getElementById('footer') !== null;
+        });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) record.shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(origin + canonicalPath(routePath), { waitUntil: 'load' });
+      await page.waitForTimeout(100);
+      const record = await page.evaluate(
+        () => (window as unknown as { __record: { shift: number; footerAtFirstFrame: boolean } }).__record,
+      );
+      expect(record.footerAtFirstFrame).toBe(true);
+      expect(record.shift).toBe(0);
     },
   );
 });

@@ -1,25 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { BUDGETS, firstVisitFiles, sizeOf, siteSizes, totalTransfer, type FileSize } from '../support/sizes';
+import { BUDGETS, type FileSize, firstVisitFiles, siteSizes, totalTransfer } from '../../scripts/lib/sizes';
 
 /** Built bytes are deterministic, so the size budgets are asserted here; timing lives in `npm run bench`. */
 const siteDir = inject('siteDir');
 let sizes: FileSize[] = [];
+let pages: FileSize[] = [];
 
 beforeAll(async () => {
   sizes = await siteSizes(siteDir);
+  pages = sizes.filter((size) => size.file.endsWith('.html'));
 });
 
+/** What a first visit to a page downloads, file by file. */
+async function firstVisit(page: string): Promise<FileSize[]> {
+  const files = await firstVisitFiles(siteDir, page);
+  return files.map((file) => {
+    const size = sizes.find((candidate) => candidate.file === file);
+    if (!size) throw new Error(`${page} asks for ${file}, which the build did not write`);
+    return size;
+  });
+}
+
 describe('size budgets', () => {
-  it('every page is at most 14 KB of gzipped HTML (one TCP round trip)', () => {
-    const pages = sizes.filter((size) => size.file.endsWith('.html'));
+  it('every page is at most 14 KB of gzipped HTML, its stylesheet included (one TCP round trip)', () => {
     expect(pages.length).toBe(8);
     expect(pages.filter((page) => page.gzip > BUDGETS.pageHtmlGzip).map((page) => `${page.file}: ${page.gzip} B`)).toEqual([]);
   });
 
-  it('all CSS is at most 12 KB gzipped', () => {
-    const css = totalTransfer(sizes, /\.css$/);
-    expect(css).toBeGreaterThan(0);
-    expect(css).toBeLessThanOrEqual(BUDGETS.cssGzip);
+  it('the stylesheet, inside every page, is at most 12 KB gzipped, and the site has no stylesheet file', async () => {
+    const $ = cheerio.load(await readFile(path.join(siteDir, 'index.html'), 'utf8'));
+    const css = $('style').text();
+    expect(css.length).toBeGreaterThan(1000);
+    expect(gzipSync(css).byteLength).toBeLessThanOrEqual(BUDGETS.cssGzip);
+    expect(sizes.filter((size) => size.file.endsWith('.css'))).toEqual([]);
   });
 
   it('all JavaScript is at most 2 KB gzipped', () => {
@@ -34,11 +51,27 @@ describe('size budgets', () => {
     expect(fonts).toBeLessThanOrEqual(BUDGETS.fonts);
   });
 
-  it('a first visit to the landing page downloads at most 120 KB', async () => {
-    const files = await firstVisitFiles(siteDir, 'index.html');
-    expect(files).toEqual(expect.arrayContaining(['index.html', expect.stringMatching(/\.css$/), expect.stringMatching(/\.js$/), expect.stringMatching(/\.woff2$/)]));
-    let sum = 0;
-    for (const file of files) sum += (await sizeOf(siteDir, file)).transfer;
-    expect(sum).toBeLessThanOrEqual(BUDGETS.firstVisit);
+  it('a first visit to any page downloads at most 35 KB: the page, its script, one font file, the icon sprite, the favicon and the manifest', async () => {
+    const over: string[] = [];
+    for (const page of pages) {
+      const files = await firstVisit(page.file);
+      const names = files.map((file) => file.file);
+      expect(names, page.file).toHaveLength(6);
+      expect(names, page.file).toEqual(
+        expect.arrayContaining([
+          page.file,
+          expect.stringMatching(/^assets\/main\.[0-9a-f]{10}\.js$/),
+          expect.stringMatching(/^assets\/fonts\/inter\.[0-9a-f]{10}\.woff2$/),
+          expect.stringMatching(/^assets\/favicon\.[0-9a-f]{10}\.svg$/),
+          expect.stringMatching(/^assets\/icons\.[0-9a-f]{10}\.svg$/),
+          expect.stringMatching(/^assets\/site\.[0-9a-f]{10}\.webmanifest$/),
+        ]),
+      );
+      const total = files.reduce((sum, file) => sum + file.transfer, 0);
+      if (total > BUDGETS.firstVisit) over.push(`${page.file}: ${total} B`);
+      const fonts = files.filter((file) => file.file.endsWith('.woff2')).reduce((sum, file) => sum + file.transfer, 0);
+      expect(fonts, page.file).toBeLessThanOrEqual(BUDGETS.firstVisitFonts);
+    }
+    expect(over).toEqual([]);
   });
 });

@@ -4,20 +4,24 @@
  * page), exit status 1, and the previous dist/ byte for byte.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { throwingComponent } from '../support/edits';
+import { steps } from '../../generator/pipeline';
+import type { BuildReport } from '../../generator/report';
+import { routeFile } from '../../generator/urls';
+import { routes } from '../../pages/routes';
+import { throwingComponent } from '../../scripts/lib/edits';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
-import { copyProject, type ProjectCopy } from '../support/project';
 
 let project: ProjectCopy;
 let firstRun: { status: number | null; stdout: string; stderr: string };
 let before: Record<string, string>;
 
-/** Runs the build the way `npm run build` does (tsx), with stdout and stderr piped: not a terminal. */
+/** Runs the build as `npm run build` does (the launcher), with stdout and stderr piped: not a terminal. */
 function build(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'build.ts', ...args], {
+  const result = spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', ...args], {
     cwd: project.root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },
@@ -38,7 +42,7 @@ async function withEdit<T>(relative: string, edit: (source: string) => string, c
 }
 
 const dist = () => path.join(project.root, 'dist');
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 beforeAll(async () => {
   project = await copyProject('site-build-cli-');
@@ -59,12 +63,20 @@ describe('a successful npm run build', () => {
       ['/about-us', 'about-us/index.html'],
       ['(404)', '404.html'],
     ] as const) {
-      expect(lines.some((line) => new RegExp(`^\\s+${escape(route)}\\s+${escape(file)}\\s+[\\d.]+ k?B\\s+[\\d.]+ k?B$`).test(line)), route).toBe(true);
+      expect(
+        lines.some((line) => new RegExp(`^\\s+${escapeRegExp(route)}\\s+${escapeRegExp(file)}\\s+[\\d.]+ k?B\\s+[\\d.]+ k?B$`).test(line)),
+        route,
+      ).toBe(true);
     }
     expect(firstRun.stdout).toMatch(/^\s+Assets$/m);
-    expect(firstRun.stdout).toMatch(/^\s+assets\/main\.[0-9a-f]{10}\.css\s+[\d.]+ k?B\s+[\d.]+ k?B$/m);
+    expect(firstRun.stdout).toMatch(/^\s+assets\/fonts\/inter\.[0-9a-f]{10}\.woff2\s+[\d.]+ k?B\s+[\d.]+ k?B$/m);
     expect(firstRun.stdout).toMatch(/Built \d+ pages .* in \d+ ms\./);
-    expect(firstRun.stdout).toMatch(/Steps: routes \d+ ms · fonts \d+ ms · styles \d+ ms/);
+  });
+
+  it('reports each step as it finishes, in order, before the table', () => {
+    const progress = firstRun.stdout.split('\n').flatMap((line) => /^ {2}✓ (\S+) +\d+ ms$/.exec(line)?.[1] ?? []);
+    expect(progress).toEqual(steps.map((step) => step.name));
+    expect(firstRun.stdout.indexOf('✓ links')).toBeLessThan(firstRun.stdout.search(/^\s+Route\s+Output/m));
   });
 
   it('prints no colour codes when the output is not a terminal', () => {
@@ -75,6 +87,50 @@ describe('a successful npm run build', () => {
     const quiet = build('--quiet');
     expect(quiet.status, quiet.stderr).toBe(0);
     expect(quiet.stdout).toBe('');
+  });
+
+  it('prints its options with --help or -h, and builds nothing', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = build(flag);
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stderr).toBe('');
+      expect(help.stdout).toMatch(/^Usage: npm run build -- \[options\]$/m);
+      for (const option of ['-q, --quiet', '--json', '--site-url <url>', '-h, --help']) {
+        expect(help.stdout).toMatch(new RegExp(`^ +${escapeRegExp(option)} +\\S`, 'm'));
+      }
+    }
+    expect(await fingerprint(dist())).toEqual(before);
+  });
+
+  it('refuses an unknown option, naming the known ones, without touching dist/', async () => {
+    const result = build('--verbose');
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --routes <module>, --help.\n",
+    );
+    expect(await fingerprint(dist())).toEqual(before);
+  });
+
+  it("prints one JSON report with --json: every step and every file, each route's page with its route", async () => {
+    const result = build('--json');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const report = JSON.parse(result.stdout) as BuildReport;
+    if (!report.ok) throw new Error(`the build failed: ${report.error.message}`);
+    expect(report.totalMs).toBeGreaterThan(0);
+    expect(report.steps.map((step) => step.step)).toEqual(steps.map((step) => step.name));
+    for (const step of report.steps) expect(step.ms).toBeGreaterThanOrEqual(0);
+    const written = Object.keys(await fingerprint(dist())).sort();
+    expect(report.files.map((file) => file.path).sort()).toEqual(written);
+    for (const route of routes) {
+      expect(report.files.find((file) => file.path === routeFile(route.path))?.route, route.path).toBe(route.path);
+    }
+    expect(report.files.filter((file) => file.route !== undefined)).toHaveLength(routes.length);
+    for (const file of report.files) {
+      expect(file.bytes, file.path).toBeGreaterThan(0);
+      expect(file.gzipBytes, file.path).toBeGreaterThan(0);
+    }
   });
 
   it('refuses a --site-url that is not an absolute URL, without touching dist/', async () => {
@@ -99,11 +155,38 @@ describe('a failing npm run build', () => {
   }
 
   it('names the route, file and line of a page that throws', async () => {
-    await expectFailure('pages/about-us/AboutUsPage.tsx', (source) => throwingComponent(source, 'the team list is empty'), [
-      /\/about-us/,
-      /pages\/about-us\/AboutUsPage\.tsx:\d+/,
-      /the team list is empty/,
-    ]);
+    // A page with a component of its own, as the 404 page has, that throws while rendering.
+    const page = path.join(project.root, 'pages/about-us/AboutUsPage.tsx');
+    await writeFile(page, throwingComponent('export function AboutUsPage() {\n  return null;\n}\n', 'the team list is empty'));
+    try {
+      await expectFailure(
+        'pages/routes.ts',
+        (source) => `import { AboutUsPage } from './about-us/AboutUsPage';\n${source.replace('content: aboutUs,', 'page: AboutUsPage,')}`,
+        [/\/about-us/, /pages\/about-us\/AboutUsPage\.tsx:\d+/, /the team list is empty/],
+      );
+    } finally {
+      await rm(page);
+    }
+  });
+
+  it('prints ok: false with the message, file and route as JSON with --json, and the message on stderr', async () => {
+    const result = await withEdit(
+      'pages/routes.ts',
+      (source) => source.replace("path: '/about-us'", "path: '/About-Us'"),
+      () => build('--json'),
+    );
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as BuildReport;
+    expect(report).toEqual({
+      ok: false,
+      error: {
+        message: expect.stringMatching(/^Route "\/About-Us" in pages\/routes\.ts is not a lower-case path/),
+        file: 'pages/routes.ts',
+        route: '/About-Us',
+      },
+    });
+    expect(result.stderr).toContain(`Build failed: ${report.ok ? '' : report.error.message}`);
+    expect(await fingerprint(dist())).toEqual(before);
   });
 
   it('names the stylesheet and line of an SCSS syntax error', async () => {
@@ -115,15 +198,13 @@ describe('a failing npm run build', () => {
 
   it('names the file and line of an import of a file that does not exist', async () => {
     await expectFailure(
-      'pages/home/HomePage.tsx',
-      (source) => `import { Missing } from '../../components/sections/Missing';\nvoid Missing;\n${source}`,
-      [/pages\/home\/HomePage\.tsx:1:\d+/, /Could not resolve "\.\.\/\.\.\/components\/sections\/Missing"/],
+      'pages/home/content.ts',
+      (source) => `import { Missing } from '../../components/Missing/Missing';\nvoid Missing;\n${source}`,
+      [/pages\/home\/content\.ts:1:\d+/, /Could not resolve "\.\.\/\.\.\/components\/Missing\/Missing"/],
     );
   });
 
   it('names the file and line of a TypeScript syntax error', async () => {
-    await expectFailure('pages/home/HomePage.tsx', (source) => `${source}\nexport const broken = ;\n`, [
-      /pages\/home\/HomePage\.tsx:\d+:\d+/,
-    ]);
+    await expectFailure('pages/home/content.ts', (source) => `${source}\nexport const broken = ;\n`, [/pages\/home\/content\.ts:\d+:\d+/]);
   });
 });

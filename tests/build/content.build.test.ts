@@ -1,10 +1,10 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../pages/routes';
 import { site } from '../../site.config';
-import { contentByPath, loadBuiltPage, textOf } from '../support/site';
+import { loadBuiltPage, textOf } from '../support/site';
 
 const siteDir = inject('siteDir');
 const pages = new Map<string, cheerio.CheerioAPI>();
@@ -21,11 +21,11 @@ function page(routePath: string): cheerio.CheerioAPI {
   return $;
 }
 
-describe.each(routes.map((route) => route.path))('the built page %s', (routePath) => {
+describe.each(routes.map((route) => [route.path, route] as const))('the built page %s', (routePath, route) => {
   it('shows the hero, every section of its content and the closing call to action, in order', () => {
     const $ = page(routePath);
-    const content = contentByPath[routePath];
-    if (!content) throw new Error(`no content for ${routePath}`);
+    const { content } = route;
+    if (!content) throw new Error(`${routePath} has a page component of its own, not content`);
     const expected = [content.hero.title, ...content.sections.map((section) => section.heading), content.closing.heading];
     const headings = $('main')
       .find('h1, h2')
@@ -136,8 +136,8 @@ describe('the example decisions', () => {
     const $ = page(routePath);
     const code = $('code[data-sample]');
     expect(code, `one sample on ${routePath}`).toHaveLength(1);
-    expect(textOf($, '.c-decision')).toMatch(/illustrative example/i);
-    expect(textOf($, '.c-decision')).toMatch(/not an API contract/i);
+    expect(textOf($, '.c-decision-sample')).toMatch(/illustrative example/i);
+    expect(textOf($, '.c-decision-sample')).toMatch(/not an API contract/i);
     expect(code.find('span').length, 'highlighted').toBeGreaterThan(5);
     return JSON.parse(code.text()) as Record<string, unknown>;
   }
@@ -176,19 +176,12 @@ describe('the example decisions', () => {
 });
 
 describe('the copy', () => {
-  it.each([
-    'CRM',
-    'core banking',
-    'payment',
-    'Open Banking',
-    'PSD2',
-    'accounting',
-    'registry',
-    'bureau',
-    'repayment',
-  ])('names the data source "%s"', (source) => {
-    expect(siteText.toLowerCase()).toContain(source.toLowerCase());
-  });
+  it.each(['CRM', 'core banking', 'payment', 'Open Banking', 'PSD2', 'accounting', 'registry', 'bureau', 'repayment'])(
+    'names the data source "%s"',
+    (source) => {
+      expect(siteText.toLowerCase()).toContain(source.toLowerCase());
+    },
+  );
 
   it.each(['banks', 'lenders', 'fintechs', 'leasing and financing firms', 'platforms'])('addresses "%s"', (audience) => {
     expect(siteText.toLowerCase()).toContain(audience);
@@ -203,7 +196,7 @@ describe('the copy', () => {
   it('keeps the brand name in site.config.ts alone', async () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const offenders: string[] = [];
-    for (const folder of ['pages', 'components', 'client', 'styles', 'build']) {
+    for (const folder of ['pages', 'components', 'client', 'styles', 'generator']) {
       for (const file of await readdir(path.join(root, folder), { recursive: true })) {
         if (!/\.(tsx?|scss)$/.test(file)) continue;
         if ((await readFile(path.join(root, folder, file), 'utf8')).includes(site.name)) offenders.push(`${folder}/${file}`);

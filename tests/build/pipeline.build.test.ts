@@ -1,27 +1,38 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../build/context';
-import { runBuild, type BuildResult } from '../../build/pipeline';
+import { BuildError } from '../../generator/context';
+import { type BuildResult, runBuild } from '../../generator/pipeline';
+import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
-import { htmlFileOf } from '../support/site';
+import { fixture, leftovers } from '../support/output';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 let workDir: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'build-test-'));
 });
 
+const copies: ProjectCopy[] = [];
+
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
+  await Promise.all(copies.map((copy) => copy.remove()));
 });
+
+/** A copy of the project (node_modules linked) that a test may change. */
+async function project(): Promise<ProjectCopy> {
+  const copy = await copyProject('build-test-project-');
+  copies.push(copy);
+  return copy;
+}
 
 const quiet = { log: () => {} };
 
@@ -35,30 +46,53 @@ describe('a successful build', () => {
   });
 
   it('writes every route and the 404 page', () => {
-    for (const route of routes) expect(existsSync(path.join(outDir, htmlFileOf(route.path))), route.path).toBe(true);
+    for (const route of routes) expect(existsSync(path.join(outDir, routeFile(route.path))), route.path).toBe(true);
     expect(existsSync(path.join(outDir, '404.html'))).toBe(true);
   });
 
-  it('starts every page with a doctype and links the hashed stylesheet and script that exist', async () => {
-    for (const file of [...routes.map((route) => htmlFileOf(route.path)), '404.html']) {
+  it('starts every page with a doctype, carries the stylesheet, and names the hashed script that exists', async () => {
+    const stylesheets = new Set<string>();
+    for (const file of [...routes.map((route) => routeFile(route.path)), '404.html']) {
       const html = await readFile(path.join(outDir, file), 'utf8');
       expect(html.startsWith('<!DOCTYPE html>'), file).toBe(true);
       const $ = cheerio.load(html);
-      const css = $('link[rel="stylesheet"]').attr('href') ?? '';
-      const js = $('script[src]').attr('src') ?? '';
-      expect(css).toMatch(/^\/assets\/main\.[0-9a-f]{10}\.css$/);
+      expect($('link[rel="stylesheet"]'), file).toHaveLength(0);
+      stylesheets.add($('style').text());
+      // The page script loads the site's script once the page is painted: no <script src> to wait for.
+      expect($('script[src]'), file).toHaveLength(0);
+      const js = $('script[data-src]').attr('data-src') ?? '';
       expect(js).toMatch(/^\/assets\/main\.[0-9a-f]{10}\.js$/);
-      expect($('script[src]').attr('defer')).toBeDefined();
-      for (const [asset, integrity] of [
-        [css, $('link[rel="stylesheet"]').attr('integrity')],
-        [js, $('script[src]').attr('integrity')],
-      ] as const) {
-        const bytes = await readFile(path.join(outDir, asset));
-        const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
-        expect(asset, 'the name carries the hash of the content').toContain(hash);
-        expect(integrity).toBe(`sha384-${createHash('sha384').update(bytes).digest('base64')}`);
+      const bytes = await readFile(path.join(outDir, js));
+      expect(js, 'the name carries the hash of the content').toContain(createHash('sha256').update(bytes).digest('hex').slice(0, 10));
+      expect($('script[data-src]').attr('data-integrity')).toBe(`sha384-${createHash('sha384').update(bytes).digest('base64')}`);
+    }
+    // One stylesheet, the same in every page: one hash in the Content-Security-Policy.
+    expect(stylesheets.size).toBe(1);
+    expect([...stylesheets][0]).toMatch(/^@font-face\{font-family:"Inter";/);
+  });
+
+  it('points every icon at a symbol of the one icon sprite, which carries the shapes', async () => {
+    const sprites = (await readdir(path.join(outDir, 'assets'))).filter((name) => /^icons\.[0-9a-f]{10}\.svg$/.test(name));
+    expect(sprites).toHaveLength(1);
+    const $sprite = cheerio.load(await readFile(path.join(outDir, 'assets', sprites[0] ?? ''), 'utf8'), { xmlMode: true });
+    const symbols = new Set(
+      $sprite('symbol')
+        .map((_, symbol) => $sprite(symbol).attr('id'))
+        .get(),
+    );
+    expect(symbols.size).toBeGreaterThan(20);
+    let used = 0;
+    for (const file of [...routes.map((route) => routeFile(route.path)), '404.html']) {
+      const $ = cheerio.load(await readFile(path.join(outDir, file), 'utf8'));
+      for (const icon of $('svg.c-icon').toArray()) {
+        const href = $(icon).find('use').attr('href') ?? '';
+        expect(href, file).toMatch(new RegExp(`^/assets/${sprites[0]?.replace(/\./g, '\\.')}#`));
+        expect(symbols.has(href.split('#')[1] ?? ''), `${file}: ${href}`).toBe(true);
+        expect($(icon).find('path, circle, rect, line, polyline'), file).toHaveLength(0);
+        used += 1;
       }
     }
+    expect(used).toBeGreaterThan(40);
   });
 
   it('ships no React to the browser', async () => {
@@ -75,7 +109,7 @@ describe('a successful build', () => {
 
   it('has no inline style attributes and only the one inline script', async () => {
     for (const route of routes) {
-      const $ = cheerio.load(await readFile(path.join(outDir, htmlFileOf(route.path)), 'utf8'));
+      const $ = cheerio.load(await readFile(path.join(outDir, routeFile(route.path)), 'utf8'));
       expect($('[style]'), route.path).toHaveLength(0);
       // JSON-LD is data the browser never executes, so it is not a script as far as the CSP goes.
       expect($('script:not([src]):not([type="application/ld+json"])'), route.path).toHaveLength(1);
@@ -91,10 +125,12 @@ describe('a successful build', () => {
     }
     expect(result.timings.map((timing) => timing.step)).toEqual([
       'routes',
-      'fonts',
       'styles',
       'client',
       'brand',
+      'icons',
+      'fonts',
+      'stylesheet',
       'pages',
       'not-found',
       'sitemap',
@@ -112,7 +148,7 @@ describe('a successful build', () => {
   });
 
   it('leaves no staging folder behind', async () => {
-    expect(await readdir(path.dirname(outDir))).toEqual(['dist']);
+    expect(await leftovers(outDir)).toEqual([]);
   });
 
   it('is deterministic: a second build writes the same bytes', async () => {
@@ -128,66 +164,51 @@ describe('a failing build', () => {
     await runBuild({ ...quiet, outDir });
     const before = await fingerprint(outDir);
 
-    function BrokenPricingPage(): never {
-      throw new Error('pricing table is empty');
-    }
-    const brokenRoutes = [
-      ...routes,
-      { path: '/pricing' as const, page: BrokenPricingPage, title: 'Pricing', description: 'Prices.' },
-    ];
-    const failure = runBuild({ ...quiet, outDir, routes: brokenRoutes });
+    const failure = runBuild({ ...quiet, outDir, routesModule: fixture('throwing-page.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(/\/pricing/);
     await expect(failure).rejects.toThrow(/BrokenPricingPage/);
     await expect(failure).rejects.toThrow(/pricing table is empty/);
-    await expect(failure).rejects.toThrow(/pipeline\.build\.test\.ts:\d+/);
+    await expect(failure).rejects.toThrow(/tests\/fixtures\/routes\/throwing-page\.tsx:\d+/);
 
     expect(await fingerprint(outDir)).toEqual(before);
-    expect(await readdir(path.dirname(outDir))).toEqual(['dist']);
+    expect(await leftovers(outDir)).toEqual([]);
   });
 
   it('names the stylesheet and line of an SCSS error, and leaves the previous output intact', async () => {
-    const root = path.join(workDir, 'scss-project');
-    await mkdir(root, { recursive: true });
-    for (const folder of ['styles', 'client']) await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
+    const { root } = await project();
     const outDir = path.join(root, 'dist');
     await runBuild({ ...quiet, root, outDir });
     const before = await fingerprint(outDir);
 
-    await writeFile(path.join(root, 'styles/components/_hero.scss'), '.c-hero {\n  color: red\n  margin: 0;\n}\n');
+    await writeFile(path.join(root, 'components/Hero/_hero.scss'), '.c-hero {\n  color: red\n  margin: 0;\n}\n');
     const failure = runBuild({ ...quiet, root, outDir });
-    await expect(failure).rejects.toThrow(/styles\/components\/_hero\.scss:\d+/);
+    await expect(failure).rejects.toThrow(/components\/Hero\/_hero\.scss:\d+/);
     expect(await fingerprint(outDir)).toEqual(before);
   });
 
   it('refuses routes that differ only in case', async () => {
-    const [home] = routes;
-    if (!home) throw new Error('the route table is empty');
     const outDir = path.join(workDir, 'case', 'dist');
-    const twins = [
-      { ...home, path: '/about-us' as const },
-      { ...home, path: '/About-Us' as const },
-    ];
-    await expect(runBuild({ ...quiet, outDir, routes: twins })).rejects.toThrow(/differ only in case/);
+    await expect(runBuild({ ...quiet, outDir, routesModule: fixture('case-twins.ts') })).rejects.toThrow(/differ only in case/);
     expect(existsSync(outDir)).toBe(false);
   });
 });
 
 describe('reserved folders', () => {
-  it.each(['/assets', '/deploy/notes'] as const)('refuse a route at %s', async (reserved) => {
-    const [home] = routes;
-    if (!home) throw new Error('the route table is empty');
+  it.each([
+    ['/assets', 'reserved-assets.ts'],
+    ['/deploy/notes', 'reserved-deploy.ts'],
+  ])('refuse a route at %s', async (_reserved, table) => {
     const outDir = path.join(workDir, 'reserved', 'dist');
-    const failure = runBuild({ ...quiet, outDir, routes: [home, { ...home, path: reserved }] });
+    const failure = runBuild({ ...quiet, outDir, routesModule: fixture(table) });
     await expect(failure).rejects.toThrow(/reserves/);
-    await expect(failure).rejects.toThrow(/pages\/routes\.ts/);
+    await expect(failure).rejects.toThrow(new RegExp(`tests/fixtures/routes/${table.replace('.', '\\.')}`));
     expect(existsSync(outDir)).toBe(false);
   });
 
   it('refuse a public file where the host configuration goes', async () => {
-    const root = path.join(workDir, 'public-clash');
+    const { root } = await project();
     await mkdir(path.join(root, 'public'), { recursive: true });
-    for (const folder of ['styles', 'client']) await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
     await writeFile(path.join(root, 'public', 'serve.json'), '{}');
     await expect(runBuild({ ...quiet, root, outDir: path.join(root, 'dist') })).rejects.toThrow(/public\/serve\.json is reserved/);
   });
@@ -195,9 +216,8 @@ describe('reserved folders', () => {
 
 describe('public files', () => {
   it('are copied as they are', async () => {
-    const root = path.join(workDir, 'public-project');
+    const { root } = await project();
     await mkdir(path.join(root, 'public', 'docs'), { recursive: true });
-    for (const folder of ['styles', 'client']) await cp(path.join(projectRoot, folder), path.join(root, folder), { recursive: true });
     const bytes = Buffer.from([0, 1, 2, 250, 251, 252]);
     await writeFile(path.join(root, 'public', 'docs', 'brochure.bin'), bytes);
     const outDir = path.join(root, 'dist');

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBuild } from '../../build/pipeline';
-import { routeFile } from '../../build/output';
-import { canonicalPath } from '../../build/urls';
+import { runBuild } from '../../generator/pipeline';
+import { canonicalPath, routeFile } from '../../generator/urls';
 import { notFound, routes } from '../../pages/routes';
 import { site } from '../../site.config';
 
@@ -48,7 +47,9 @@ describe('the site URL', () => {
       const $ = cheerio.load(await readFile(path.join(stagingDir, 'about-us/index.html'), 'utf8'));
       expect($('link[rel="canonical"]').attr('href')).toBe('https://staging.example.test/about-us/');
       expect($('meta[property="og:image"]').attr('content')).toMatch(/^https:\/\/staging\.example\.test\/assets\//);
-      await expect(readFile(path.join(stagingDir, 'robots.txt'), 'utf8')).resolves.toContain('Sitemap: https://staging.example.test/sitemap.xml');
+      await expect(readFile(path.join(stagingDir, 'robots.txt'), 'utf8')).resolves.toContain(
+        'Sitemap: https://staging.example.test/sitemap.xml',
+      );
     } finally {
       if (previous === undefined) delete process.env.SITE_URL;
       else process.env.SITE_URL = previous;
@@ -56,9 +57,9 @@ describe('the site URL', () => {
   });
 
   it('fails the build with the cause when it is not a bare origin', async () => {
-    await expect(runBuild({ outDir: path.join(workDir, 'bad-url', 'dist'), log: () => {}, siteUrl: 'https://example.test/site' })).rejects.toThrow(
-      /without a path/,
-    );
+    await expect(
+      runBuild({ outDir: path.join(workDir, 'bad-url', 'dist'), log: () => {}, siteUrl: 'https://example.test/site' }),
+    ).rejects.toThrow(/without a path/);
   });
 });
 
@@ -94,7 +95,7 @@ describe("every page's head", () => {
     expect($('link[rel="icon"][type="image/svg+xml"]').attr('href')).toMatch(/^\/assets\/favicon\.[0-9a-f]{10}\.svg$/);
     expect($('link[rel="apple-touch-icon"]').attr('href')).toMatch(/^\/assets\/apple-touch-icon\.[0-9a-f]{10}\.png$/);
     expect($('link[rel="manifest"]').attr('href')).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.webmanifest$/);
-    expect($('meta[http-equiv="Content-Security-Policy"]').attr('content')).toContain("default-src 'self'");
+    expect($('meta[http-equiv="Content-Security-Policy"]').attr('content')).toMatch(/^default-src 'none'; /);
     expect($('meta[name="robots"]')).toHaveLength(0);
   });
 
@@ -125,7 +126,7 @@ describe("every page's head", () => {
 
   it('embeds the canonical path of every route in the 404 page, as data rather than script', async () => {
     const $ = await load('404.html');
-    const element = $('[data-module="not-found"]');
+    const element = $('[data-module="not-found-page"]');
     expect(element.attr('data-routes')?.split(' ')).toEqual(routes.map((route) => canonicalPath(route.path)));
     expect($('script:not([src]):not([type="application/ld+json"])')).toHaveLength(1);
   });

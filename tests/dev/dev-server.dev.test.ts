@@ -5,27 +5,46 @@
  * belongs to `npm run bench`, not here.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
-import { livingProcessesInGroup, startDev, waitFor, type DevEvent, type RunningDev } from '../support/dev';
-import { renderedLiteral, replaceLiteral, throwingComponent } from '../support/edits';
-import { copyProject, type ProjectCopy } from '../support/project';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev, waitFor } from '../../scripts/lib/dev';
+import { renderedLiteral, replaceLiteral, throwingComponent } from '../../scripts/lib/edits';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 
 const STYLESHEET = 'styles/main.scss';
 const CONTENT = 'pages/home/content.ts';
-const COMPONENT = 'components/layout/Footer.tsx';
+const COMPONENT = 'components/Footer/Footer.tsx';
 
 let project: ProjectCopy;
 let dev: RunningDev;
 let browser: Browser;
 let page: Page;
+/** What the open page logged as errors, and the Content-Security-Policy violations it saw. */
+const pageErrors: string[] = [];
+const violations = () => page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations ?? []);
 
 const file = (relative: string) => path.join(project.root, relative);
 const get = async (url: string) => (await fetch(url)).text();
+
+/**
+ * One request to the dev server with a Host header of our choosing (fetch will not send one), read
+ * to its end: a response that never ends fails the test by its time limit.
+ */
+function ask({ path: requested, host, method = 'GET' }: { path: string; host?: string; method?: string }) {
+  return new Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    request({ host: '127.0.0.1', port: dev.port, path: requested, method, headers: host ? { host } : {} }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 /** The first event of a type sent after `since` (an index into dev.events). */
 function eventAfter(since: number, type: string): Promise<DevEvent> {
@@ -35,12 +54,22 @@ function eventAfter(since: number, type: string): Promise<DevEvent> {
 beforeAll(async () => {
   project = await copyProject('site-dev-test-');
   dev = await startDev(project.root);
-  browser = await launchChromium();
+  browser = await chromium.connect(inject('chromiumEndpoint'));
   page = await browser.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   await page.goto(`${dev.url}/`);
 });
 
 afterAll(async () => {
+  await page?.context().close();
   await browser?.close();
   dev?.kill();
   await project?.remove();
@@ -82,6 +111,14 @@ describe('npm run dev', () => {
     await page.waitForFunction(() => getComputedStyle(document.body).getPropertyValue('--dev-test').includes('swapped'));
     expect(dev.events.slice(since).some((sent) => sent.type === 'reload')).toBe(false);
     await expect(page.evaluate(() => (window as { devTestMarker?: string }).devTestMarker)).resolves.toBe('still here');
+    // The page's own CSP held all along, the event stream included: the server adds no allowance.
+    await expect(violations()).resolves.toEqual([]);
+    expect(pageErrors).toEqual([]);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
+      .exec(await get(`${dev.url}/`))?.[1]
+      ?.replaceAll('&#x27;', "'");
+    expect(csp).toMatch(/^default-src 'none'; /);
+    expect(csp?.match(/connect-src [^;]*/g)).toEqual(["connect-src 'self'"]);
   });
 
   it('reloads the page with fresh modules when page content is saved', async () => {
@@ -128,15 +165,43 @@ describe('npm run dev', () => {
     const since = dev.events.length;
     await writeFile(file(COMPONENT), `${original}\nexport const broken = ;\n`);
     const event = await eventAfter(since, 'build-error');
-    expect((JSON.parse(event.data) as { message: string }).message).toMatch(
-      new RegExp(`${COMPONENT.replace(/\./g, '\\.')}:\\d+:\\d+`),
-    );
+    expect((JSON.parse(event.data) as { message: string }).message).toMatch(new RegExp(`${COMPONENT.replace(/\./g, '\\.')}:\\d+:\\d+`));
     await page.locator('[data-dev-overlay]').waitFor();
 
     const fixed = dev.events.length;
     await writeFile(file(COMPONENT), original);
     await eventAfter(fixed, 'reload');
     await page.locator('[data-dev-overlay]').waitFor({ state: 'detached' });
+  });
+
+  it('refuses a foreign Host with 403 on every path, and answers localhost, 127.0.0.1 and [::1]', async () => {
+    for (const host of ['evil.example', `evil.example:${dev.port}`, `localhost.evil.example:${dev.port}`, `192.0.2.1:${dev.port}`]) {
+      for (const requested of ['/', '/about-us/', '/no-such-page', '/__dev/events', '/__dev/reload.js']) {
+        const started = performance.now();
+        const answer = await ask({ path: requested, host });
+        expect(answer.status, `${host} ${requested}`).toBe(403);
+        expect(answer.body, `${host} ${requested}`).toMatch(
+          /^This dev server answers only requests for its own names \(localhost, 127\.0\.0\.1, \[::1\];.*not for the host "/,
+        );
+        expect(answer.body).not.toMatch(/<html|EventSource|event:/);
+        expect(performance.now() - started).toBeLessThan(2000);
+      }
+    }
+    await waitFor('the terminal to say so', () => dev.output().includes('Refused a request for the host "evil.example" (403)'));
+    for (const host of ['localhost', `localhost:${dev.port}`, `127.0.0.1:${dev.port}`, `[::1]:${dev.port}`]) {
+      const answer = await ask({ path: '/about-us/', host });
+      expect(answer.status, host).toBe(200);
+      expect(answer.body).toContain('<h1');
+    }
+  });
+
+  it('ends a HEAD of the event stream at once, with the headers a GET gets', async () => {
+    const started = performance.now();
+    const answer = await ask({ path: '/__dev/events', method: 'HEAD' });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(answer.body).toBe('');
   });
 
   it('moves to the next port when PORT is taken, and says so', async () => {

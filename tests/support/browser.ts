@@ -1,28 +1,9 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright';
-import { afterAll, beforeAll } from 'vitest';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright';
+import { test as base, inject } from 'vitest';
 import { routes } from '../../pages/routes';
-import { launchChromium } from './chromium';
 
 /** Every route of the table, and one path that matches none (the 404 page). */
 export const PAGE_PATHS: readonly string[] = [...routes.map((route) => route.path), '/no-such-page'];
-
-/**
- * One Chromium for the test file that calls this: launched before its tests, closed after them.
- * Returns a getter, since the browser exists only once the hook has run.
- */
-export function useBrowser(): () => Browser {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return () => {
-    if (!browser) throw new Error('useBrowser(): the browser is used before beforeAll ran');
-    return browser;
-  };
-}
 
 /** What a page said and failed at while a test drove it. */
 export interface PageRecord {
@@ -34,11 +15,7 @@ export interface PageRecord {
 }
 
 /** A fresh context and page at the given width that records console problems and failed requests. */
-export async function openPage(
-  browser: Browser,
-  width: number,
-  options: BrowserContextOptions = {},
-): Promise<PageRecord> {
+async function openPage(browser: Browser, width: number, options: BrowserContextOptions = {}): Promise<PageRecord> {
   const context = await browser.newContext({ viewport: { width, height: 800 }, ...options });
   const page = await context.newPage();
   const record: PageRecord = {
@@ -62,3 +39,44 @@ export async function openPage(
   });
   return record;
 }
+
+/**
+ * Waits until the site's script has started every behaviour of the page: the page script loads it
+ * once the first paint is on screen, which can be after the load event.
+ */
+export async function untilScripted(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-module]')].every((element) => element.dataset.moduleStarted !== undefined),
+  );
+}
+
+export interface BrowserFixtures {
+  /** Opens a page (in a context of its own) at a viewport width; closed when the test ends, passed or not. */
+  openPage: (width: number, options?: BrowserContextOptions) => Promise<PageRecord>;
+}
+
+/**
+ * `test` for browser tests. Each test file connects to the run's one Chromium (started by
+ * tests/support/setup-chromium.ts); each test gets `openPage`, whose pages are closed after it.
+ * Tests run concurrently within a file (vitest.config.ts), so nothing here is shared between tests.
+ */
+export const test = base.extend<BrowserFixtures & { browser: Browser }>({
+  browser: [
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads the fixtures a function asks for from its first parameter.
+    async ({}, use) => {
+      const browser = await chromium.connect(inject('chromiumEndpoint'));
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'file' },
+  ],
+  openPage: async ({ browser }, use) => {
+    const opened: PageRecord[] = [];
+    await use(async (width, options) => {
+      const record = await openPage(browser, width, options);
+      opened.push(record);
+      return record;
+    });
+    await Promise.all(opened.map((record) => record.close()));
+  },
+});

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, scriptHash, securityHeaders } from '../../build/hosting/policy';
-import { navigationFrom } from '../../build/steps/pages';
-import { AppIcon } from '../../components/brand/AppIcon';
-import { brandPalette, paletteSources } from '../../components/brand/palette';
-import { wrap } from '../../components/brand/SocialImage';
-import { Document, JS_ENABLED_SNIPPET } from '../../components/layout/Document';
-import { HeadMeta, serializeJsonLd } from '../../components/layout/HeadMeta';
+import { AppIcon } from '../../components/AppIcon/AppIcon';
+import { brandPalette, paletteSources } from '../../components/AppIcon/palette';
+import { Document, PAGE_SCRIPT } from '../../components/Document/Document';
+import { HeadMeta, serializeJsonLd } from '../../components/HeadMeta/HeadMeta';
+import { wrap } from '../../components/SocialImage/SocialImage';
+import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../generator/hosting/policy';
+import { navigationFrom } from '../../generator/render/page';
 import { routes } from '../../pages/routes';
 import { site } from '../../site.config';
 import { render } from '../support/render';
@@ -71,18 +71,53 @@ describe('HeadMeta', () => {
 });
 
 describe('the Content-Security-Policy', () => {
-  const header = contentSecurityPolicy({ for: 'header' });
-  const meta = contentSecurityPolicy({ for: 'meta' });
+  const inlineStyle = 'body{color:red}';
+  const inline = { scripts: [PAGE_SCRIPT], styles: [inlineStyle] };
+  const header = contentSecurityPolicy(inline, { for: 'header' });
+  const meta = contentSecurityPolicy(inline, { for: 'meta' });
 
-  it('allows the one inline script by its SHA-256 and nothing inline besides', () => {
-    const expected = createHash('sha256').update(JS_ENABLED_SNIPPET).digest('base64');
-    expect(scriptHash(JS_ENABLED_SNIPPET)).toBe(`'sha256-${expected}'`);
-    expect(header).toContain(`script-src 'self' 'sha256-${expected}'`);
+  it('allows the inline script and style by their SHA-256 and nothing inline besides', () => {
+    const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    expect(inlineHash(PAGE_SCRIPT)).toBe(sha256(PAGE_SCRIPT));
+    expect(header).toContain(`script-src 'self' ${sha256(PAGE_SCRIPT)}`);
+    expect(header).toContain(`style-src 'self' ${sha256(inlineStyle)}`);
+    expect(contentSecurityPolicy({ scripts: [], styles: [] }, { for: 'header' })).toContain("style-src 'self';");
     expect(header).not.toContain('unsafe-inline');
     expect(header).not.toContain('unsafe-eval');
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'none'", "frame-ancestors 'none'", "style-src 'self'"]) {
+    for (const directive of [
+      "default-src 'none'",
+      "img-src 'self'",
+      "font-src 'self'",
+      "manifest-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ]) {
       expect(header).toContain(directive);
     }
+  });
+
+  it('allows nothing by default, and nothing it does not list', () => {
+    const directives = header.split('; ').map((directive) => directive.split(' ')[0]);
+    expect(directives[0]).toBe('default-src');
+    expect(directives).toEqual([
+      'default-src',
+      'script-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'manifest-src',
+      'connect-src',
+      'object-src',
+      'base-uri',
+      'form-action',
+      'frame-ancestors',
+    ]);
+    // No frames, workers or media: the site uses none, and default-src denies them. Connections
+    // only to the site itself.
+    expect(header).toContain("connect-src 'self';");
+    expect(header).not.toMatch(/frame-src|worker-src|media-src|\*|https?:|data:/);
   });
 
   it('leaves out of the meta tag what a meta tag cannot carry', () => {
@@ -117,8 +152,8 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('is sent with HSTS only to HTTPS hosts', () => {
-    expect(securityHeaders({ https: true }).map(([name]) => name)).toContain('Strict-Transport-Security');
-    expect(securityHeaders({ https: false }).map(([name]) => name)).not.toContain('Strict-Transport-Security');
+    expect(securityHeaders({ https: true, inline }).map(([name]) => name)).toContain('Strict-Transport-Security');
+    expect(securityHeaders({ https: false, inline }).map(([name]) => name)).not.toContain('Strict-Transport-Security');
   });
 });
 

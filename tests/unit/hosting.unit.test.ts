@@ -1,20 +1,24 @@
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../../build/hosting/cloudfront';
-import { headersFile } from '../../build/hosting/headers-file';
-import { nginxConfig } from '../../build/hosting/nginx';
+import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../../generator/hosting/cloudfront';
+import { headersFile } from '../../generator/hosting/headers-file';
+import { NGINX_SETTING, nginxConfig } from '../../generator/hosting/nginx';
 import {
   CACHE_IMMUTABLE,
   CACHE_REVALIDATE,
   cacheControlFor,
   contentSecurityPolicy,
   contentTypeFor,
+  type InlineCode,
   isSiteFile,
   PERMISSIONS_POLICY,
   securityHeaders,
-} from '../../build/hosting/policy';
-import { serveConfig } from '../../build/hosting/serve';
+} from '../../generator/hosting/policy';
+import { serveConfig } from '../../generator/hosting/serve';
+
+/** Inline code as a build would collect it: the CSP must allow exactly these by hash. */
+const inline: InlineCode = { scripts: ["document.documentElement.classList.add('js')"], styles: ['body{color:red}'] };
 
 const files = [
   '404.html',
@@ -52,7 +56,7 @@ describe('the caching policy', () => {
 });
 
 describe('serve.json', () => {
-  const config = serveConfig();
+  const config = serveConfig(inline);
 
   it('is valid for serve, checked against the schema serve itself validates with', async () => {
     const fromServe = createRequire(createRequire(import.meta.url).resolve('serve/package.json'));
@@ -67,7 +71,7 @@ describe('serve.json', () => {
     const header = (rule: typeof all, key: string) => rule?.headers.find((entry) => entry.key === key)?.value;
     expect(all?.source).toBe('**');
     expect(header(all, 'Cache-Control')).toBe(CACHE_REVALIDATE);
-    for (const [name, value] of securityHeaders({ https: false })) expect(header(all, name), name).toBe(value);
+    for (const [name, value] of securityHeaders({ https: false, inline })) expect(header(all, name), name).toBe(value);
     expect(header(all, 'Strict-Transport-Security')).toBeUndefined();
     expect(assets?.source).toBe('assets/**');
     expect(header(assets, 'Cache-Control')).toBe(CACHE_IMMUTABLE);
@@ -80,7 +84,7 @@ interface AjvLike {
 }
 
 describe('_headers', () => {
-  const text = headersFile(files);
+  const text = headersFile(files, inline);
   const blocks = new Map(
     text
       .split('\n\n')
@@ -93,7 +97,7 @@ describe('_headers', () => {
 
   it('sends every security header (with HSTS) on every path, but no Cache-Control there', () => {
     const all = blocks.get('/*') ?? [];
-    for (const [name, value] of securityHeaders({ https: true })) expect(all).toContain(`${name}: ${value}`);
+    for (const [name, value] of securityHeaders({ https: true, inline })) expect(all).toContain(`${name}: ${value}`);
     // Netlify and Cloudflare Pages join a header set by two matching rules with a comma.
     expect(all.some((line) => line.startsWith('Cache-Control'))).toBe(false);
   });
@@ -110,7 +114,7 @@ describe('_headers', () => {
 });
 
 describe('the nginx configuration', () => {
-  const conf = nginxConfig({ serverName: 'www.example.com', root: '/srv/site' });
+  const conf = nginxConfig({ serverName: 'www.example.com', root: '/srv/site', inline });
 
   it('serves routes with and without the slash, and 404.html for anything else', () => {
     expect(conf).toContain('root /srv/site;');
@@ -120,8 +124,49 @@ describe('the nginx configuration', () => {
     expect(conf).toContain('gzip on;');
   });
 
+  it('serves the site over HTTPS only, and redirects every plain-HTTP request there', () => {
+    const servers = conf.split(/^server \{$/m).slice(1);
+    expect(servers).toHaveLength(2);
+    const [https = '', http = ''] = servers;
+    expect(https).toMatch(/^\s*listen 443 ssl http2;$/m);
+    expect(https).toMatch(/^\s*listen \[::\]:443 ssl http2;$/m);
+    expect(https).toContain('ssl_protocols TLSv1.2 TLSv1.3;');
+    expect(https).not.toMatch(/listen\s+(\[::\]:)?80\b/);
+    expect(http).toMatch(/^\s*listen 80;$/m);
+    expect(http).toMatch(/^\s*listen \[::\]:80;$/m);
+    expect(http).toContain('return 301 https://$host$request_uri;');
+    // The plain server serves nothing: no root, no location, no page.
+    expect(http).not.toMatch(/\b(root|location|try_files|add_header)\b/);
+    for (const server of servers) expect(server).toContain('server_name www.example.com;');
+  });
+
+  it('begins with the settings to edit, each marked: the folder, the certificate and the key', () => {
+    const marked = conf
+      .split('\n')
+      .flatMap((line, index, lines) => (line.trimStart().startsWith(NGINX_SETTING) ? [lines.slice(index, index + 4).join('\n')] : []));
+    expect(marked).toHaveLength(2);
+    expect(marked[0]).toContain('root /srv/site;');
+    expect(marked[1]).toContain('ssl_certificate /etc/letsencrypt/live/www.example.com/fullchain.pem;');
+    expect(marked[1]).toContain('ssl_certificate_key /etc/letsencrypt/live/www.example.com/privkey.pem;');
+    // Before anything else of the server, so nobody has to look for them.
+    const https = conf.split(/^server \{$/m)[1] ?? '';
+    expect(https.trimStart().startsWith(NGINX_SETTING)).toBe(true);
+    const custom = nginxConfig({
+      serverName: 'www.example.com',
+      root: '/srv/site',
+      inline,
+      certificate: '/c.pem',
+      certificateKey: '/k.pem',
+    });
+    expect(custom).toContain('ssl_certificate /c.pem;');
+    expect(custom).toContain('ssl_certificate_key /k.pem;');
+  });
+
   it('sends every security header on every response, errors included', () => {
-    for (const [name, value] of securityHeaders({ https: true })) expect(conf).toContain(`add_header ${name} "${value}" always;`);
+    for (const [name, value] of securityHeaders({ https: true, inline })) expect(conf).toContain(`add_header ${name} "${value}" always;`);
+    expect(securityHeaders({ https: true, inline }).map(([name]) => name)).toEqual(
+      expect.arrayContaining(['Strict-Transport-Security', 'Cross-Origin-Resource-Policy', 'Cross-Origin-Opener-Policy']),
+    );
     expect(conf).toMatch(/add_header Cache-Control \$cache_control_www_example_com always;/);
     expect(conf).toContain(`"${CACHE_IMMUTABLE}"`);
   });
@@ -141,7 +186,7 @@ describe('the CloudFront files', () => {
   });
 
   it('describe a response headers policy with the same headers', () => {
-    const policy = cloudfrontHeadersPolicy('www-example-com-security-headers') as {
+    const policy = cloudfrontHeadersPolicy('www-example-com-security-headers', inline) as {
       Name: string;
       Comment: string;
       SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
@@ -149,8 +194,21 @@ describe('the CloudFront files', () => {
     };
     expect(policy.Name).toMatch(/^[A-Za-z0-9_-]{1,128}$/);
     expect(policy.Comment.length).toBeLessThanOrEqual(128);
-    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(contentSecurityPolicy({ for: 'header' }));
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy).toBe(contentSecurityPolicy(inline, { for: 'header' }));
     expect(policy.CustomHeadersConfig.Quantity).toBe(policy.CustomHeadersConfig.Items.length);
-    expect(policy.CustomHeadersConfig.Items).toContainEqual(expect.objectContaining({ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY }));
+    expect(policy.CustomHeadersConfig.Items).toContainEqual(
+      expect.objectContaining({ Header: 'Permissions-Policy', Value: PERMISSIONS_POLICY }),
+    );
+    // Every header of the policy is set, by a field of SecurityHeadersConfig or as a custom one.
+    const managed = ['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Strict-Transport-Security'];
+    for (const [name, value] of securityHeaders({ https: true, inline })) {
+      if (managed.includes(name)) continue;
+      expect(policy.CustomHeadersConfig.Items, name).toContainEqual({ Header: name, Value: value, Override: true });
+    }
+    expect(policy.CustomHeadersConfig.Items).toContainEqual({
+      Header: 'Cross-Origin-Resource-Policy',
+      Value: 'same-origin',
+      Override: true,
+    });
   });
 });

@@ -1,9 +1,11 @@
+import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { Document } from '../../components/layout/Document';
-import { Footer } from '../../components/layout/Footer';
-import { Header } from '../../components/layout/Header';
-import { CtaButton } from '../../components/ui/CtaButton';
-import { navigationFrom } from '../../build/steps/pages';
+import { Button } from '../../components/Button/Button';
+import { Document, PAGE_SCRIPT } from '../../components/Document/Document';
+import { Footer } from '../../components/Footer/Footer';
+import { Header } from '../../components/Header/Header';
+import { Icon, IconSprite, iconSprite } from '../../components/Icon/Icon';
+import { navigationFrom } from '../../generator/render/page';
 import { routes } from '../../pages/routes';
 import { site } from '../../site.config';
 import { render } from '../support/render';
@@ -54,7 +56,7 @@ describe('Header', () => {
     const panel = $(`#${toggle.attr('aria-controls')}`);
     expect(panel).toHaveLength(1);
     expect(panel.find('nav a')).toHaveLength(5);
-    expect($('header').attr('data-module')).toBe('menu');
+    expect($('header').attr('data-module')).toBe('header');
   });
 });
 
@@ -103,9 +105,9 @@ describe('Footer', () => {
   });
 });
 
-describe('CtaButton', () => {
+describe('Button', () => {
   it('is a real button without a configured booking page', () => {
-    const $ = render(<CtaButton label="Book a Demo Today" />, { ...site, ctaHref: undefined });
+    const $ = render(<Button label="Book a Demo Today" />, { ...site, ctaHref: undefined });
     const button = $('button');
     expect(button.attr('type')).toBe('button');
     expect(button.text()).toBe('Book a Demo Today');
@@ -114,7 +116,7 @@ describe('CtaButton', () => {
   });
 
   it('becomes a link to the booking page when ctaHref is set', () => {
-    const $ = render(<CtaButton label="Request Demo" variant="secondary" />, {
+    const $ = render(<Button label="Request Demo" variant="secondary" />, {
       ...site,
       ctaHref: 'https://calendar.example.com/demo',
     });
@@ -153,16 +155,40 @@ describe('Document', () => {
   it('preloads the fonts', () => {
     const preload = $('link[rel="preload"][as="font"]');
     expect(preload.attr('href')).toBe('/assets/fonts/f.123.woff2');
-    expect(preload.attr('crossorigin')).toBe('anonymous');
+    // Fonts are fetched in CORS mode: an empty crossorigin means anonymous.
+    expect(preload.attr('crossorigin')).toBe('');
   });
 
-  it('links the stylesheet and a deferred script', () => {
+  it('links the stylesheet file it is given (the dev server’s)', () => {
     expect($('link[rel="stylesheet"]').attr('href')).toBe('/assets/main.abc.css');
     expect($('link[rel="stylesheet"]').attr('integrity')).toBe('sha384-css');
-    const script = $('script[src]');
-    expect(script.attr('src')).toBe('/assets/main.def.js');
-    expect(script.attr('integrity')).toBe('sha384-js');
-    expect(script.attr('defer')).toBeDefined();
+    expect($('style')).toHaveLength(0);
+  });
+
+  it('has no script to wait for: its one inline script names the site’s script, to load after the first paint', () => {
+    expect($('script[src]')).toHaveLength(0);
+    const script = $('script[data-src]');
+    expect(script.html()).toBe(PAGE_SCRIPT);
+    expect(script.attr('data-src')).toBe('/assets/main.def.js');
+    expect(script.attr('data-integrity')).toBe('sha384-js');
+  });
+
+  it('carries an inline stylesheet as it is, in a <style> and no <link>', () => {
+    const css = '@font-face{font-family:"Inter";src:url(/f.woff2)}.c-x>.c-y{content:"“"}';
+    const inline = render(
+      <Document
+        title="T"
+        description="D"
+        path="/"
+        assets={{ css: { inline: css }, js: { href: '/j.js', integrity: 'sha384-j' }, fonts: [] }}
+        navigation={navigation}
+        year={2026}
+      >
+        <p>Body</p>
+      </Document>,
+    );
+    expect(inline('style').text()).toBe(css);
+    expect(inline('link[rel="stylesheet"]')).toHaveLength(0);
   });
 
   it('puts the skip link first and the page inside main', () => {
@@ -171,5 +197,33 @@ describe('Document', () => {
     expect($('main#main').text()).toBe('Body text');
     expect($('body > header')).toHaveLength(1);
     expect($('body > footer')).toHaveLength(1);
+  });
+});
+
+describe('Icon', () => {
+  it('carries its own shapes when rendered on its own, and points into the sprite when a page gives one', () => {
+    const alone = render(<Icon name="check" className="c-card__point-icon" />);
+    expect(alone('svg path').length).toBeGreaterThan(0);
+    expect(alone('use')).toHaveLength(0);
+    const inPage = render(
+      <IconSprite.Provider value="/assets/icons.abc.svg">
+        <Icon name="check" className="c-card__point-icon" />
+      </IconSprite.Provider>,
+    );
+    expect(inPage('svg').attr('class')).toBe('c-icon c-card__point-icon');
+    expect(inPage('svg').attr('aria-hidden')).toBe('true');
+    expect(inPage('use').attr('href')).toBe('/assets/icons.abc.svg#check');
+    expect(inPage('svg path')).toHaveLength(0);
+  });
+
+  it('draws every icon of the set as a symbol of the sprite, named after it', () => {
+    const sprite = cheerio.load(iconSprite(), { xmlMode: true });
+    const ids = sprite('symbol')
+      .map((_, symbol) => sprite(symbol).attr('id'))
+      .get();
+    expect(ids).toContain('check');
+    expect(ids).toContain('menu');
+    expect(sprite('symbol#check').attr('viewBox')).toBe('0 0 24 24');
+    expect(sprite('symbol#check path').length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { content as notFoundContent } from '../../pages/not-found/content';
+import { PageBody } from '../../pages/ContentPage';
+import { notFoundCopy } from '../../pages/not-found/content';
 import { notFound, routes } from '../../pages/routes';
-import { contentByPath } from '../support/site';
 import { render } from '../support/render';
 
 describe('the route table', () => {
@@ -16,7 +16,11 @@ describe('the route table', () => {
       '/decision-engine',
     ];
     expect(routes.map((route) => route.path).sort()).toEqual(specRoutes.sort());
-    expect(Object.keys(contentByPath).sort()).toEqual(specRoutes.sort());
+  });
+
+  it('gives every route its copy as content, and keeps a page component for the 404 page alone', () => {
+    for (const route of routes) expect(route.content, route.path).toBeDefined();
+    expect(notFound.page).toBeDefined();
   });
 
   it('gives every page a unique title and description', () => {
@@ -26,10 +30,9 @@ describe('the route table', () => {
   });
 });
 
-describe.each(routes.map((route) => [route.path, route] as const))('page %s', (routePath, route) => {
-  const Page = route.page;
-  const $ = render(<Page />);
-  const content = contentByPath[routePath];
+describe.each(routes.map((route) => [route.path, route] as const))('page %s', (_path, route) => {
+  const $ = render(<PageBody entry={route} />);
+  const { content } = route;
 
   it('has exactly one h1, the hero title', () => {
     expect($('h1')).toHaveLength(1);
@@ -68,13 +71,12 @@ describe.each(routes.map((route) => [route.path, route] as const))('page %s', (r
 });
 
 describe('the 404 page', () => {
-  const Page = notFound.page;
-  const $ = render(<Page />);
+  const $ = render(<PageBody entry={notFound} />);
 
   it('says 404 and Oops! Page not found', () => {
     expect($('h1').text()).toBe('404');
     expect($('p').text()).toContain('Oops! Page not found');
-    expect(notFoundContent.text).toBe('Oops! Page not found');
+    expect(notFoundCopy.text).toBe('Oops! Page not found');
   });
 
   it('links back to the landing page', () => {
@@ -83,6 +85,6 @@ describe('the 404 page', () => {
   });
 
   it('starts the not-found behaviour', () => {
-    expect($('[data-module="not-found"]')).toHaveLength(1);
+    expect($('[data-module="not-found-page"]')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BuildError } from '../../build/context';
-import { absoluteUrl, canonicalPath, siteUrl } from '../../build/urls';
+import { BuildError } from '../../generator/context';
+import { absoluteUrl, canonicalPath, siteUrl } from '../../generator/urls';
 import { site } from '../../site.config';
 
 describe('canonicalPath', () => {

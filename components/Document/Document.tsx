@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { Footer } from '../Footer/Footer';
+import { Header } from '../Header/Header';
+import { SkipLink } from '../SkipLink/SkipLink';
+import type { Navigation } from '../site/navigation';
+
+/**
+ * The only inline script on the site. Where the browser reports its first contentful paint (every
+ * browser of the last five years), it marks the document as scripted before that paint, so that
+ * styles that need JavaScript (the collapsed mobile menu) apply without a flash, and loads the
+ * site's script, named by its own data-src and data-integrity, once the first paint is on screen:
+ * nothing the script fetches or does can delay it, and every behaviour enhances a page that is
+ * whole without it. An older browser gets that whole page. The build hashes this exact text for
+ * the Content-Security-Policy.
+ */
+export const PAGE_SCRIPT = [
+  '(function(c,P){',
+  "if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0)return;",
+  "document.documentElement.classList.add('js');",
+  // Registered before anything is painted, so no buffered entries to ask for.
+  "new P(function(e,o){if(!e.getEntriesByName('first-contentful-paint')[0])return;o.disconnect();",
+  "var s=document.createElement('script');s.src=c.dataset.src;s.integrity=c.dataset.integrity;document.head.appendChild(s)})",
+  ".observe({type:'paint'})",
+  '})(document.currentScript,window.PerformanceObserver)',
+].join('');
+
+/** The page's main content: the skip link's target. */
+export const MAIN_ID = 'main';
+/** The footer: once the parser reaches it, the header and main content are whole, and may be painted. */
+export const FOOTER_ID = 'footer';
+
+/** A built file the page links: its public URL and Subresource Integrity hash (a tampered copy is refused). */
+export interface LinkedAsset {
+  href: string;
+  integrity: string;
+}
+
+/** The stylesheet, inside the page (allowed by its hash in the CSP), so the first paint waits for nothing else. */
+export interface InlineStylesheet {
+  inline: string;
+}
+
+/** The built assets every page uses. */
+export interface PageAssets {
+  /** Inline in a build; a linked file in the dev server, which swaps it in place after a save. */
+  css: InlineStylesheet | LinkedAsset;
+  js: LinkedAsset;
+  /** Font files, preloaded so that the first paint can have them (they are font-display: optional). */
+  fonts: readonly string[];
+  /** The icon sprite icons point into (components/Icon); without it each icon carries its shapes. */
+  icons?: string;
+}
+
+export interface DocumentProps {
+  title: string;
+  description: string;
+  /** Path of the page being rendered ("/" for the landing page). */
+  path: string;
+  assets: PageAssets;
+  navigation: Navigation;
+  year: number;
+  /**
+   * Content-Security-Policy for a <meta http-equiv> tag, written first in the head so it governs
+   * everything after it; for hosts that cannot send the header.
+   */
+  csp?: string;
+  /** Extra tags for the head, after the essentials (social cards, structured data). */
+  head?: ReactNode;
+  children: ReactNode;
+}
+
+/** The whole HTML document around a page: head, skip link, header, main content and footer. */
+export function Document({ title, description, path, assets, navigation, year, csp, head, children }: DocumentProps) {
+  return (
+    <html lang="en">
+      <head>
+        {csp ? <meta httpEquiv="Content-Security-Policy" content={csp} /> : null}
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        <script
+          data-src={assets.js.href}
+          data-integrity={assets.js.integrity}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, allowed by its hash in the CSP
+          dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }}
+        />
+        {assets.fonts.map((font) => (
+          // Fonts are fetched in CORS mode; every browser that preloads reads WOFF2, so no type to skip by.
+          <link key={font} rel="preload" href={font} as="font" crossOrigin="" />
+        ))}
+        {/* The stylesheet is in the page, so nothing else holds the first paint: without this, a busy
+            browser paints a half-parsed page, and the rest of the content then moves what it shows.
+            Chromium lifts the block at the target's start tag, so the target is what follows main. */}
+        <link rel="expect" href={`#${FOOTER_ID}`} blocking="render" />
+        {'inline' in assets.css ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, allowed by its hash in the CSP
+          <style dangerouslySetInnerHTML={{ __html: assets.css.inline }} />
+        ) : (
+          <link rel="stylesheet" href={assets.css.href} integrity={assets.css.integrity} />
+        )}
+        {head}
+      </head>
+      <body>
+        <SkipLink targetId={MAIN_ID} />
+        <Header links={navigation.main} currentPath={path} />
+        <main id={MAIN_ID} tabIndex={-1}>
+          {children}
+        </main>
+        <Footer useCases={navigation.useCases} year={year} id={FOOTER_ID} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,40 @@
+import { Icon, type IconName } from '../Icon/Icon';
+
+export interface FlowStage {
+  icon: IconName;
+  title: string;
+  text: string;
+  /** Outcomes the stage can lead to, shown as chips ("Approve", "Remind", "Default"). */
+  actions?: readonly string[];
+}
+
+export interface FlowProps {
+  stages: readonly FlowStage[];
+}
+
+/** A left-to-right pipeline (top-to-bottom on narrow screens); the arrows are decoration. */
+export function Flow({ stages }: FlowProps) {
+  return (
+    <ol className="c-flow" data-module="reveal">
+      {stages.map((stage, index) => (
+        <li className="c-flow__stage" key={stage.title}>
+          <span className="c-flow__icon">
+            <Icon name={stage.icon} />
+          </span>
+          <h3 className="c-flow__title">{stage.title}</h3>
+          <p className="c-flow__text">{stage.text}</p>
+          {stage.actions ? (
+            <ul className="c-flow__actions">
+              {stage.actions.map((action) => (
+                <li className="c-flow__action" key={action}>
+                  {action}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {index < stages.length - 1 ? <Icon name="arrowRight" className="c-flow__arrow" /> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

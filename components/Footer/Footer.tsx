@@ -1,0 +1,78 @@
+import { Icon } from '../Icon/Icon';
+import { Logo } from '../Logo/Logo';
+import type { NavLink } from '../site/navigation';
+import { useSite } from '../site/SiteContext';
+
+export interface FooterProps {
+  useCases: readonly NavLink[];
+  /** Shown in the copyright line; passed in so a render is a pure function of its props. */
+  year: number;
+  /** An id for the footer element, for whoever needs to point at it. */
+  id?: string;
+}
+
+export function Footer({ useCases, year, id }: FooterProps) {
+  const { name, tagline, social, legal } = useSite();
+  return (
+    <footer className="c-footer" id={id}>
+      <div className="o-container c-footer__grid">
+        <div className="c-footer__about">
+          <a className="c-footer__brand" href="/">
+            <Logo />
+            <span>{name}</span>
+          </a>
+          <p className="c-footer__tagline">{tagline}</p>
+          <ul className="c-footer__social">
+            {social.map((item) => (
+              <li key={item.icon}>
+                {item.href ? (
+                  <a className="c-footer__social-button" href={item.href} aria-label={item.name}>
+                    <Icon name={item.icon} size={20} />
+                  </a>
+                ) : (
+                  <button type="button" className="c-footer__social-button" aria-label={item.name}>
+                    <Icon name={item.icon} size={20} />
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav className="c-footer__nav" aria-labelledby="footer-use-cases">
+          <h2 className="c-footer__heading" id="footer-use-cases">
+            Use cases
+          </h2>
+          <ul className="c-footer__links">
+            {useCases.map((link) => (
+              <li key={link.href}>
+                <a className="c-footer__link" href={link.href}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="o-container c-footer__bottom">
+        <p className="c-footer__copyright">
+          © {year} {name}. All rights reserved.
+        </p>
+        <ul className="c-footer__legal">
+          {legal.map((item) => (
+            <li key={item.label}>
+              {item.href ? (
+                <a className="c-footer__legal-link" href={item.href}>
+                  {item.label}
+                </a>
+              ) : (
+                <button type="button" className="c-footer__legal-link">
+                  {item.label}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </footer>
+  );
+}

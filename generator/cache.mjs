@@ -1,0 +1,152 @@
+// @ts-check
+/**
+ * A content-keyed cache under node_modules/.cache/site-generator/ (the ecosystem's place for such
+ * things) for what the build derives from its sources and may reuse from one run to the next: the
+ * generator's own bundle, the site's bundle, the stylesheet, the client script and the rasterised
+ * brand images.
+ *
+ * An entry records the files it was made from. It is used only while each of those files, and the
+ * list of names in each of their folders (a new file can change what an import resolves to), is
+ * byte for byte what it was, and while the key (tool versions, options) is the same: a cached
+ * result can never be stale. Plain JavaScript, so that the launcher (launch.mjs) can use it
+ * before anything is compiled.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** Entries kept per kind; older ones are removed when a new one is stored. */
+const KEEP = 12;
+
+/** The cache folder of a project. SITE_GENERATOR_CACHE=0 turns the cache off. */
+export function cacheDir(root) {
+  return path.join(root, 'node_modules', '.cache', 'site-generator');
+}
+
+export function cacheEnabled() {
+  return process.env.SITE_GENERATOR_CACHE !== '0';
+}
+
+/**
+ * The version of a package as the project resolves it, for cache keys. Read from its package.json,
+ * found by walking up from its entry (not every package exports its package.json).
+ */
+export function packageVersion(root, name) {
+  let folder = path.dirname(createRequire(path.join(root, 'package.json')).resolve(name));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
+      if (manifest.name === name) return manifest.version;
+    } catch {
+      // No package.json here: keep climbing.
+    }
+    const parent = path.dirname(folder);
+    if (parent === folder) throw new Error(`Cannot find the package.json of ${name}`);
+    folder = parent;
+  }
+}
+
+/** A SHA-256 over parts, each length-prefixed so that no two lists of parts hash alike. */
+export function hashParts(parts) {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+    hash.update(`${bytes.byteLength}:`);
+    hash.update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The fingerprint of a set of input files: their paths and contents, and the names in each of
+ * their folders. Undefined when one of them can no longer be read.
+ */
+export function fingerprintInputs(root, inputs) {
+  const parts = [];
+  const folders = new Set();
+  try {
+    for (const input of [...inputs].sort()) {
+      parts.push(input, readFileSync(path.resolve(root, input)));
+      folders.add(path.dirname(input));
+    }
+    for (const folder of [...folders].sort()) parts.push(folder, readdirSync(path.resolve(root, folder)).sort().join('\n'));
+  } catch {
+    return undefined;
+  }
+  return hashParts(parts);
+}
+
+/**
+ * The cached output of `kind` for `key`, if its inputs are unchanged: `{ file, output, meta }`.
+ * `key` covers everything that is not a file: versions, options, settings.
+ */
+export function lookup(root, kind, key) {
+  if (!cacheEnabled()) return undefined;
+  const folder = path.join(cacheDir(root), kind);
+  let record;
+  try {
+    record = JSON.parse(readFileSync(path.join(folder, `${hashParts([key])}.json`), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (fingerprintInputs(root, record.inputs) !== record.fingerprint) return undefined;
+  const file = path.join(folder, record.output);
+  try {
+    return { file, output: readFileSync(file), meta: record.meta };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stores an output with the inputs (paths relative to root) it was made from, and returns the
+ * file it is kept in. Written to a temporary name and renamed, so that a reader (another build
+ * running at the same time) sees a whole file or none.
+ */
+export function store(root, kind, key, { output, inputs, meta = null, extension }) {
+  const folder = path.join(cacheDir(root), kind);
+  const relative = inputs.map((input) => path.relative(root, path.resolve(root, input)).split(path.sep).join('/'));
+  const fingerprint = fingerprintInputs(root, relative);
+  const outputName = `${hashParts([output]).slice(0, 20)}.${extension}`;
+  const file = path.join(folder, outputName);
+  if (!cacheEnabled() || fingerprint === undefined) return undefined;
+  try {
+    mkdirSync(folder, { recursive: true });
+    const unique = `.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    writeFileSync(file + unique, output);
+    renameSync(file + unique, file);
+    const recordFile = path.join(folder, `${hashParts([key])}.json`);
+    writeFileSync(recordFile + unique, JSON.stringify({ inputs: relative, fingerprint, output: outputName, meta }));
+    renameSync(recordFile + unique, recordFile);
+    prune(folder);
+    return file;
+  } catch {
+    // A cache that cannot be written (read-only node_modules) only costs time.
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the newest records of a kind and the outputs they name. Anything else goes once it is a
+ * minute old: younger files may belong to a build that is writing its record right now.
+ */
+function prune(folder) {
+  const entries = readdirSync(folder);
+  const age = (name) => Date.now() - statSync(path.join(folder, name)).mtimeMs;
+  const records = entries.filter((name) => name.endsWith('.json')).sort((a, b) => age(a) - age(b));
+  if (records.length <= KEEP) return;
+  const kept = new Set(records.slice(0, KEEP));
+  for (const name of kept) {
+    try {
+      kept.add(JSON.parse(readFileSync(path.join(folder, name), 'utf8')).output);
+    } catch {
+      // Being rewritten by another build, which keeps its own output.
+    }
+  }
+  for (const name of entries) {
+    if (kept.has(name)) continue;
+    if (!records.slice(KEEP).includes(name) && age(name) < 60_000) continue;
+    rmSync(path.join(folder, name), { force: true });
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The dev server's HTTP side: serves the dev build as a static host would (a route's index.html,
+ * 404.html for anything else), adds the live-reload script to every HTML page it serves, and
+ * pushes build events to open pages over server-sent events. It answers only requests addressed
+ * to its own names (address.ts, isAllowedHost): 403 for any other Host.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { contentTypeFor } from '../hosting/policy';
+import type { DevError, DevSession } from './session';
+
+const HTML = contentTypeFor('page.html') ?? 'text/html; charset=utf-8';
+
+export const RELOAD_SCRIPT_PATH = '/__dev/reload.js';
+export const EVENTS_PATH = '/__dev/events';
+
+export interface DevServer {
+  server: Server;
+  /** Sends one event to every open page; a reload carries the new build version itself. */
+  broadcast: (event: 'css' | 'reload' | 'build-error', data?: unknown) => void;
+  close: () => Promise<void>;
+}
+
+export interface DevServerOptions {
+  session: DevSession;
+  siteDir: string;
+  /** The bundled reload client. */
+  reloadScript: string;
+  /** Identifies this server run, so a page left open across a restart reloads. */
+  sessionId: string;
+  /** Whether to answer a request with this Host header; any other gets 403 (DNS rebinding). */
+  allowHost: (host: string | undefined) => boolean;
+  /** Told of the first few refused Host values, to say so in the terminal. */
+  onRefused?: (host: string) => void;
+}
+
+/** Distinct refused Host values reported, at most: a flood of them must not fill the terminal. */
+const REFUSALS_REPORTED = 10;
+
+export function createDevServer({
+  session,
+  siteDir,
+  reloadScript,
+  sessionId,
+  allowHost,
+  onRefused = () => {},
+}: DevServerOptions): DevServer {
+  const clients = new Set<ServerResponse>();
+  const version = () => `${sessionId}.${session.version}`;
+
+  const send = (response: ServerResponse, event: string, data: unknown) => {
+    response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  const refused = new Set<string>();
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const host = request.headers.host;
+    if (!allowHost(host)) {
+      const shown = JSON.stringify(host ?? '');
+      if (refused.size < REFUSALS_REPORTED && !refused.has(shown)) {
+        refused.add(shown);
+        onRefused(shown);
+      }
+      respond(
+        request,
+        response,
+        403,
+        'text/plain; charset=utf-8',
+        `This dev server answers only requests for its own names (localhost, 127.0.0.1, [::1]; started with --host, also this machine's addresses and name), not for the host ${shown}: another site may be trying to read it (DNS rebinding).\n`,
+      );
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === EVENTS_PATH) {
+      const headers = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' };
+      // A HEAD asks for the headers alone: a stream it would never read must not stay open.
+      if (request.method === 'HEAD') {
+        response.writeHead(200, headers).end();
+        return;
+      }
+      response.writeHead(200, { ...headers, Connection: 'keep-alive' });
+      response.write('retry: 500\n\n');
+      clients.add(response);
+      request.on('close', () => clients.delete(response));
+      await session.idle();
+      send(response, 'state', { version: version(), css: session.assets.css, error: session.error });
+      return;
+    }
+    if (url.pathname === RELOAD_SCRIPT_PATH) {
+      respond(request, response, 200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
+      return;
+    }
+    // Never answer with a page from before the latest save.
+    await session.idle();
+    const found = await resolveFile(siteDir, url.pathname);
+    if (!found) {
+      if (!session.hasPages) {
+        respond(request, response, 500, HTML, errorPage(session.error, version()));
+        return;
+      }
+      const notFound = path.join(siteDir, '404.html');
+      const html = await readFile(notFound, 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>');
+      respond(request, response, 404, HTML, withReloadScript(session.currentHtml(html), version()));
+      return;
+    }
+    const type = contentTypeFor(found) ?? 'application/octet-stream';
+    if (found.endsWith('.html')) {
+      const html = await readFile(found, 'utf8');
+      respond(request, response, 200, type, withReloadScript(session.currentHtml(html), version()));
+    } else {
+      respond(request, response, 200, type, await readFile(found));
+    }
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(`Dev server error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+
+  // A comment now and then lets a page notice a dead connection and reconnect.
+  const heartbeat = setInterval(() => {
+    for (const client of clients) client.write(': ping\n\n');
+  }, 20_000);
+  heartbeat.unref();
+
+  return {
+    server,
+    broadcast(event, data) {
+      const payload = event === 'reload' ? { version: version() } : data;
+      for (const client of clients) send(client, event, payload);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(heartbeat);
+        for (const client of clients) client.end();
+        clients.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function respond(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  response.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** The file a static host would serve for a URL path: the file itself, or the folder's index.html. */
+async function resolveFile(root: string, pathname: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  const target = path.resolve(root, `.${path.posix.normalize(decoded)}`);
+  if (target !== root && !target.startsWith(root + path.sep)) return undefined;
+  for (const candidate of [target, path.join(target, 'index.html')]) {
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Adds the dev-only reload script before </head>: an external file, and its event stream a
+ * connection to the page's own origin, both of which the site's CSP allows as it is.
+ */
+export function withReloadScript(html: string, version: string): string {
+  const tag = `<script src="${RELOAD_SCRIPT_PATH}" data-dev-version="${version}" defer></script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** What a page request gets before any build has succeeded: the message, readable even without the script. */
+function errorPage(error: DevError | undefined, version: string): string {
+  const message = error ? error.message : 'The site has not been built yet.';
+  return withReloadScript(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>Build failed</h1><pre>${escapeHtml(message)}</pre><p>Fix it and save: this page updates by itself.</p></body></html>`,
+    version,
+  );
+}
+
+/** Listens on the preferred port or the next free one; says which through the returned port. */
+export async function listen(server: Server, preferred: number, host: string, attempts = 20): Promise<number> {
+  for (let port = preferred; port < preferred + attempts; port += 1) {
+    const result = await new Promise<'listening' | 'busy'>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        server.off('listening', onListening);
+        if (error.code === 'EADDRINUSE') resolve('busy');
+        else reject(error);
+      };
+      const onListening = () => {
+        server.off('error', onError);
+        resolve('listening');
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(port, host);
+    });
+    if (result === 'listening') return port;
+  }
+  throw new Error(`Ports ${preferred} to ${preferred + attempts - 1} are all in use; choose another with --port.`);
+}

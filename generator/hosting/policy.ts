@@ -1,0 +1,152 @@
+/**
+ * How the built site must be served: caching, security headers and content types. This module is
+ * the one source of truth; serve.json, the nginx server block, the _headers file, the CloudFront
+ * files, the S3 upload and the CSP meta tag in every page are all generated from it.
+ */
+import { createHash } from 'node:crypto';
+
+/** Content-hashed files live here and nowhere else; only they may be cached for a year. */
+export const ASSETS_DIR = 'assets';
+
+/** Output files that configure a host rather than being part of the site; never uploaded or served. */
+export const DEPLOY_DIR = 'deploy';
+export const HOST_CONFIG_FILES = ['serve.json', '_headers'] as const;
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cached, but revalidated (ETag / Last-Modified) before every use: a deploy shows at once. */
+export const CACHE_REVALIDATE = 'no-cache';
+
+/** Two years (the usual preload-list minimum); browsers ignore the header over plain HTTP. */
+export const HSTS_MAX_AGE = 63_072_000;
+export const HSTS = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
+
+/** The site uses none of these browser features, so no page (or frame) may ask for them. */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+] as const;
+
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
+/**
+ * The code every page carries inline, which the Content-Security-Policy allows by hash and by
+ * nothing else. The build collects it (BuildContext.inline) and hands it to every host's
+ * configuration and to the meta tag.
+ */
+export interface InlineCode {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
+/** The CSP source for an inline script or style: its SHA-256, base64. */
+export function inlineHash(code: string): string {
+  return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
+}
+
+/** Directives that a <meta http-equiv> policy ignores (CSP3 §6.1.12); only headers can carry them. */
+const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/**
+ * The Content-Security-Policy. Nothing is allowed unless listed: scripts and styles come only from
+ * our own origin, plus the inline code the pages carry, each piece allowed by its hash (no
+ * 'unsafe-inline' anywhere); images, fonts and the web manifest from our own origin. The site
+ * frames nothing, has no form and no <base>. It makes no connections itself, but connections to
+ * its own origin stay allowed: tools read the site through the page, Lighthouse's (and
+ * PageSpeed Insights') robots.txt check among them, which reports the file invalid when the CSP
+ * refuses it; so does the dev server's live-reload stream.
+ * `for: 'meta'` leaves out what a meta tag cannot carry.
+ */
+export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header' | 'meta' }): string {
+  const sources = (code: readonly string[]) => ["'self'", ...code.map(inlineHash)].join(' ');
+  const directives: [string, string][] = [
+    ['default-src', "'none'"],
+    ['script-src', sources(inline.scripts)],
+    ['style-src', sources(inline.styles)],
+    ['img-src', "'self'"],
+    ['font-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['connect-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'none'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives
+    .filter(([name]) => target.for === 'header' || !HEADER_ONLY_DIRECTIVES.has(name))
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
+}
+
+export interface HeaderOptions {
+  /** Only hosts that serve HTTPS send Strict-Transport-Security (the local preview does not). */
+  https: boolean;
+  inline: InlineCode;
+}
+
+/** The security headers every response carries, in a stable order. */
+export function securityHeaders({ https, inline }: HeaderOptions): [name: string, value: string][] {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(inline, { for: 'header' })],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    // Other sites may link to our files but not load them into their pages.
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ...(https ? ([['Strict-Transport-Security', HSTS]] as [string, string][]) : []),
+  ];
+}
+
+/** Cache-Control for a file of the output, by its path relative to the output root. */
+export function cacheControlFor(relativePath: string): string {
+  return relativePath.startsWith(`${ASSETS_DIR}/`) ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+};
+
+/** The Content-Type to store with a file (S3 guesses from the name otherwise, and guesses badly). */
+export function contentTypeFor(relativePath: string): string | undefined {
+  const dot = relativePath.lastIndexOf('.');
+  return dot === -1 ? undefined : CONTENT_TYPES[relativePath.slice(dot).toLowerCase()];
+}
+
+/** Whether a file of the output is part of the site (as opposed to configuration for a host). */
+export function isSiteFile(relativePath: string): boolean {
+  return !relativePath.startsWith(`${DEPLOY_DIR}/`) && !(HOST_CONFIG_FILES as readonly string[]).includes(relativePath);
+}

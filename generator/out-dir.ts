@@ -1,0 +1,236 @@
+/**
+ * The output folder, replaced with no gap. `dist` is a symbolic link to a complete build in
+ * `.dist-builds/`; a build writes a new folder beside it and, once every step succeeded, points
+ * the link at it with one rename(2), which is atomic. At every instant, and after a kill -9 at
+ * any moment, `dist/` is either the whole previous site or the whole new one, for anyone reading
+ * it. The build before the current one stays until the next build starts, so that a server still
+ * reading from it finishes; anything else in `.dist-builds/` is swept by the next build.
+ *
+ * A lock in `.dist-builds/` keeps two builds from writing the same output at once; one left by a
+ * process that no longer runs is taken over.
+ */
+import type { Stats } from 'node:fs';
+import { link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { BuildError } from './context';
+import { isRunning } from './process-alive';
+
+export interface OutputFolder {
+  /** Where the steps write: becomes the output when committed. */
+  staging: string;
+  /** Points the output at the staging folder. Returns a warning when a clean-up failed afterwards. */
+  commit: () => Promise<string | undefined>;
+  /** Removes the staging folder and releases the lock; the output stays as it was. */
+  abandon: () => Promise<void>;
+}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  started: string;
+  command: string;
+}
+
+/**
+ * Named moments of a build that a fault-injection test can stop at: with SITE_GENERATOR_PAUSE_AT
+ * set to one of them, the build writes `<store>/paused-at-<name>` and waits there until killed.
+ */
+export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'legacy-moved';
+
+/** The folder of complete builds that the output links to: `.dist-builds` beside `dist`. */
+export function buildsFolder(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}-builds`);
+}
+
+/**
+ * Prepares a build of `outDir`: checks what is there, takes the lock, sweeps what dead builds
+ * left, and makes the staging folder. Refuses an output that is a file, or a link this generator
+ * did not make, rather than replace it.
+ */
+export async function openOutput(outDir: string, warn: (line: string) => void): Promise<OutputFolder> {
+  const store = buildsFolder(outDir);
+  const name = path.basename(outDir);
+  // Refuses what is in the way before making anything beside it.
+  await currentTarget(outDir, store);
+  await mkdir(store, { recursive: true });
+  const release = await lock(store, outDir);
+  try {
+    await pause(store, 'locked');
+    await finishLegacyMove(outDir, store);
+    // Read again under the lock: another build may have swapped it in the meantime.
+    const current = await currentTarget(outDir, store);
+    await sweep(store, outDir, current.build, warn);
+    const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
+    const staging = path.join(store, `staging-${id}`);
+    await mkdir(staging);
+    return {
+      staging,
+      abandon: async () => {
+        await rm(staging, { recursive: true, force: true });
+        await release();
+      },
+      commit: async () => {
+        try {
+          await pause(store, 'staged');
+          const build = path.join(store, `build-${id}`);
+          await rename(staging, build);
+          // A new link beside the output, then one rename over it: readers see the old or the new.
+          const temporary = path.join(path.dirname(outDir), `.${name}-link-${id}`);
+          const target = path.relative(path.dirname(outDir), build);
+          await symlink(process.platform === 'win32' ? build : target, temporary, process.platform === 'win32' ? 'junction' : 'dir');
+          await pause(store, 'before-link');
+          if (current.legacy) {
+            // The first build since dist/ was a plain folder: it moves aside, and the link takes
+            // its place. Only this once is there a moment without dist/; should the build die
+            // in it, the next one finishes the swap first (finishLegacyMove).
+            await rename(outDir, path.join(store, `build-legacy-${id}`));
+            await pause(store, 'legacy-moved');
+          }
+          await rename(temporary, outDir);
+          await pause(store, 'after-link');
+        } catch (error) {
+          await rm(staging, { recursive: true, force: true }).catch(() => {});
+          await release();
+          throw error;
+        }
+        await release();
+        return undefined;
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/**
+ * The one gap there is: a build killed between the two renames of the move from a plain dist/
+ * folder leaves no dist at all, but beside it the link to its complete new build, and the old
+ * folder as `build-legacy-<id>`. The next build finishes that swap before anything else, so the
+ * site is back even if that build then fails.
+ */
+async function finishLegacyMove(outDir: string, store: string): Promise<void> {
+  if (await lstat(outDir).catch(() => undefined)) return;
+  const parent = path.dirname(outDir);
+  const prefix = `.${path.basename(outDir)}-link-`;
+  for (const entry of await readdir(parent)) {
+    if (!entry.startsWith(prefix)) continue;
+    const id = entry.slice(prefix.length);
+    const link = path.join(parent, entry);
+    const target = await readlink(link).then(
+      (text) => path.resolve(parent, text),
+      () => undefined,
+    );
+    const complete = target !== undefined && path.dirname(target) === store && path.basename(target) === `build-${id}`;
+    if (!complete || !(await isFolder(path.join(store, `build-legacy-${id}`))) || !(await isFolder(target))) continue;
+    await rename(link, outDir);
+    return;
+  }
+}
+
+async function isFolder(file: string): Promise<boolean> {
+  return (await lstat(file).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/** What the output is now: the build it links to, whether it is a plain folder, or nothing. */
+async function currentTarget(outDir: string, store: string): Promise<{ build?: string; legacy: boolean }> {
+  let info: Stats;
+  try {
+    info = await lstat(outDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { legacy: false };
+    throw error;
+  }
+  const shown = path.relative(process.cwd(), outDir) || outDir;
+  if (info.isSymbolicLink()) {
+    const target = path.resolve(path.dirname(outDir), await readlink(outDir));
+    if (path.dirname(target) === store) return { build: target, legacy: false };
+    throw new BuildError(
+      `${shown} is a symbolic link to ${target}, which this generator did not make; it will not replace it. Move it away, or build elsewhere (--out-dir).`,
+      { file: shown },
+    );
+  }
+  if (info.isDirectory()) return { legacy: true };
+  throw new BuildError(`${shown} exists and is not a folder; the build will not delete it. Move it away, or build elsewhere (--out-dir).`, {
+    file: shown,
+  });
+}
+
+/** Takes the lock of the builds folder, or fails naming the build that holds it. */
+async function lock(store: string, outDir: string): Promise<() => Promise<void>> {
+  const file = path.join(store, 'lock');
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    started: new Date().toISOString(),
+    command: [path.relative(process.cwd(), process.argv[1] ?? ''), ...process.argv.slice(2)].join(' '),
+  };
+  // Written whole under a private name, then linked: the lock file never exists half-written.
+  const mine = path.join(store, `lock-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  await writeFile(mine, JSON.stringify(owner));
+  try {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      try {
+        await link(mine, file);
+        return async () => {
+          await unlink(file).catch(() => {});
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = await readFile(file, 'utf8')
+        .then((text) => JSON.parse(text) as LockOwner)
+        .catch(() => undefined);
+      if (holder && isAlive(holder)) {
+        const shown = path.relative(process.cwd(), outDir) || outDir;
+        throw new BuildError(
+          `Another build is writing ${shown}: process ${holder.pid} (${holder.command}), started ${holder.started}. Wait for it to finish, or stop it; ${shown} is left as it is.`,
+        );
+      }
+      // The holder is gone: move its lock aside (only one taker can) and try again.
+      await rename(file, `${file}.stale-${process.pid}`).catch(() => {});
+      await rm(`${file}.stale-${process.pid}`, { force: true });
+    }
+    throw new BuildError(`Could not take the lock ${file}; remove it if no build is running.`);
+  } finally {
+    await unlink(mine).catch(() => {});
+  }
+}
+
+function isAlive(owner: LockOwner): boolean {
+  // A lock from another machine (a shared disk) cannot be checked: assume it holds.
+  return owner.host !== hostname() || isRunning(owner.pid);
+}
+
+/**
+ * Removes what builds left in the builds folder besides the current build and the lock: staging
+ * folders of builds that died, builds no longer linked, locks' leftovers. Also the staging and
+ * previous folders the generator used to leave beside the output before it kept them here.
+ */
+async function sweep(store: string, outDir: string, current: string | undefined, warn: (line: string) => void): Promise<void> {
+  const name = path.basename(outDir);
+  const leftovers = [
+    ...(await readdir(store)).filter((entry) => entry !== 'lock').map((entry) => path.join(store, entry)),
+    ...(await readdir(path.dirname(outDir)))
+      .filter(
+        (entry) => entry.startsWith(`${name}.staging-`) || entry.startsWith(`${name}.previous-`) || entry.startsWith(`.${name}-link-`),
+      )
+      .map((entry) => path.join(path.dirname(outDir), entry)),
+  ];
+  for (const leftover of leftovers) {
+    if (leftover === current) continue;
+    try {
+      await rm(leftover, { recursive: true, force: true });
+    } catch (error) {
+      warn(`Could not remove ${path.relative(process.cwd(), leftover)}, left by an earlier build: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function pause(store: string, point: PausePoint): Promise<void> {
+  if (process.env.SITE_GENERATOR_PAUSE_AT !== point) return;
+  await writeFile(path.join(store, `paused-at-${point}`), String(process.pid));
+  // Until the test kills this process.
+  await new Promise(() => setInterval(() => {}, 1000));
+}

@@ -1,0 +1,110 @@
+/**
+ * What the build's main thread and its render workers say to each other. The main thread never
+ * loads the site's code (pages, components, React): a worker does, and answers with plain data.
+ */
+import type { PageAssets } from '../../components/Document/Document';
+import type { SiteConfig } from '../../site.config';
+import type { BrandAssets } from '../context';
+import type { InlineCode } from '../hosting/policy';
+
+/** A route as the main thread knows it: everything but the page itself. */
+export interface RouteInfo {
+  path: `/${string}`;
+  title: string;
+  description: string;
+  nav?: string;
+  useCase?: string;
+}
+
+/** The site as the main thread knows it, from the route table and site.config.ts. */
+export interface SiteDescription {
+  site: SiteConfig;
+  routes: RouteInfo[];
+  notFound: { title: string; description: string };
+  /** The code every page carries inline (the Document's), for the Content-Security-Policy. */
+  inline: InlineCode;
+}
+
+/** The brand images as SVG, drawn by the worker from the components in components/AppIcon and SocialImage. */
+export interface BrandDrawings {
+  favicon: string;
+  touchIcon: string;
+  largeIcon: string;
+  socialImage: string;
+  socialImageSize: { width: number; height: number };
+}
+
+/** What every page of one build shares: set once per worker before it renders. */
+export interface RenderSettings {
+  /** Folder the pages are written into. */
+  staging: string;
+  root: string;
+  assets: PageAssets;
+  brand: BrandAssets;
+  /** The site's origin, for canonical URLs and social cards. */
+  origin: string;
+  year: number;
+  /** The Content-Security-Policy for the meta tag. */
+  csp: string;
+  /** Whether to measure each page's gzipped size (for the summary); it costs as much as half a render. */
+  measureGzip: boolean;
+  /**
+   * 'write': write each page and report its size and references. 'text': write nothing, only
+   * report the characters each page shows (the font step's pass, before the font exists).
+   */
+  pass: 'write' | 'text';
+  /** The characters the font draws: a page that shows any other fails, naming it. Unset: no check. */
+  fontCharacters?: string;
+}
+
+/** One page to render: an index into the route table, or the 404 page. */
+export type PageTarget = number | 'not-found';
+
+/** A reference found in a file, for the link check: where it was written, and its value. */
+export interface FoundReference {
+  where: string;
+  value: string;
+  /** A problem found while reading it (a JSON-LD block that does not parse). */
+  problem?: string;
+}
+
+export interface RenderedPage {
+  /** Path of the written file, relative to the output folder. */
+  file: string;
+  bytes: number;
+  /** 0 unless the settings asked for it. */
+  gzipBytes: number;
+  /**
+   * The page's references that this worker has not reported for an earlier page (so the shared
+   * navigation and assets cross once), checked by the links step once the whole site is written.
+   */
+  references: FoundReference[];
+  /** The fragments of same-page references ("#team") that name no element of the page; those references are among `references`. */
+  missingFragments: string[];
+  /** In the text pass, the characters the page shows (generator/text.ts); empty otherwise. */
+  characters: string;
+}
+
+/** A failure, as data: the message names the route and the file and line when it can. */
+export interface FailureReport {
+  message: string;
+  file?: string;
+  route?: string;
+  /** Only for errors that are bugs rather than mistakes in the site. */
+  stack?: string;
+}
+
+export type ToWorker =
+  | { type: 'describe' }
+  | { type: 'draw-brand'; host: string; sizes: { touchIcon: number; largeIcon: number } }
+  | { type: 'draw-icons' }
+  | { type: 'setup'; settings: RenderSettings }
+  | { type: 'render'; id: number; target: PageTarget };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'described'; site: SiteDescription }
+  | { type: 'drawn'; drawings: BrandDrawings }
+  | { type: 'drawn-icons'; sprite: string }
+  | { type: 'rendered'; id: number; page: RenderedPage }
+  | { type: 'failed'; id?: number; failure: FailureReport };

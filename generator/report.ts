@@ -1,0 +1,98 @@
+import type { OutputFile } from './context';
+import type { BuildResult } from './pipeline';
+import { type Paint, plain } from './terminal';
+import { fileRoute } from './urls';
+
+/** Human-readable size: bytes under 1 kB, otherwise kB with one decimal. */
+export function formatBytes(bytes: number): string {
+  return bytes < 1000 ? `${bytes} B` : `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+/** The route column of the summary: the route a page answers, "(404)" for the fallback page. */
+function routeOf(file: string): string | undefined {
+  return file === '404.html' ? '(404)' : fileRoute(file);
+}
+
+type Row = readonly [string, string, string, string];
+
+/**
+ * The build summary as a compact table: one row per route (output path, HTML size, gzipped size)
+ * in the order the pages were written, then every other file, then the total. Each step's time
+ * was printed as it finished (stepLine).
+ */
+export function summarize(result: BuildResult, paint: Paint = plain): string[] {
+  const pages: OutputFile[] = [];
+  const assets: OutputFile[] = [];
+  for (const output of result.outputs) (routeOf(output.path) ? pages : assets).push(output);
+  assets.sort((a, b) => a.path.localeCompare(b.path));
+
+  const sizes = (output: OutputFile) => [formatBytes(output.bytes), formatBytes(output.gzipBytes)] as const;
+  const pageRows: Row[] = pages.map((output) => [routeOf(output.path) ?? '', output.path, ...sizes(output)]);
+  const assetRows: Row[] = assets.map((output) => ['', output.path, ...sizes(output)]);
+  const header: Row = ['Route', 'Output', 'Size', 'gzip'];
+  const assetHeader: Row = ['Assets', '', '', ''];
+  const all = [header, ...pageRows, assetHeader, ...assetRows];
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
+  const format = ([route, file, size, gzip]: Row) =>
+    `  ${route.padEnd(widths[0] ?? 0)}  ${file.padEnd(widths[1] ?? 0)}  ${size.padStart(widths[2] ?? 0)}  ${gzip.padStart(widths[3] ?? 0)}`.trimEnd();
+
+  const lines = [paint.bold(format(header)), ...pageRows.map(format)];
+  if (assetRows.length > 0) lines.push(paint.bold(format(assetHeader)), ...assetRows.map(format));
+
+  const bytes = result.outputs.reduce((sum, output) => sum + output.bytes, 0);
+  const gzipBytes = result.outputs.reduce((sum, output) => sum + output.gzipBytes, 0);
+  lines.push(
+    '',
+    `${paint.green('Built')} ${pages.length} pages and ${assets.length} other files (${formatBytes(bytes)}, ${formatBytes(gzipBytes)} gzipped) in ${Math.round(result.totalMs)} ms.`,
+  );
+  return lines;
+}
+
+/**
+ * The progress line of a finished step, `  ✓ styles     212 ms`: names padded to `width` (the
+ * longest step name) so that the times line up while the build runs. Plain text, no colour: it
+ * goes through BuildOptions.log, which may be a pipe or a CI log.
+ */
+export function stepLine(step: string, ms: number, width: number): string {
+  return `  ✓ ${step.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`;
+}
+
+/** One written file in the JSON report; `route` only for the page of a route. */
+export interface ReportFile {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+  route?: string;
+}
+
+/** What went wrong, as the terminal says it, with the file and the route when they are known. */
+export interface ReportError {
+  message: string;
+  file?: string;
+  route?: string;
+}
+
+/**
+ * What `npm run build -- --json` prints, the one machine-readable account of a build: on success
+ * the total and each step's time (ms, rounded) and every file written, in the order written; on
+ * failure the error.
+ */
+export type BuildReport =
+  | { ok: true; totalMs: number; steps: { step: string; ms: number }[]; files: ReportFile[] }
+  | { ok: false; error: ReportError };
+
+export function successReport(result: BuildResult): BuildReport {
+  return {
+    ok: true,
+    totalMs: Math.round(result.totalMs),
+    steps: result.timings.map(({ step, ms }) => ({ step, ms: Math.round(ms) })),
+    files: result.outputs.map(({ path, bytes, gzipBytes }) => {
+      const route = fileRoute(path);
+      return { path, bytes, gzipBytes, ...(route ? { route } : {}) };
+    }),
+  };
+}
+
+export function failureReport({ message, file, route }: ReportError): BuildReport {
+  return { ok: false, error: { message, ...(file ? { file } : {}), ...(route ? { route } : {}) } };
+}

@@ -1,0 +1,143 @@
+/**
+ * The site's code (route table, site.config.ts, pages, components) and the render worker that
+ * serves it, bundled by esbuild into one module that render workers load (workers.ts). Packages
+ * stay outside the bundle and load from node_modules; TypeScript files and lines survive in an
+ * inline source map, so that errors name them. The build reuses the bundle from the cache while
+ * none of its inputs changed; the dev server rebuilds it incrementally after each save.
+ */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as esbuild from 'esbuild';
+import { hashParts, lookup, packageVersion, store } from './cache.mjs';
+import { compileError } from './errors';
+import { externalPackages } from './esbuild-externals.mjs';
+
+/** The generated entry's name in source maps and the metafile; it is no file, so no input of the cache. */
+const ENTRY_NAME = '(site entry)';
+
+/** The render worker's entry, relative to the project root: it starts answering for the site. */
+const WORKER = 'generator/render/worker.tsx';
+
+/** What the generated entry imports: the route table, the site configuration and the worker. */
+function entrySource(root: string, routesModule: string): string {
+  return [
+    `import * as table from ${JSON.stringify(routesModule)};`,
+    `import { site } from ${JSON.stringify(path.join(root, 'site.config.ts'))};`,
+    `import { serveSite } from ${JSON.stringify(path.join(root, WORKER))};`,
+    // A test's route table may bring a site configuration of its own.
+    `serveSite({ routes: table.routes, notFound: table.notFound, site: (table as { site?: typeof site }).site ?? site });`,
+  ].join('\n');
+}
+
+function buildOptions(root: string, routesModule: string): esbuild.BuildOptions & { write: false; metafile: true } {
+  return {
+    stdin: { contents: entrySource(root, routesModule), resolveDir: root, sourcefile: ENTRY_NAME, loader: 'ts' },
+    absWorkingDir: root,
+    // Source paths relative to the root, which the map names as its sourceRoot: stack traces name
+    // the project's files wherever the bundle is kept (the cache may be a symlink's target).
+    outfile: path.join(root, 'site-bundle.mjs'),
+    sourceRoot: `${pathToFileURL(root).href}/`,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    // The icon set is some sixty tiny modules: inside the bundle they cost nothing to load.
+    plugins: [externalPackages(root, /^lucide-react\//)],
+    sourcemap: 'inline',
+    sourcesContent: false,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  };
+}
+
+async function loadEsbuild(root: string): Promise<typeof esbuild> {
+  return createRequire(path.join(root, 'package.json'))('esbuild') as typeof esbuild;
+}
+
+function inputsOf(metafile: esbuild.Metafile): string[] {
+  return Object.keys(metafile.inputs).filter(
+    (input) => input !== ENTRY_NAME && !input.startsWith('<') && !input.startsWith('file:') && !input.includes('node_modules/'),
+  );
+}
+
+export interface SiteBundle {
+  file: string;
+  /** Removes a bundle written outside the cache (the cache off or not writable). */
+  dispose: () => Promise<void>;
+}
+
+/** The bundle for a build: from the cache when its inputs are unchanged, else made and cached. */
+export async function bundleSite(root: string, routesModule: string): Promise<SiteBundle> {
+  const key = hashParts([
+    'site v3',
+    // The bundle imports the project's files by absolute path, and its map names them.
+    root,
+    packageVersion(root, 'esbuild'),
+    process.versions.node.split('.')[0] ?? '',
+    await readFile(path.join(root, 'tsconfig.json')).catch(() => Buffer.alloc(0)),
+    // Packages are imported by the path they resolve to: a change of versions makes a new bundle.
+    await readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)),
+    await readFile(new URL('./esbuild-externals.mjs', import.meta.url)),
+    path.relative(root, routesModule),
+  ]);
+  const hit = lookup(root, 'site', key);
+  if (hit) return { file: hit.file, dispose: async () => {} };
+
+  const esbuild = await loadEsbuild(root);
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build(buildOptions(root, routesModule));
+  } catch (error) {
+    throw compileError(error, root) ?? error;
+  }
+  const output = result.outputFiles[0]?.contents ?? new Uint8Array();
+  const stored = store(root, 'site', key, { output, inputs: inputsOf(result.metafile), extension: 'mjs' });
+  if (stored) return { file: stored, dispose: async () => {} };
+  const folder = await mkdtemp(path.join(tmpdir(), 'site-bundle-'));
+  const file = path.join(folder, 'site.mjs');
+  await writeFile(file, output);
+  const { rm } = await import('node:fs/promises');
+  return { file, dispose: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * For the dev server: one esbuild context kept for the session, so that a rebuild after a save
+ * compiles only what changed. Each version is written under a new name, for a new worker.
+ */
+export class SiteBundler {
+  private version = 0;
+
+  private constructor(
+    private readonly folder: string,
+    private readonly root: string,
+    private readonly context: esbuild.BuildContext<{ write: false; metafile: true }>,
+  ) {}
+
+  static async create(root: string, routesModule: string, folder: string): Promise<SiteBundler> {
+    const esbuild = await loadEsbuild(root);
+    const options = buildOptions(root, routesModule);
+    return new SiteBundler(folder, root, await esbuild.context(options));
+  }
+
+  /** Rebundles and writes the new version; throws a BuildError naming file and line when it does not compile. */
+  async bundle(): Promise<string> {
+    let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+    try {
+      result = await this.context.rebuild();
+    } catch (error) {
+      throw compileError(error, this.root) ?? error;
+    }
+    const file = path.join(this.folder, `site-${++this.version}.mjs`);
+    await writeFile(file, result.outputFiles[0]?.contents ?? new Uint8Array());
+    return file;
+  }
+
+  async dispose(): Promise<void> {
+    await this.context.dispose();
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The project's source files, named by what they are. Each build step declares which of them it
+ * reads (`reads` in pipeline.ts); from that the dev server knows which folders to watch and which
+ * steps a saved file makes stale. Nothing else keeps a list of source folders.
+ *
+ * Patterns are relative to the project root: `**` spans folders, `*` stays within one, `{a,b}`
+ * is either, and a leading `!` excludes what an earlier pattern took in.
+ */
+export const SOURCES = {
+  /** The site's code: the route table, each page's copy, the components and site.config.ts. */
+  site: ['site.config.ts', 'pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', '!**/*.client.ts'],
+  /** The stylesheet: its layers in styles/, and each component's partial beside its TSX. */
+  styles: ['styles/**/*.scss', 'components/**/*.scss', 'pages/**/*.scss'],
+  /** The browser script: client/ and each component's behaviour (`<name>.client.ts`). */
+  client: ['client/**/*.ts', 'components/**/*.client.ts', 'pages/**/*.client.ts'],
+  /** Files copied into the output as they are. */
+  public: ['public/**'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SourceName = keyof typeof SOURCES;
+
+/** The sources a file (relative to the root, with forward slashes) belongs to. */
+export function sourcesOf(file: string): SourceName[] {
+  return (Object.keys(SOURCES) as SourceName[]).filter((name) => matches(SOURCES[name], file));
+}
+
+/** The top-level files and folders that hold sources: what the dev server watches. */
+export function watchedRoots(): string[] {
+  return [...new Set((Object.keys(SOURCES) as SourceName[]).flatMap(rootsOf))];
+}
+
+/** The sources with files under a top-level folder (or that are that file). */
+export function sourcesUnder(root: string): SourceName[] {
+  return (Object.keys(SOURCES) as SourceName[]).filter((name) => rootsOf(name).includes(root));
+}
+
+function rootsOf(name: SourceName): string[] {
+  return SOURCES[name].filter((pattern) => !pattern.startsWith('!')).map((pattern) => pattern.split('/')[0] ?? '');
+}
+
+function matches(patterns: readonly string[], file: string): boolean {
+  let matched = false;
+  for (const pattern of patterns) {
+    if (pattern.startsWith('!')) {
+      if (matched && toRegExp(pattern.slice(1)).test(file)) matched = false;
+    } else if (!matched && toRegExp(pattern).test(file)) {
+      matched = true;
+    }
+  }
+  return matched;
+}
+
+function toRegExp(pattern: string): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i] ?? '';
+    if (pattern.startsWith('**/', i)) {
+      source += '(?:.*/)?';
+      i += 2;
+    } else if (pattern.startsWith('**', i)) {
+      source += '.*';
+      i += 1;
+    } else if (char === '*') {
+      source += '[^/]*';
+    } else if (char === '{') {
+      const end = pattern.indexOf('}', i);
+      source += `(?:${pattern
+        .slice(i + 1, end)
+        .split(',')
+        .map(escapeRegExp)
+        .join('|')})`;
+      i = end;
+    } else {
+      source += escapeRegExp(char);
+    }
+  }
+  return new RegExp(`^${source}$`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

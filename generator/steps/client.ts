@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
+import { type BuildContext, BuildError } from '../context';
+import { compileError } from '../errors';
+import { writeAsset } from '../output';
+
+export const CLIENT_ENTRY = 'client/main.ts';
+
+const OPTIONS = {
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2020'],
+  legalComments: 'none',
+  write: false,
+  metafile: true,
+  logLevel: 'silent',
+} as const satisfies esbuild.BuildOptions;
+
+/**
+ * Bundles the vanilla client behaviours into one minified script, /assets/main.<hash>.js; from
+ * the cache while none of the files it was made from changed.
+ */
+export async function client(ctx: BuildContext): Promise<void> {
+  const { root } = ctx.options;
+  const require = createRequire(path.join(root, 'package.json'));
+  const esbuildVersion = packageVersion(root, 'esbuild');
+  const key = hashParts(['js v1', esbuildVersion, CLIENT_ENTRY, JSON.stringify(OPTIONS)]);
+  let code = lookup(root, 'client', key)?.output.toString('utf8');
+  if (code === undefined) {
+    const esbuild = require('esbuild') as typeof import('esbuild');
+    let result: esbuild.BuildResult<typeof OPTIONS>;
+    try {
+      result = await esbuild.build({ ...OPTIONS, entryPoints: [path.join(root, CLIENT_ENTRY)], absWorkingDir: root });
+    } catch (error) {
+      throw (
+        compileError(error, root) ??
+        new BuildError(`The client script could not be bundled from ${CLIENT_ENTRY}: ${String(error)}`, {
+          file: CLIENT_ENTRY,
+          cause: error,
+        })
+      );
+    }
+    code = result.outputFiles[0]?.text ?? '';
+    store(root, 'client', key, { output: code, inputs: Object.keys(result.metafile.inputs), extension: 'js' });
+  }
+  ctx.assets.js = await writeAsset(ctx, { name: 'main', extension: 'js', contents: code });
+}

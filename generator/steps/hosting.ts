@@ -1,0 +1,40 @@
+import { type BuildContext, BuildError } from '../context';
+import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfront';
+import { headersFile } from '../hosting/headers-file';
+import { nginxConfig } from '../hosting/nginx';
+import { DEPLOY_DIR } from '../hosting/policy';
+import { serveConfig } from '../hosting/serve';
+import { writeOutput } from '../output';
+import { originOf } from '../urls';
+
+/**
+ * Writes each host's configuration, all generated from generator/hosting/policy.ts:
+ * serve.json and _headers at the root (where serve, Netlify and Cloudflare Pages look for them),
+ * and under deploy/ the nginx server block and the CloudFront function and headers policy. Runs
+ * after every site file is written, because _headers lists them.
+ */
+export async function hosting(ctx: BuildContext): Promise<void> {
+  const { inline } = ctx;
+  const host = new URL(originOf(ctx)).hostname;
+  const siteFiles = ctx.outputs.map((output) => output.path);
+  const files: [string, string][] = [
+    ['serve.json', `${JSON.stringify(serveConfig(inline), null, 2)}\n`],
+    ['_headers', headersFile(siteFiles, inline)],
+    [`${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline })],
+    [`${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction()],
+    [
+      `${DEPLOY_DIR}/cloudfront-headers-policy.json`,
+      `${JSON.stringify(cloudfrontHeadersPolicy(`${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`, inline), null, 2)}\n`,
+    ],
+  ];
+  const taken = new Set(siteFiles);
+  for (const [file, contents] of files) {
+    if (taken.has(file) || (file.startsWith(`${DEPLOY_DIR}/`) && siteFiles.some((path) => path.startsWith(`${DEPLOY_DIR}/`)))) {
+      throw new BuildError(
+        `public/${file.startsWith(`${DEPLOY_DIR}/`) ? `${DEPLOY_DIR}/` : file} is reserved for the generated host configuration; rename it.`,
+        { file: `public/${file}` },
+      );
+    }
+    await writeOutput(ctx, file, contents);
+  }
+}

@@ -1,0 +1,285 @@
+/**
+ * The render workers, seen from the main thread: worker threads that each load the site's bundle
+ * (site-bundle.ts) and render pages on their own core. The main thread keeps a few pages queued
+ * at every worker, so that none waits for its next page, and holds each worker to a time limit:
+ * one that makes no progress for that long (a page that loops forever) is terminated, whatever
+ * it is doing, and the build fails naming the route.
+ */
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { BuildError } from './context';
+import { evaluationError } from './errors';
+import type {
+  BrandDrawings,
+  FailureReport,
+  FromWorker,
+  PageTarget,
+  RenderedPage,
+  RenderSettings,
+  SiteDescription,
+  ToWorker,
+} from './render/protocol';
+
+export interface PoolOptions {
+  /** The site's bundle, a module that starts serveSite() (render/worker.tsx). */
+  bundle: string;
+  root: string;
+  /** React's production build renders four times faster; the dev server keeps its warnings. */
+  mode: 'production' | 'development';
+  /** How long a worker may take to load the site's code, or to render one page. */
+  timeoutMs: number;
+}
+
+/** Pages handed to a worker ahead of the one it is rendering. */
+const QUEUED_PER_WORKER = 4;
+
+/**
+ * Runs in each new worker before the bundle: source maps on, so that stack traces name the
+ * TypeScript files, and NODE_ENV set before React loads.
+ */
+const BOOTSTRAP = `
+const { parentPort, workerData } = require('node:worker_threads');
+process.setSourceMapsEnabled(true);
+process.env.NODE_ENV = workerData.mode;
+import(workerData.url).catch((error) => {
+  parentPort.postMessage({ type: 'failed', failure: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } });
+});
+`;
+
+interface Reply {
+  what: string;
+  resolve: (message: FromWorker) => void;
+  reject: (error: Error) => void;
+}
+
+interface Member {
+  worker: Worker;
+  ready: Promise<void>;
+  loaded: boolean;
+  /** Answers the worker owes, in the order it was asked: it answers in that order. */
+  replies: Reply[];
+  /** Armed while the worker owes an answer; reset whenever one arrives. */
+  timer?: NodeJS.Timeout;
+}
+
+export class RenderPool {
+  private readonly members: Member[] = [];
+  private failure: Error | undefined;
+  private closed = false;
+
+  constructor(private readonly options: PoolOptions) {}
+
+  /** The site's bundle the workers run: what a page's text depends on, besides the build's settings. */
+  get bundle(): string {
+    return this.options.bundle;
+  }
+
+  /** Workers started so far. */
+  get size(): number {
+    return this.members.length;
+  }
+
+  /** Starts workers until there are `count`; each loads the site's code at once, in parallel. */
+  grow(count: number): void {
+    while (this.members.length < count && !this.closed) this.members.push(this.spawn());
+  }
+
+  /** The route table and site configuration, from the first worker. */
+  async describe(): Promise<SiteDescription> {
+    const reply = await this.ask(this.first(), { type: 'describe' }, 'loading the route table');
+    if (reply.type !== 'described') throw new Error(`A render worker answered "${reply.type}" to "describe".`);
+    return reply.site;
+  }
+
+  /** The icon sprite, drawn from the site's icon set. */
+  async drawIcons(): Promise<string> {
+    const reply = await this.ask(this.first(), { type: 'draw-icons' }, 'drawing the icon sprite');
+    if (reply.type !== 'drawn-icons') throw new Error(`A render worker answered "${reply.type}" to "draw-icons".`);
+    return reply.sprite;
+  }
+
+  /** The brand images as SVG, drawn from the site's components. */
+  async drawBrand(host: string, sizes: { touchIcon: number; largeIcon: number }): Promise<BrandDrawings> {
+    const reply = await this.ask(this.first(), { type: 'draw-brand', host, sizes }, 'drawing the brand images');
+    if (reply.type !== 'drawn') throw new Error(`A render worker answered "${reply.type}" to "draw-brand".`);
+    return reply.drawings;
+  }
+
+  /**
+   * Renders pages on every worker, each page on whichever worker is free next, and calls onPage
+   * as each is written. `describeTarget` names a page in messages ("/about-us/").
+   */
+  async render(
+    settings: RenderSettings,
+    targets: readonly PageTarget[],
+    describeTarget: (target: PageTarget) => string,
+    onPage: (page: RenderedPage, target: PageTarget) => void,
+  ): Promise<void> {
+    let next = 0;
+    const work = async (member: Member) => {
+      await this.loaded(member);
+      member.worker.postMessage({ type: 'setup', settings } satisfies ToWorker);
+      const inFlight: Promise<FromWorker>[] = [];
+      const send = () => {
+        const index = next++;
+        const target = targets[index] as PageTarget;
+        const reply = this.ask(member, { type: 'render', id: index, target }, `rendering page ${describeTarget(target)}`);
+        // Pages queued behind a failure are rejected with it, and nobody waits for them any more.
+        reply.catch(() => {});
+        inFlight.push(reply);
+      };
+      while (inFlight.length < QUEUED_PER_WORKER && next < targets.length) send();
+      while (inFlight.length > 0) {
+        const reply = await inFlight.shift();
+        if (this.failure) throw this.failure;
+        if (reply?.type !== 'rendered') throw new Error(`A render worker answered "${reply?.type}" to "render".`);
+        onPage(reply.page, targets[reply.id] as PageTarget);
+        if (next < targets.length) send();
+      }
+    };
+    try {
+      await Promise.all(this.members.map(work));
+    } catch (error) {
+      // The first failure stops the build: the other workers' pages are of no use any more.
+      await this.close();
+      throw this.failure ?? error;
+    }
+  }
+
+  /** Terminates every worker, whatever it is doing. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const members = this.members.splice(0);
+    for (const member of members) {
+      clearTimeout(member.timer);
+      for (const reply of member.replies.splice(0)) reply.reject(this.failure ?? new Error('The render workers were stopped.'));
+    }
+    await Promise.all(members.map((member) => member.worker.terminate()));
+  }
+
+  private first(): Member {
+    this.grow(1);
+    const member = this.members[0];
+    if (!member) throw new Error('The render workers were stopped.');
+    return member;
+  }
+
+  private spawn(): Member {
+    const { bundle, mode, root } = this.options;
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { url: pathToFileURL(bundle).href, mode } });
+    const member: Member = { worker, ready: Promise.resolve(), loaded: false, replies: [] };
+    member.ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'ready') {
+          worker.off('message', onMessage);
+          member.loaded = true;
+          resolve();
+        } else if (message.type === 'failed') {
+          worker.off('message', onMessage);
+          reject(this.fail(evaluationError(errorOf(message.failure), root)));
+        }
+      };
+      worker.on('message', onMessage);
+      worker.once('error', (error) => {
+        if (!member.loaded) reject(this.fail(evaluationError(error, root)));
+        else this.fail(this.crashError(error, member.replies[0]?.what));
+      });
+    });
+    // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
+    member.ready.catch(() => {});
+    worker.on('message', (message: FromWorker) => {
+      if (!member.loaded || message.type === 'ready') return;
+      const reply = member.replies.shift();
+      if (!reply) return;
+      this.arm(member);
+      if (message.type === 'failed') reply.reject(this.fail(failureError(message.failure)));
+      else reply.resolve(message);
+    });
+    worker.once('exit', (code) => {
+      clearTimeout(member.timer);
+      if (this.closed || member.replies.length === 0) return;
+      const error =
+        this.failure ?? this.fail(new BuildError(`A render worker stopped (exit code ${code}) while ${member.replies[0]?.what}.`));
+      for (const reply of member.replies.splice(0)) reply.reject(error);
+    });
+    // An idle worker must not keep the process alive; a busy one is waited for through its timer.
+    worker.unref();
+    return member;
+  }
+
+  /** Sends a message and waits for its answer. */
+  private async ask(member: Member, message: ToWorker, what: string): Promise<FromWorker> {
+    await this.loaded(member);
+    if (this.failure) throw this.failure;
+    return new Promise<FromWorker>((resolve, reject) => {
+      member.replies.push({ what, resolve, reject });
+      if (member.replies.length === 1) this.arm(member);
+      member.worker.postMessage(message);
+    });
+  }
+
+  /** (Re)starts the time limit of the answer the worker owes next, if it owes one. */
+  private arm(member: Member): void {
+    clearTimeout(member.timer);
+    const next = member.replies[0];
+    if (!next) return;
+    member.timer = setTimeout(() => {
+      this.fail(this.timeoutError(next.what));
+      void member.worker.terminate();
+    }, this.options.timeoutMs);
+  }
+
+  /** Waits for a worker to load the site's code, within the time limit. */
+  private async loaded(member: Member): Promise<void> {
+    if (member.loaded) return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(this.fail(this.timeoutError("loading the site's code")));
+        void member.worker.terminate();
+      }, this.options.timeoutMs);
+    });
+    try {
+      await Promise.race([member.ready, limit]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A worker that died after loading the site (out of memory, an error thrown outside any page). */
+  private crashError(error: Error, what: string | undefined): BuildError {
+    const route = what ? /^rendering page (\S+)/.exec(what)?.[1] : undefined;
+    return new BuildError(`A render worker failed${what ? ` while ${what}` : ''}: ${error.message}`, {
+      ...(route ? { route } : {}),
+      cause: error,
+    });
+  }
+
+  private timeoutError(what: string): BuildError {
+    const route = /^rendering page (\S+)/.exec(what)?.[1];
+    return new BuildError(
+      `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${this.options.timeoutMs / 1000} s, so the render worker was stopped: does a component or content file loop forever? (--page-timeout sets the limit)`,
+      route ? { route } : {},
+    );
+  }
+
+  /** Remembers the first failure: it is the one the build reports. */
+  private fail(error: Error): Error {
+    this.failure ??= error;
+    return error;
+  }
+}
+
+function errorOf(failure: FailureReport): Error {
+  const error = new Error(failure.message);
+  error.stack = failure.stack ?? `Error: ${failure.message}`;
+  return error;
+}
+
+function failureError(failure: FailureReport): BuildError {
+  return new BuildError(failure.message, {
+    ...(failure.file ? { file: failure.file } : {}),
+    ...(failure.route ? { route: failure.route } : {}),
+    ...(failure.stack ? { cause: errorOf(failure) } : {}),
+  });
+}

@@ -1,6 +1,0 @@
-import { ContentPage } from '../ContentPage';
-import { content } from './content';
-
-export function LaunchProductPage() {
-  return <ContentPage content={content} />;
-}

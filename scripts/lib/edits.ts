@@ -1,0 +1,39 @@
+/**
+ * Edits a person would make to a copy of the project, found from the code itself rather than
+ * hard-coded, so they keep working as the copy and the components change.
+ */
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+/** A plain string literal of a content file (no escapes, no interpolation) whose text appears on the rendered page. */
+export function renderedLiteral(source: string, html: string): string {
+  for (const match of source.matchAll(/'([^'\\\n]{12,})'/g)) {
+    const text = match[1] ?? '';
+    if (html.includes(text) || html.includes(escapeHtml(text))) return text;
+  }
+  throw new Error('No string literal of the content file appears on the page.');
+}
+
+/** The source with one literal's text replaced. */
+export function replaceLiteral(source: string, text: string, replacement: string): string {
+  const quoted = `'${text}'`;
+  if (!source.includes(quoted)) throw new Error(`'${text}' is not in the source.`);
+  return source.replace(quoted, `'${replacement.replace(/['\\]/g, '')}'`);
+}
+
+/** The source of a component file whose first exported function component throws `message` when it renders. */
+export function throwingComponent(source: string, message: string): string {
+  const start = /export function \w+\([\s\S]*?\)\s*(?::[^{]+)?\{/.exec(source);
+  if (!start) throw new Error('No exported function component found.');
+  const at = start.index + start[0].length;
+  return `${source.slice(0, at)}\n  if (Date.now() > 0) throw new Error(${JSON.stringify(message)});${source.slice(at)}`;
+}
+
+/** The source of a component file whose first exported function component never finishes rendering. */
+export function endlessComponent(source: string): string {
+  const start = /export function \w+\([\s\S]*?\)\s*(?::[^{]+)?\{/.exec(source);
+  if (!start) throw new Error('No exported function component found.');
+  const at = start.index + start[0].length;
+  return `${source.slice(0, at)}\n  while (Date.now() > 0) {\n    // Never done.\n  }${source.slice(at)}`;
+}

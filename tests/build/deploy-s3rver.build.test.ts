@@ -1,0 +1,253 @@
+/**
+ * `npm run deploy:s3` for real: the AWS CLI against an S3-compatible server (s3rver) with website
+ * hosting, the built site checked through the website endpoint, then a changed build deployed
+ * over it. s3rver's log of every request that changed the bucket is replayed to prove that no
+ * page was ever served without the files it needs, and that nothing was removed early.
+ */
+import { cp, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { contentTypeFor } from '../../generator/hosting/policy';
+import { planUploads } from '../../generator/hosting/s3';
+import { canonicalPath, routeFile } from '../../generator/urls';
+import { routes } from '../../pages/routes';
+import { filesUnder, findOnPath } from '../../scripts/lib/files';
+import { type BucketChange, type S3Server, startS3Server } from '../../scripts/lib/s3-server';
+import { freePort } from '../../scripts/lib/server';
+import { type DeployRun, runDeployScript } from '../support/deploy';
+
+const siteDir = inject('siteDir');
+const BUCKET = 'www.example.test';
+
+let server: S3Server;
+let workDir: string;
+let siteFiles: string[];
+let first: Deployed;
+
+interface Deployed extends DeployRun {
+  /** The requests that changed the bucket during this deploy. */
+  changes: BucketChange[];
+}
+
+/** Runs `npm run deploy:s3 -- <args>` with s3rver's credentials, and the bucket changes it made. */
+async function deploy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Deployed> {
+  const from = server.changes.length;
+  const run = await runDeployScript(args, { ...server.awsEnv(), ...env });
+  return { ...run, changes: server.changes.slice(from) };
+}
+
+/** The keys of the files a page loads (stylesheets, scripts, icons, fonts, images): what it needs to show. */
+function resourcesOf(html: string): string[] {
+  const $ = cheerio.load(html);
+  const attributes = $('link[href], script[src], script[data-src], img[src], source[src], use[href]')
+    .toArray()
+    .map((element) => $(element).attr('href') ?? $(element).attr('src') ?? $(element).attr('data-src') ?? '');
+  // The stylesheet is inside the page: its fonts are url()s in a <style> element.
+  const inStyles = [
+    ...$('style')
+      .text()
+      .matchAll(/url\(\s*["']?([^"')]+)/g),
+  ].map((match) => match[1] ?? '');
+  return [...attributes, ...inStyles]
+    .filter((url) => url.startsWith('/') && !url.startsWith('//') && !url.endsWith('/'))
+    .map((url) => decodeURIComponent(url.slice(1).split(/[?#]/)[0] ?? ''));
+}
+
+/** The index of the last change matching, or -1. */
+function lastIndex(changes: BucketChange[], match: (change: BucketChange) => boolean): number {
+  for (let index = changes.length - 1; index >= 0; index -= 1) if (match(changes[index] as BucketChange)) return index;
+  return -1;
+}
+const isPut = (change: BucketChange) => change.method === 'PUT';
+const isDelete = (change: BucketChange) => change.method === 'DELETE' || (change.method === 'POST' && change.query.includes('delete'));
+
+/** Every asset upload ended before any other upload started, other files before pages, every upload before any removal. */
+function expectPhasesInOrder(changes: BucketChange[]): void {
+  const asset = (change: BucketChange) => isPut(change) && change.key.startsWith('assets/');
+  const other = (change: BucketChange) => isPut(change) && !change.key.startsWith('assets/') && !change.key.endsWith('.html');
+  const page = (change: BucketChange) => isPut(change) && change.key.endsWith('.html');
+  const ended = (match: (change: BucketChange) => boolean) => lastIndex(changes, (change) => change.event === 'end' && match(change));
+  const started = (match: (change: BucketChange) => boolean) => {
+    const index = changes.findIndex((change) => change.event === 'start' && match(change));
+    return index === -1 ? Number.POSITIVE_INFINITY : index;
+  };
+  expect(ended(asset), 'assets, then the other files').toBeLessThan(started(other));
+  expect(ended(asset), 'assets, then the pages').toBeLessThan(started(page));
+  expect(ended(other), 'other files, then the pages').toBeLessThan(started(page));
+  expect(ended(isPut), 'every upload, then the removals').toBeLessThan(started(isDelete));
+  expect(changes.filter((change) => change.event === 'end' && change.status !== 200 && change.status !== 204)).toEqual([]);
+}
+
+// The test needs the real CLI, as users deploy with it.
+const hasAws = findOnPath('aws') !== undefined;
+
+// Without the CLI every test fails, saying how to install it (a failing beforeAll would only skip them).
+beforeEach(() => {
+  if (!hasAws)
+    throw new Error('The deploy test runs the real AWS CLI, and `aws` is not on the PATH: apt-get install -y awscli (Debian or Ubuntu).');
+});
+
+beforeAll(async () => {
+  if (!hasAws) return;
+  workDir = await mkdtemp(path.join(tmpdir(), 'deploy-s3rver-'));
+  siteFiles = await filesUnder(siteDir);
+  server = await startS3Server({ buckets: [BUCKET] });
+  first = await deploy([BUCKET, '--dist', siteDir, '--endpoint-url', server.endpoint]);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('npm run deploy:s3 to an S3-compatible server', () => {
+  it('deploys the built site with one upload command a Content-Type, assets first', () => {
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    const contentTypes = new Set(planUploads(siteFiles).map((upload) => `${upload.key.startsWith('assets/')} ${upload.contentType}`));
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `Deployed ${planUploads(siteFiles).length} files to s3://${BUCKET} in [\\d.]+ s \\(${contentTypes.size} upload commands\\); removed 0 stale\\.`,
+      ),
+    );
+    expectPhasesInOrder(first.changes);
+  });
+
+  it('holds every site file and no host configuration', async () => {
+    const keys = planUploads(siteFiles).map((upload) => upload.key);
+    await expect(server.listKeys(BUCKET)).resolves.toEqual([...keys].sort());
+    for (const file of ['serve.json', '_headers', 'deploy/nginx.conf', 'deploy/cloudfront-function.js']) {
+      expect(siteFiles, `${file} is in the build`).toContain(file);
+      expect((await server.website(BUCKET, `/${file}`)).status, file).toBe(404);
+    }
+  });
+
+  it('serves every route with and without the slash through the website endpoint', async () => {
+    for (const route of routes) {
+      const html = await readFile(path.join(siteDir, routeFile(route.path)));
+      const page = await server.website(BUCKET, canonicalPath(route.path));
+      expect(page.status, route.path).toBe(200);
+      expect(page.body.equals(html), route.path).toBe(true);
+      if (route.path === '/') continue;
+      // S3 website hosting sends a folder without the slash to the folder (a 302, as S3 answers).
+      const bare = await server.website(BUCKET, route.path);
+      expect(bare.status, route.path).toBe(302);
+      expect(bare.headers.location, route.path).toBe(canonicalPath(route.path));
+    }
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    for (const unknown of ['/no-such-page/', '/no-such-page', '/assets/main.0000000000.css']) {
+      const response = await server.website(BUCKET, unknown);
+      expect(response.status, unknown).toBe(404);
+      expect(response.headers['content-type'], unknown).toBe('text/html; charset=utf-8');
+      expect(response.body.equals(await readFile(path.join(siteDir, '404.html'))), unknown).toBe(true);
+    }
+  });
+
+  it('serves each object byte for byte with its Content-Type and Cache-Control', async () => {
+    for (const upload of planUploads(siteFiles)) {
+      const response = await server.website(BUCKET, `/${upload.key}`);
+      expect(response.status, upload.key).toBe(200);
+      expect(response.headers['content-type'], upload.key).toBe(contentTypeFor(upload.key));
+      expect(response.headers['cache-control'], upload.key).toBe(
+        upload.key.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      expect(response.body.equals(await readFile(path.join(siteDir, upload.file))), upload.key).toBe(true);
+    }
+  });
+
+  it('deploys a changed build over it: nothing missing on the way, stale objects removed last', async () => {
+    // The next build: a script of another name (its hash is as long, so every page keeps its
+    // size), a page removed, a page added, and every file older than the objects in the bucket,
+    // as a rollback to an earlier build would be. Size and date alone would skip every page.
+    const next = path.join(workDir, 'next');
+    await cp(siteDir, next, { recursive: true, dereference: true });
+    const oldScript = siteFiles.find((file) => /^assets\/main\.\w+\.js$/.test(file));
+    expect(oldScript).toBeDefined();
+    const newScript = (oldScript as string).replace(/\.\w+\.js$/, (hash) => `.${'f'.repeat(hash.length - 4)}.js`);
+    await rename(path.join(next, oldScript as string), path.join(next, newScript));
+    const removedPage = routeFile(routes.at(-1)?.path ?? '');
+    await rm(path.join(next, removedPage));
+    await cp(path.join(next, 'about-us'), path.join(next, 'added-page'), { recursive: true });
+    for (const file of (await filesUnder(next)).filter((name) => name.endsWith('.html'))) {
+      const html = await readFile(path.join(next, file), 'utf8');
+      await writeFile(path.join(next, file), html.replaceAll(`/${oldScript}`, `/${newScript}`));
+    }
+    const past = new Date('2001-01-01T00:00:00Z');
+    const nextFiles = await filesUnder(next);
+    await Promise.all(nextFiles.map((file) => utimes(path.join(next, file), past, past)));
+
+    const oldKeys = planUploads(siteFiles).map((upload) => upload.key);
+    const newKeys = planUploads(nextFiles).map((upload) => upload.key);
+    const stale = oldKeys.filter((key) => !newKeys.includes(key));
+    expect(stale.sort()).toEqual([oldScript, removedPage].sort());
+
+    // This time the endpoint comes from the standard variable.
+    const second = await deploy([BUCKET, '--dist', next], { AWS_ENDPOINT_URL: server.endpoint });
+    expect(second.stderr).toBe('');
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain(`removed 2 stale.`);
+    expectPhasesInOrder(second.changes);
+
+    // Unchanged assets are skipped (same name, same size: same bytes); every other file goes up again.
+    const uploaded = second.changes.filter((change) => isPut(change) && change.event === 'end').map((change) => change.key);
+    expect(uploaded.filter((key) => key.startsWith('assets/'))).toEqual([newScript]);
+    expect(uploaded.filter((key) => !key.startsWith('assets/')).sort()).toEqual(newKeys.filter((key) => !key.startsWith('assets/')).sort());
+
+    // Replay the bucket through the deploy: after every request, each page it held (old or new)
+    // had every file it loads, and no page of the new build that the old one had went missing.
+    const pageHtml = async (folder: string, key: string) => readFile(path.join(folder, key), 'utf8');
+    // What a page loads, as the replay reads it: the script, the font and the icon sprite at least.
+    const loaded = resourcesOf(await pageHtml(next, 'index.html'));
+    expect(loaded).toContain(newScript);
+    expect(loaded.some((file) => file.endsWith('.woff2'))).toBe(true);
+    expect(loaded.some((file) => /^assets\/icons\.\w+\.svg$/.test(file))).toBe(true);
+    const held = new Map<string, 'old' | 'new'>(oldKeys.map((key) => [key, 'old']));
+    const missing: string[] = [];
+    for (const change of second.changes) {
+      if (isPut(change) && change.event === 'end') held.set(change.key, 'new');
+      // A batch delete names its keys in the body: count all the stale ones as gone from its start.
+      if (isDelete(change) && change.event === 'start') for (const key of change.key ? [change.key] : stale) held.delete(key);
+      for (const [key, version] of held) {
+        if (!key.endsWith('.html')) continue;
+        for (const resource of resourcesOf(await pageHtml(version === 'old' ? siteDir : next, key))) {
+          if (!held.has(resource))
+            missing.push(`${key} (${version}) loads ${resource}, absent after the ${change.event} of ${change.method} ${change.key}`);
+        }
+      }
+      for (const key of newKeys.filter((name) => oldKeys.includes(name) && !held.has(name))) {
+        missing.push(`${key} absent after the ${change.event} of ${change.method} ${change.key}`);
+      }
+    }
+    expect([...new Set(missing)]).toEqual([]);
+
+    // The bucket now holds the new build exactly, and serves it.
+    await expect(server.listKeys(BUCKET)).resolves.toEqual([...newKeys].sort());
+    for (const key of newKeys) {
+      const response = await server.website(BUCKET, `/${key}`);
+      expect(response.status, key).toBe(200);
+      expect(response.body.equals(await readFile(path.join(next, key))), key).toBe(true);
+    }
+    expect((await server.website(BUCKET, '/added-page/')).status).toBe(200);
+    expect((await server.website(BUCKET, `/${removedPage.replace(/index\.html$/, '')}`)).status).toBe(404);
+    expect((await server.website(BUCKET, `/${oldScript}`)).status).toBe(404);
+  });
+
+  it('stops with a clear message, changing nothing, when the bucket does not exist or the endpoint does not answer', async () => {
+    const before = server.changes.length;
+    const noBucket = await deploy(['no-such-bucket', '--dist', siteDir, '--endpoint-url', server.endpoint]);
+    expect(noBucket.status).toBe(1);
+    expect(noBucket.stderr).toContain(`The bucket "no-such-bucket" does not exist at ${server.endpoint}`);
+    expect(noBucket.stderr).toContain('Nothing was uploaded or removed.');
+
+    // One attempt: the CLI would otherwise retry a refused connection for about ten seconds.
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    const unreachable = await deploy([BUCKET, '--dist', siteDir], { AWS_ENDPOINT_URL: nowhere, AWS_MAX_ATTEMPTS: '1' });
+    expect(unreachable.status).toBe(1);
+    expect(unreachable.stderr).toContain(`Could not reach ${nowhere}: is the endpoint right, and the server up?`);
+    expect(server.changes.slice(before)).toEqual([]);
+  });
+});

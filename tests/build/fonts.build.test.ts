@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as cheerio from 'cheerio';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runBuild } from '../../generator/pipeline';
+import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
+
+const siteDir = inject('siteDir');
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** harfbuzzjs and fontverter, as subset-font (which brings them) resolves them. */
+const fromSubsetFont = createRequire(createRequire(path.join(root, 'package.json')).resolve('subset-font'));
+const fontverter = fromSubsetFont('fontverter') as { convert: (font: Buffer, format: 'truetype') => Promise<Buffer> };
+interface Face {
+  collectUnicodes: () => Uint32Array;
+  getAxisInfos: () => Record<string, { min: number; max: number; default: number }>;
+  getTableFeatureTags: (table: 'GSUB' | 'GPOS') => string[];
+}
+let harfbuzz: { Blob: new (data: Uint8Array) => object; Face: new (blob: object) => Face };
+
+/** A shipped WOFF2 file, read by HarfBuzz: its character map, axes and features. */
+async function face(file: string): Promise<Face> {
+  const font = await fontverter.convert(await readFile(path.join(siteDir, file)), 'truetype');
+  return new harfbuzz.Face(new harfbuzz.Blob(font));
+}
+
+/** The @font-face rules of the stylesheet every page carries: file, unicode-range, weights. */
+async function fontFaces(): Promise<{ file: string; range?: string; weight: string }[]> {
+  const $ = cheerio.load(await readFile(path.join(siteDir, 'index.html'), 'utf8'));
+  return [
+    ...$('style')
+      .text()
+      .matchAll(/@font-face\{([^}]*)\}/g),
+  ]
+    .map(([, rule = '']) => rule)
+    .filter((rule) => rule.includes('font-family:"Inter"'))
+    .map((rule) => ({
+      file: (/url\(\/([^)]+)\)/.exec(rule)?.[1] ?? '').trim(),
+      range: /unicode-range:([^;]+)/.exec(rule)?.[1],
+      weight: /font-weight:([^;]+)/.exec(rule)?.[1] ?? '',
+    }));
+}
+
+const codes = (characters: Iterable<string>) => [...characters].map((character) => `U+${(character.codePointAt(0) ?? 0).toString(16)}`);
+
+beforeAll(async () => {
+  harfbuzz = (await import(pathToFileURL(fromSubsetFont.resolve('harfbuzzjs')).href)) as typeof harfbuzz;
+});
+
+describe('the shipped font', () => {
+  it('has a glyph for every character every page shows, the 404 page too, in the face that page downloads', async () => {
+    const faces = await fontFaces();
+    const main = faces.find((rule) => rule.range === undefined);
+    expect(main?.file).toMatch(/^assets\/fonts\/inter\.[0-9a-f]{10}\.woff2$/);
+    const drawn = new Set([...(await face(main?.file ?? '')).collectUnicodes()].map((code) => String.fromCodePoint(code)));
+    const pages = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html'));
+    expect(pages).toContain('404.html');
+    expect(pages).toHaveLength(8);
+    for (const page of pages) {
+      const text = shownText(cheerio.load(await readFile(path.join(siteDir, page), 'utf8')));
+      // Upper case too: eyebrows are set in capitals by the stylesheet.
+      const shown = new Set([...text, ...text.toUpperCase()].filter((character) => !/[\n\r\t]/.test(character)));
+      expect(shown.size, page).toBeGreaterThan(40);
+      expect(codes([...shown].filter((character) => !drawn.has(character))), page).toEqual([]);
+    }
+  });
+
+  it('covers the safety set too, the characters no page shows in a second face that only their text downloads', async () => {
+    const faces = await fontFaces();
+    expect(faces).toHaveLength(2);
+    const extra = faces.find((rule) => rule.range !== undefined);
+    const main = faces.find((rule) => rule.range === undefined);
+    const extraDrawn = [...(await face(extra?.file ?? '')).collectUnicodes()].map((code) => String.fromCodePoint(code));
+    const mainDrawn = new Set([...(await face(main?.file ?? '')).collectUnicodes()].map((code) => String.fromCodePoint(code)));
+    // Printable ASCII, the Latin-1 letters, €, typographic quotes and dashes.
+    const safety = [
+      ...Array.from({ length: 0x7f - 0x20 }, (_, index) => String.fromCodePoint(0x20 + index)),
+      ...'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ€‘’‚“”„–—',
+    ];
+    expect(codes(safety.filter((character) => !mainDrawn.has(character) && !extraDrawn.includes(character)))).toEqual([]);
+    // The extra face's range is exactly what it draws, and none of it is in the main face.
+    expect(extraDrawn.filter((character) => !inUnicodeRange(character, extra?.range ?? ''))).toEqual([]);
+    expect(codes(extraDrawn.filter((character) => mainDrawn.has(character)))).toEqual([]);
+    expect(extraDrawn).toContain('é');
+  });
+
+  it('keeps the weight axis from 400 to 700, the weights the stylesheet uses, and the tabular figures it asks for', async () => {
+    const faces = await fontFaces();
+    for (const rule of faces) {
+      expect(rule.weight).toBe('400 700');
+      const font = await face(rule.file);
+      expect(font.getAxisInfos().wght).toMatchObject({ min: 400, max: 700, default: 400 });
+    }
+    const main = await face(faces.find((rule) => rule.range === undefined)?.file ?? '');
+    expect(main.getTableFeatureTags('GSUB')).toContain('tnum');
+    expect(main.getTableFeatureTags('GPOS')).toContain('kern');
+  });
+
+  it('is small: the face a first visit downloads fits in the first round trip of a connection', async () => {
+    const [main] = (await fontFaces()).filter((rule) => rule.range === undefined);
+    const bytes = (await readFile(path.join(siteDir, main?.file ?? ''))).byteLength;
+    expect(bytes).toBeLessThanOrEqual(13.5 * 1024);
+  });
+});
+
+describe('a page that shows a character the font has no glyph for', () => {
+  let workDir: string;
+  beforeAll(async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'site-fonts-'));
+  });
+  afterAll(async () => {
+    await rm(workDir, { recursive: true, force: true });
+  });
+
+  it('fails the build naming the page and the character, and writes nothing', async () => {
+    const outDir = path.join(workDir, 'dist');
+    const failure = runBuild({
+      outDir,
+      log: () => {},
+      measureGzip: false,
+      routesModule: path.join(root, 'tests/fixtures/routes/missing-glyph.ts'),
+    });
+    await expect(failure).rejects.toThrow(/Page \/ shows “अ” \(U\+0905\), which Inter .* has no glyph for/);
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it('fails the build when the page written shows what the font step did not see, naming the page and the character', async () => {
+    const outDir = path.join(workDir, 'shifting');
+    // Uncached, so that the font step renders the page for its text in this very build.
+    process.env.SITE_GENERATOR_CACHE = '0';
+    try {
+      const failure = runBuild({
+        outDir,
+        log: () => {},
+        measureGzip: false,
+        routesModule: path.join(root, 'tests/fixtures/routes/shifting-text.tsx'),
+      });
+      await expect(failure).rejects.toThrow(/Page \/ .*it shows “Æ”, which the font step did not see/);
+      await expect(failure).rejects.toMatchObject({ route: '/' });
+    } finally {
+      delete process.env.SITE_GENERATOR_CACHE;
+    }
+    expect(existsSync(outDir)).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Time limits: a page that never finishes rendering fails the build naming its route, a step
+ * that hangs fails naming the step, and a step that waits for what will never come fails at once
+ * rather than letting Node exit without a word.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BuildError } from '../../generator/context';
+import { createContext, defaultOptions, runBuild, runStep } from '../../generator/pipeline';
+import { RenderPool } from '../../generator/workers';
+import { projectRoot } from '../../scripts/lib/project';
+import { fingerprint } from '../support/files';
+import { fixture, leftovers } from '../support/output';
+
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'limits-test-'));
+});
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+const quiet = { log: () => {} };
+
+describe('a page that never finishes rendering', () => {
+  it('fails the build after the page time limit, naming the route, and leaves dist/ as it was', async () => {
+    const outDir = path.join(workDir, 'endless', 'dist');
+    await runBuild({ ...quiet, outDir });
+    const before = await fingerprint(outDir);
+    const started = performance.now();
+    const failure = runBuild({ ...quiet, outDir, routesModule: fixture('endless-page.tsx'), pageTimeoutMs: 1000 });
+    await expect(failure).rejects.toBeInstanceOf(BuildError);
+    await expect(failure).rejects.toThrow(/Rendering page \/endless\/ took longer than 1 s, so the render worker was stopped/);
+    await expect(failure.catch((error: BuildError) => error.route)).resolves.toBe('/endless/');
+    expect(performance.now() - started).toBeLessThan(8000);
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+
+  it('stops npm run build with exit status 1 and the route, with --page-timeout, and leaves dist/ as it was', async () => {
+    const outDir = path.join(workDir, 'endless-cli', 'dist');
+    expect(npmRunBuild(outDir).status).toBe(0);
+    const before = await fingerprint(outDir);
+    const result = npmRunBuild(outDir, ['--routes', fixture('endless-page.tsx'), '--page-timeout', '1']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Build failed: Rendering page \/endless\/ took longer than 1 s/m);
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+});
+
+/** `npm run build` as it runs (the launcher, without npm) into `outDir`. */
+function npmRunBuild(outDir: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ...env },
+  });
+}
+
+describe('a step', () => {
+  function contextFor(stepTimeoutMs: number) {
+    const options = { ...defaultOptions(projectRoot), ...quiet, stepTimeoutMs };
+    return createContext(options, workDir, new RenderPool({ bundle: '', root: projectRoot, mode: 'production', timeoutMs: 1000 }));
+  }
+
+  it('that does not finish within the step time limit fails naming the step', async () => {
+    const step = { name: 'hangs', reads: [], run: () => new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref()) };
+    await expect(runStep(contextFor(200), step)).rejects.toThrow('Step "hangs" did not finish within 0.2 s.');
+  });
+
+  it('that awaits a promise nothing settles fails at once, naming it, instead of Node exiting in silence (exit code 13)', async () => {
+    const script = path.join(workDir, 'never.mts');
+    await writeFile(
+      script,
+      `import { createContext, defaultOptions, runStep } from ${JSON.stringify(path.join(projectRoot, 'generator/pipeline.ts'))};
+import { RenderPool } from ${JSON.stringify(path.join(projectRoot, 'generator/workers.ts'))};
+const options = { ...defaultOptions(${JSON.stringify(projectRoot)}), log: () => {} };
+const ctx = createContext(options, ${JSON.stringify(workDir)}, new RenderPool({ bundle: '', root: options.root, mode: 'production', timeoutMs: 1000 }));
+try {
+  await runStep(ctx, { name: 'waits-forever', reads: [], run: () => new Promise<void>(() => {}) });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}
+`,
+    );
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: projectRoot, encoding: 'utf8', timeout: 30_000 });
+    expect(result.stderr).toContain('Step "waits-forever" never finished: it waits for something that nothing will ever complete');
+    expect(result.status).toBe(1);
+    // Long before the step limit (two minutes): as soon as nothing else could happen.
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  it.each(['routes', 'pages', 'links'])(
+    'that never settles in npm run build ("%s") stops it with exit status 1 and the step, leaving dist/ as it was',
+    async (name) => {
+      const outDir = path.join(workDir, `never-${name}`, 'dist');
+      expect(npmRunBuild(outDir).status).toBe(0);
+      const before = await fingerprint(outDir);
+      const started = performance.now();
+      const result = npmRunBuild(outDir, [], { SITE_GENERATOR_STALL_STEP: name });
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(
+        new RegExp(`^Build failed: Step "${name}" never finished: it waits for something that nothing will ever complete`, 'm'),
+      );
+      expect(result.stderr).toContain('dist/ was left unchanged.');
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(await fingerprint(outDir)).toEqual(before);
+      expect(await leftovers(outDir)).toEqual([]);
+    },
+  );
+});

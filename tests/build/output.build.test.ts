@@ -1,0 +1,296 @@
+/**
+ * The output under faults, tried as a hostile user and a careless operator would: builds killed
+ * with SIGKILL at every step of the swap and at random moments, a reader polling dist/ through 20
+ * builds, two builds at once, an old build that cannot be deleted, a file or a foreign symlink
+ * where dist/ goes. After each: dist/ is one complete site or the other, byte for byte, and the
+ * next build succeeds and leaves nothing behind.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildsFolder, type PausePoint } from '../../generator/out-dir';
+import { projectRoot } from '../../scripts/lib/project';
+import { fingerprint } from '../support/files';
+import { fixture, leftovers } from '../support/output';
+
+let workDir: string;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'output-test-'));
+});
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+interface Build {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+}
+
+/** `npm run build` as it runs (the launcher, without npm), into `outDir`, for the site URL `origin`. */
+function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): Build {
+  const child = spawn(
+    process.execPath,
+    ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, '--site-url', origin, ...args],
+    {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, exited };
+}
+
+async function build(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []) {
+  return startBuild(outDir, origin, env, args).exited;
+}
+
+async function waitForFile(file: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(file)) {
+    if (Date.now() > deadline) throw new Error(`${file} did not appear within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Two sites that differ in every page (their canonical URLs), built once each as references. */
+const ORIGINS = ['https://one.example', 'https://two.example'] as const;
+const known = new Map<string, string>();
+
+async function reference(origin: string): Promise<string> {
+  let print = known.get(origin);
+  if (!print) {
+    const outDir = path.join(workDir, `reference-${known.size}`, 'dist');
+    const result = await build(outDir, origin);
+    expect(result.code, result.stderr).toBe(0);
+    print = JSON.stringify(await fingerprint(outDir));
+    known.set(origin, print);
+  }
+  return print;
+}
+
+/** The site dist/ holds now, by the origin it was built for; fails if it is anything else. */
+async function siteIn(outDir: string): Promise<string> {
+  const print = JSON.stringify(await fingerprint(outDir));
+  for (const origin of ORIGINS) if (print === (await reference(origin))) return origin;
+  throw new Error(`${outDir} holds neither complete site: ${Object.keys(JSON.parse(print) as object).length} files`);
+}
+
+describe('a build killed with SIGKILL', () => {
+  it.each<PausePoint>(['locked', 'staged', 'before-link', 'after-link'])(
+    'at "%s" leaves dist/ complete, old or new, and the next build sweeps what it left',
+    async (point) => {
+      const outDir = path.join(workDir, `kill-${point}`, 'dist');
+      expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+      const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: point });
+      await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
+      running.child.kill('SIGKILL');
+      expect((await running.exited).signal).toBe('SIGKILL');
+
+      // Only once the link is swapped is the new site in place.
+      expect(await siteIn(outDir)).toBe(point === 'after-link' ? ORIGINS[1] : ORIGINS[0]);
+      const next = await build(outDir, ORIGINS[1]);
+      expect(next.code, next.stderr).toBe(0);
+      expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+      expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    },
+  );
+
+  it('between the two renames of the one-time move from a plain dist/ folder: the next build, even a failing one, finishes the swap first', async () => {
+    // An older generator's output: a plain folder holding a complete site.
+    await reference(ORIGINS[0]);
+    const outDir = path.join(workDir, 'kill-legacy-moved', 'dist');
+    await cp(await realpath(path.join(workDir, 'reference-0', 'dist')), outDir, { recursive: true });
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'legacy-moved' });
+    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-legacy-moved'));
+    running.child.kill('SIGKILL');
+    expect((await running.exited).signal).toBe('SIGKILL');
+
+    // The new site was complete and checked before the old folder moved: the next build puts it
+    // in place before it does anything else, so a build that fails leaves it there.
+    const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    const next = await build(outDir, ORIGINS[0]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+  });
+
+  it('at random moments through 12 builds leaves dist/ complete every time', async () => {
+    const outDir = path.join(workDir, 'kill-random', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    for (let round = 0; round < 12; round += 1) {
+      const running = startBuild(outDir, ORIGINS[(round + 1) % 2] as string);
+      // From the process start to the end of the swap, spread over the rounds.
+      await new Promise((resolve) => setTimeout(resolve, 60 + round * 45));
+      running.child.kill('SIGKILL');
+      await running.exited;
+      await siteIn(outDir);
+    }
+    const next = await build(outDir, ORIGINS[0]);
+    expect(next.code, next.stderr).toBe(0);
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+  }, 120_000);
+});
+
+describe('a reader polling dist/index.html', () => {
+  it('never finds it missing through 20 builds', async () => {
+    const outDir = path.join(workDir, 'reader', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    let reads = 0;
+    const misses: string[] = [];
+    let polling = true;
+    const reader = (async () => {
+      while (polling) {
+        try {
+          if ((await readFile(path.join(outDir, 'index.html'))).byteLength === 0) misses.push('empty');
+          reads += 1;
+        } catch (error) {
+          misses.push((error as NodeJS.ErrnoException).code ?? String(error));
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    try {
+      for (let round = 0; round < 20; round += 1) {
+        const result = await build(outDir, ORIGINS[round % 2] as string);
+        expect(result.code, result.stderr).toBe(0);
+      }
+    } finally {
+      polling = false;
+      await reader;
+    }
+    expect(misses).toEqual([]);
+    expect(reads).toBeGreaterThan(1000);
+  }, 120_000);
+});
+
+describe('two builds of one output at once', () => {
+  it('stops the second with a message naming the first, and takes over a lock whose build died', async () => {
+    const outDir = path.join(workDir, 'concurrent', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    const before = await fingerprint(outDir);
+    const first = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'staged' });
+    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-staged'));
+
+    const second = await build(outDir, ORIGINS[1]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(new RegExp(`Another build is writing .*dist: process ${first.child.pid} \\(build\\.ts --quiet`));
+    expect(await fingerprint(outDir)).toEqual(before);
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = await build(outDir, ORIGINS[1]);
+    expect(third.code, third.stderr).toBe(0);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+  });
+
+  it('started at the same moment, unpaused: each either builds or stops naming the other, and dist/ is one whole site', async () => {
+    const outDir = path.join(workDir, 'simultaneous', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    for (let round = 0; round < 3; round += 1) {
+      const runs = [startBuild(outDir, ORIGINS[0]), startBuild(outDir, ORIGINS[1])];
+      const results = await Promise.all(runs.map((run) => run.exited));
+      for (const [index, result] of results.entries()) {
+        if (result.code === 0) continue;
+        expect(result.code, result.stderr).toBe(1);
+        const other = runs[1 - index]?.child.pid;
+        expect(result.stderr).toMatch(new RegExp(`Another build is writing .*dist: process ${other} `));
+      }
+      expect(results.some((result) => result.code === 0)).toBe(true);
+      // The site of the build that finished last, whole.
+      const winners = results.flatMap((result, index) => (result.code === 0 ? [ORIGINS[index]] : []));
+      expect(winners).toContain(await siteIn(outDir));
+      expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('an old build that cannot be deleted', () => {
+  it('is a warning after a successful build, never "failed … unchanged"', async () => {
+    const outDir = path.join(workDir, 'immutable', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    const oldest = await readlink(outDir);
+    expect((await build(outDir, ORIGINS[1])).code).toBe(0);
+    // The build before the current one is kept until the next build, which removes it; make a
+    // file in it undeletable (root ignores permissions, not the immutable attribute).
+    const stuck = path.join(path.dirname(outDir), oldest, 'index.html');
+    await chattr('+i', stuck);
+    try {
+      const result = await build(outDir, ORIGINS[0]);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/Warning: Could not remove .*build-/);
+      expect(result.stderr).not.toMatch(/Build failed|left unchanged/);
+      expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    } finally {
+      await chattr('-i', stuck);
+    }
+    // Once it can be deleted, the next build sweeps it.
+    expect((await build(outDir, ORIGINS[1])).code).toBe(0);
+    expect(existsSync(path.dirname(stuck))).toBe(false);
+    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+  });
+});
+
+describe('what is in the way of dist/', () => {
+  it('refuses a file named dist, and leaves it alone', async () => {
+    const outDir = path.join(workDir, 'file', 'dist');
+    await mkdir(path.dirname(outDir), { recursive: true });
+    await writeFile(outDir, 'notes');
+    const result = await build(outDir, ORIGINS[0]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/dist exists and is not a folder; the build will not delete it/);
+    await expect(readFile(outDir, 'utf8')).resolves.toBe('notes');
+  });
+
+  it('refuses a symbolic link to somewhere else, and leaves it and its target alone', async () => {
+    const base = path.join(workDir, 'symlink');
+    const elsewhere = path.join(base, 'precious');
+    await mkdir(elsewhere, { recursive: true });
+    await writeFile(path.join(elsewhere, 'keep.txt'), 'keep');
+    const outDir = path.join(base, 'dist');
+    await symlink(elsewhere, outDir);
+    const result = await build(outDir, ORIGINS[0]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/is a symbolic link to .*precious, which this generator did not make/);
+    expect(await readlink(outDir)).toBe(elsewhere);
+    expect(await readdir(elsewhere)).toEqual(['keep.txt']);
+  });
+
+  it('turns a plain dist/ folder from an older generator into a link, keeping it until the build succeeds', async () => {
+    const outDir = path.join(workDir, 'legacy', 'dist');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(path.join(outDir, 'index.html'), '<!DOCTYPE html><title>old</title>');
+    // What killed builds of that generator left beside it: swept too.
+    for (const leftover of ['dist.staging-1700000000000', 'dist.previous-1700000000000']) {
+      await mkdir(path.join(path.dirname(outDir), leftover, 'about-us'), { recursive: true });
+      await writeFile(path.join(path.dirname(outDir), leftover, 'about-us', 'index.html'), 'half');
+    }
+    const result = await build(outDir, ORIGINS[0]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+  });
+});
+
+async function chattr(flag: '+i' | '-i', file: string): Promise<void> {
+  const child = spawn('chattr', [flag, file], { stdio: 'ignore' });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`chattr ${flag} ${file} failed (exit ${code}); the test needs root and a file system with attributes`);
+}

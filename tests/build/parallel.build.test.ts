@@ -1,0 +1,124 @@
+/**
+ * Pages render on every core, and the cache only ever saves time: whatever the number of render
+ * workers, and whether the cache was warm, cold or off, a build writes the same bytes; a change to
+ * any source is in the next build.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BuildError } from '../../generator/context';
+import { runBuild } from '../../generator/pipeline';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { PAGES } from '../fixtures/routes/repeated';
+import { fingerprint } from '../support/files';
+import { fixture, leftovers } from '../support/output';
+
+let workDir: string;
+let project: ProjectCopy;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'parallel-test-'));
+  project = await copyProject('parallel-test-project-');
+});
+
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+  await project?.remove();
+});
+
+const quiet = { log: () => {} };
+
+describe('render workers', () => {
+  it(`write the same bytes for ${PAGES} pages whether one, two or three render them`, async () => {
+    const prints: string[] = [];
+    for (const jobs of [1, 2, 3]) {
+      const outDir = path.join(workDir, `jobs-${jobs}`, 'dist');
+      const result = await runBuild({ ...quiet, outDir, jobs, routesModule: fixture('repeated.ts') });
+      expect(result.outputs.filter((output) => output.path.endsWith('index.html'))).toHaveLength(PAGES);
+      prints.push(JSON.stringify(await fingerprint(outDir)));
+    }
+    expect(new Set(prints).size).toBe(1);
+  });
+
+  it('report a page that throws on one of three workers as a serial build does: route, file and line', async () => {
+    const outDir = path.join(workDir, 'throws', 'dist');
+    await runBuild({ ...quiet, outDir });
+    const before = await fingerprint(outDir);
+    const failure = runBuild({ ...quiet, outDir, jobs: 3, routesModule: fixture('throwing-among-many.tsx') });
+    await expect(failure).rejects.toBeInstanceOf(BuildError);
+    await expect(failure).rejects.toThrow(
+      /Page \/pricing\/ \(BrokenPricingPage, tests\/fixtures\/routes\/throwing-among-many\.tsx:\d+:\d+\) threw while rendering: pricing table is empty/,
+    );
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+});
+
+describe('the cache (node_modules/.cache/site-generator)', () => {
+  /** Builds the project copy with the cache as it is, then with it off; both must agree. */
+  async function buildBothWays(name: string): Promise<Record<string, string>> {
+    const cached = path.join(workDir, `${name}-cached`, 'dist');
+    const uncached = path.join(workDir, `${name}-uncached`, 'dist');
+    await runBuild({ ...quiet, root: project.root, outDir: cached });
+    process.env.SITE_GENERATOR_CACHE = '0';
+    try {
+      await runBuild({ ...quiet, root: project.root, outDir: uncached });
+    } finally {
+      delete process.env.SITE_GENERATOR_CACHE;
+    }
+    const print = await fingerprint(cached);
+    expect(print).toEqual(await fingerprint(uncached));
+    return print;
+  }
+
+  it.each([
+    // The stylesheet is inside every page.
+    [
+      'a stylesheet partial',
+      'components/Hero/_hero.scss',
+      (source: string) => `${source}\n.c-hero { outline-offset: 3px; }\n`,
+      /^index\.html$/,
+    ],
+    [
+      'a page’s copy',
+      'pages/about-us/content.ts',
+      (source: string) => source.replace("'Founded in 2025 to end manual risk work'", "'Founded in 2025 to end manual risk work for good'"),
+      /^about-us\/index\.html$/,
+    ],
+    [
+      // A character no page showed before: the font is cut anew (cached by its text), not reused.
+      'the set of characters the pages show',
+      'pages/about-us/content.ts',
+      (source: string) => source.replace("'Founded in 2025 to end manual risk work'", "'Founded in 2025 to end manual risk work™'"),
+      /^assets\/fonts\/inter\.[0-9a-f]{10}\.woff2$/,
+    ],
+    [
+      'a component',
+      'components/Footer/Footer.tsx',
+      (source: string) => source.replace('All rights reserved.', 'All rights kept.'),
+      /^index\.html$/,
+    ],
+    [
+      'a behaviour',
+      'components/Header/header.client.ts',
+      (source: string) => `${source}\nexport const edited = 1;\nconsole.debug(edited);\n`,
+      /\.js$/,
+    ],
+  ])('never gives stale output: %s changed is in the next build', async (_what, file, edit, changed) => {
+    const before = await buildBothWays('before');
+    const source = path.join(project.root, file);
+    const original = await readFile(source, 'utf8');
+    await writeFile(source, edit(original));
+    try {
+      const after = await buildBothWays('after');
+      const differing = Object.keys(after).filter((name) => after[name] !== before[name] || !(name in before));
+      expect(
+        differing.some((name) => changed.test(name)),
+        `changed files: ${differing.join(', ')}`,
+      ).toBe(true);
+    } finally {
+      await writeFile(source, original);
+    }
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * `npm run dev` under faults: a component that never finishes rendering, a server killed with
+ * SIGKILL. The server keeps answering, Ctrl-C stops it within 2 s whatever a render is doing,
+ * fixing the file brings the pages back, and a killed server's temporary folder is swept by the
+ * next one.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRunning } from '../../generator/process-alive';
+import { livingProcessesInGroup, type RunningDev, startDev, waitFor } from '../../scripts/lib/dev';
+import { endlessComponent } from '../../scripts/lib/edits';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+
+const COMPONENT = 'components/Footer/Footer.tsx';
+
+let project: ProjectCopy;
+
+beforeAll(async () => {
+  project = await copyProject('site-dev-faults-');
+});
+
+afterAll(async () => {
+  await project?.remove();
+});
+
+const file = (relative: string) => path.join(project.root, relative);
+
+/** The server's temporary folders (their names carry the server's process id). */
+async function temporaryFoldersOf(pid: number): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((entry) => entry.startsWith(`site-dev-${pid}-`));
+}
+
+/**
+ * The pid of the dev server process in a group (npm leads it, a shell runs the launcher): found by
+ * its command line (the shell holds it as one argument), since Node 24 names its main thread "MainThread" where Node 20 says "node".
+ */
+/** Waits until a page request waits for a rebuild in progress (up to 1.5 s): then the render loops. */
+async function untilARenderHangs(dev: RunningDev): Promise<void> {
+  await waitFor(
+    'a rebuild in progress',
+    async () => {
+      const asked = performance.now();
+      await (await fetch(`${dev.url}/`)).arrayBuffer();
+      return performance.now() - asked > 1000;
+    },
+    10_000,
+  );
+}
+
+async function serverPid(dev: RunningDev): Promise<number> {
+  for (const line of await livingProcessesInGroup(dev.pgid)) {
+    const pid = Number(line.split(' ')[0]);
+    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+    if (argv.some((arg) => arg.endsWith('launch.mjs'))) return pid;
+  }
+  throw new Error(`No dev server process in group ${dev.pgid}`);
+}
+
+describe('a component that never finishes rendering', () => {
+  let dev: RunningDev;
+
+  beforeAll(async () => {
+    dev = await startDev(project.root, {}, ['--page-timeout', '2']);
+  });
+
+  afterAll(() => dev?.kill());
+
+  it('is reported after the page time limit while the server keeps answering, and fixing it brings the pages back', async () => {
+    const original = await readFile(file(COMPONENT), 'utf8');
+    const since = dev.events.length;
+    await writeFile(file(COMPONENT), endlessComponent(original));
+
+    // While the render loops, the server answers: with the last good page, without waiting for it.
+    await waitFor('the rebuild to start', () => dev.output().includes(COMPONENT) || dev.events.length > since, 5_000).catch(
+      () => undefined,
+    );
+    const during = performance.now();
+    const response = await fetch(`${dev.url}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<footer');
+    expect(performance.now() - during).toBeLessThan(2500);
+
+    const failed = await waitFor('the build error', () => dev.events.slice(since).find((event) => event.type === 'build-error'), 15_000);
+    expect(JSON.parse(failed.data).message).toMatch(/took longer than 2 s, so the render worker was stopped/);
+
+    const fixed = dev.events.length;
+    await writeFile(file(COMPONENT), original);
+    await waitFor('the reload', () => dev.events.slice(fixed).some((event) => event.type === 'reload'), 15_000);
+    expect(await (await fetch(`${dev.url}/`)).text()).toContain('<footer');
+  });
+
+  it('does not stop Ctrl-C: the server and its workers are gone within 2 s', async () => {
+    const original = await readFile(file(COMPONENT), 'utf8');
+    const since = dev.events.length;
+    await writeFile(file(COMPONENT), endlessComponent(original));
+    try {
+      await untilARenderHangs(dev);
+      expect(dev.events.length).toBe(since);
+      const started = performance.now();
+      const { code, signal } = await dev.stop();
+      const took = performance.now() - started;
+      expect(code === 0 || signal === 'SIGINT', `exit code ${code}, signal ${signal}`).toBe(true);
+      expect(took).toBeLessThan(2000);
+      expect(await livingProcessesInGroup(dev.pgid)).toEqual([]);
+    } finally {
+      await writeFile(file(COMPONENT), original);
+    }
+  });
+});
+
+describe('a dev server told to stop by a process manager (SIGTERM) while a render never ends', () => {
+  it('stops within 2 s, workers and all', async () => {
+    const dev = await startDev(project.root, {}, ['--page-timeout', '30']);
+    const original = await readFile(file(COMPONENT), 'utf8');
+    try {
+      const pid = await serverPid(dev);
+      const since = dev.events.length;
+      await writeFile(file(COMPONENT), endlessComponent(original));
+      await untilARenderHangs(dev);
+      expect(dev.events.length).toBe(since);
+      const started = performance.now();
+      // To the server alone, not its group: as systemd, Docker or a CI runner would.
+      process.kill(pid, 'SIGTERM');
+      await waitFor('the server to end', () => !isRunning(pid), 5_000, 10);
+      expect(performance.now() - started).toBeLessThan(2000);
+      await expect(fetch(`${dev.url}/`)).rejects.toThrow();
+    } finally {
+      dev.kill();
+      await writeFile(file(COMPONENT), original);
+    }
+  });
+});
+
+describe('a dev server killed with SIGKILL', () => {
+  it('leaves its temporary folder, which the next dev server removes', async () => {
+    const first = await startDev(project.root);
+    const pid = await serverPid(first);
+    const folders = await temporaryFoldersOf(pid);
+    expect(folders).toHaveLength(1);
+    first.kill();
+    await waitFor('the killed server to end', async () => (await livingProcessesInGroup(first.pgid)).length === 0, 5_000);
+    expect(existsSync(path.join(tmpdir(), folders[0] ?? ''))).toBe(true);
+
+    const second = await startDev(project.root);
+    try {
+      expect(await temporaryFoldersOf(pid)).toEqual([]);
+      expect(await temporaryFoldersOf(await serverPid(second))).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fontFace, fontUsage, SAFETY_CHARACTERS, unicodeRange } from '../../generator/steps/fonts';
+import { shownCharacters } from '../../generator/text';
+
+describe('the characters a page shows', () => {
+  it('are its text and text alternatives, entities decoded, never its markup, scripts, styles or head', () => {
+    const html =
+      '<!DOCTYPE html><html><head><title>Tab ☆</title><meta name="description" content="Meta ♦"><style>.a{content:"§"}</style></head>' +
+      '<body><p class="x">Caf&eacute; €5 &amp; “quotes”</p><img alt="Chart ▲" src="/i.svg"><button aria-label=\'Close ×\'>X</button>' +
+      '<script>var s = "¶";</script><svg viewBox="0 0 1 1"><text>½</text></svg><!-- ¤ --></body></html>';
+    const shown = shownCharacters(html);
+    for (const character of ['€', '“', '”', '▲', '×', '½', '&', 'C', '5', ' ']) expect(shown).toContain(character);
+    for (const character of ['☆', '♦', '§', '¶', '¤', '<', '>', '=', '/']) expect(shown).not.toContain(character);
+    // Sorted and without repeats, so that the same page always gives the same string.
+    expect([...shown]).toEqual([...new Set(shown)].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0)));
+  });
+});
+
+describe('what a stylesheet asks of the font', () => {
+  const usage = fontUsage(
+    '@font-face{font-family:"F";font-weight:100 900;src:url(/f.woff2)}' +
+      'body{font-weight:400}h1{font-weight:800}.a{font-weight:600;font-variant-numeric:tabular-nums slashed-zero}' +
+      '.b{font-feature-settings:"ss01" 1,"liga" 0}.q::before{content:"\\201C"}.q::after{content:"”"}.c{content:counter(x) "·"}' +
+      '.e{text-transform:uppercase}',
+  );
+
+  it('is the range of weights it sets (with normal and bold), not those of @font-face', () => {
+    expect(usage.weights).toEqual({ min: 400, max: 800 });
+    expect(fontUsage('p{font-weight:500}').weights).toEqual({ min: 400, max: 700 });
+    expect(fontUsage('b{font-weight:bolder}').weights).toEqual({ min: 100, max: 900 });
+  });
+
+  it('is the features it turns on, and the text it writes', () => {
+    expect(usage.features).toEqual(['ss01', 'tnum', 'zero']);
+    expect([...usage.characters].sort()).toEqual(['·', '“', '”']);
+    expect(usage.changesCase).toBe(true);
+    expect(fontUsage('p{text-transform:none}').changesCase).toBe(false);
+  });
+});
+
+describe('a font face', () => {
+  it('names its characters as compact ranges', () => {
+    expect(unicodeRange('CAB€ -')).toBe('U+20,U+2D,U+41-43,U+20AC');
+  });
+
+  it('carries its file, weight range and, for the extra file, its unicode-range', () => {
+    expect(fontFace('/assets/fonts/inter.1.woff2', { min: 400, max: 700 })).toBe(
+      '@font-face{font-family:"Inter";font-weight:400 700;font-display:optional;src:url(/assets/fonts/inter.1.woff2)}',
+    );
+    expect(fontFace('/x.woff2', { min: 400, max: 700 }, 'é€')).toMatch(/;unicode-range:U\+E9,U\+20AC\}$/);
+  });
+
+  it('always covers printable ASCII, the Latin-1 letters, €, typographic quotes and dashes', () => {
+    for (const character of ['a', '~', ' ', 'À', 'ÿ', 'ß', '€', '“', '’', '–', '—']) expect(SAFETY_CHARACTERS).toContain(character);
+    expect(SAFETY_CHARACTERS).not.toContain('×');
+  });
+});
