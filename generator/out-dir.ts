@@ -211,7 +211,9 @@ function isAlive(owner: LockOwner): boolean {
 async function sweep(store: string, outDir: string, current: string | undefined, warn: (line: string) => void): Promise<void> {
   const name = path.basename(outDir);
   const leftovers = [
-    ...(await readdir(store)).filter((entry) => entry !== 'lock').map((entry) => path.join(store, entry)),
+    ...(await readdir(store))
+      .filter((entry) => entry !== 'lock' && !isLockCandidateOfLiveBuild(entry))
+      .map((entry) => path.join(store, entry)),
     ...(await readdir(path.dirname(outDir)))
       .filter(
         (entry) => entry.startsWith(`${name}.staging-`) || entry.startsWith(`${name}.previous-`) || entry.startsWith(`.${name}-link-`),
@@ -226,6 +228,15 @@ async function sweep(store: string, outDir: string, current: string | undefined,
       warn(`Could not remove ${path.relative(process.cwd(), leftover)}, left by an earlier build: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * A build about to take the lock first writes `lock-<pid>-<random>`: sweeping that file while its
+ * process lives would make its link(2) fail, so only those of dead processes go.
+ */
+function isLockCandidateOfLiveBuild(entry: string): boolean {
+  const pid = /^lock-(\d+)-/.exec(entry)?.[1];
+  return pid !== undefined && isRunning(Number(pid));
 }
 
 async function pause(store: string, point: PausePoint): Promise<void> {

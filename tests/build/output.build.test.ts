@@ -222,6 +222,29 @@ describe('two builds of one output at once', () => {
   }, 60_000);
 });
 
+describe('the lock of a build about to start', () => {
+  it('is kept by the sweep while its process lives, and swept once it is dead', async () => {
+    const outDir = path.join(workDir, 'candidates', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    // A build writes lock-<pid>-<random> before linking it as the lock; the other build's sweep
+    // must not remove it then, or that link fails.
+    const dead = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    const store = buildsFolder(outDir);
+    const live = path.join(store, `lock-${process.pid}-live`);
+    const gone = path.join(store, `lock-${dead.pid}-gone`);
+    await writeFile(live, '{}');
+    await writeFile(gone, '{}');
+
+    const result = await build(outDir, ORIGINS[1]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(gone)).toBe(false);
+    await rm(live);
+    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+  });
+});
+
 describe('an old build that cannot be deleted', () => {
   it('is a warning after a successful build, never "failed … unchanged"', async () => {
     const outDir = path.join(workDir, 'immutable', 'dist');
