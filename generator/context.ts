@@ -28,7 +28,10 @@ export interface BuildOptions {
   pageTimeoutMs: number;
   /** How long one step may take before the build fails naming it. */
   stepTimeoutMs: number;
-  /** Measure each file's gzipped size for the summary (a build that prints none can skip it). */
+  /**
+   * Measure gzipped sizes for the summary (a build that prints none can skip it): of every file,
+   * but of a site too large to list each page, only of the pages the summary lists (report.ts).
+   */
   measureGzip: boolean;
   /** Where progress lines go, one per step as it finishes (plain text); errors are thrown, never logged here. */
   log: (line: string) => void;
@@ -67,7 +70,8 @@ export interface OutputFile {
   /** Path relative to the output root, with forward slashes. */
   path: string;
   bytes: number;
-  gzipBytes: number;
+  /** Unset when not measured: a build that prints no sizes, or a page the summary does not list. */
+  gzipBytes?: number;
 }
 
 /** The state the steps share: each step reads what earlier ones produced and adds its own part. */

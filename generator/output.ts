@@ -4,12 +4,13 @@
  * (`assets/<folder>/<name>.<hash>.<extension>`) and its Subresource Integrity value.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { BuildContext, OutputFile } from './context';
 import { ASSETS_DIR } from './hosting/policy';
+import { listedPages } from './report';
 
 const gzipAsync = promisify(gzip);
 
@@ -19,21 +20,30 @@ export async function writeOutput(ctx: BuildContext, relativePath: string, conte
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, contents);
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  // The gzipped size is only for the summary: measured on libuv's threads, off the build's path.
-  const output = recordOutput(ctx, relativePath, bytes.byteLength, 0);
-  if (ctx.options.measureGzip)
-    ctx.pending.push(
-      gzipAsync(bytes).then((zipped) => {
-        output.gzipBytes = zipped.byteLength;
-      }),
-    );
+  const output = recordOutput(ctx, relativePath, bytes.byteLength, undefined);
+  if (ctx.options.measureGzip) ctx.pending.push(measureGzip(output, bytes));
 }
 
 /** Records a file written elsewhere (a page, by its render worker) for the summary. */
-export function recordOutput(ctx: BuildContext, relativePath: string, bytes: number, gzipBytes: number): OutputFile {
-  const output: OutputFile = { path: relativePath.split(path.sep).join('/'), bytes, gzipBytes };
+export function recordOutput(ctx: BuildContext, relativePath: string, bytes: number, gzipBytes: number | undefined): OutputFile {
+  const output: OutputFile = { path: relativePath.split(path.sep).join('/'), bytes, ...(gzipBytes === undefined ? {} : { gzipBytes }) };
   ctx.outputs.push(output);
   return output;
+}
+
+/**
+ * Measures the gzipped size of the pages the summary lists but whose size was not measured as
+ * they were written: those of a site too large to list every page (report.ts).
+ */
+export async function measureListedPages(ctx: BuildContext): Promise<void> {
+  if (!ctx.options.measureGzip) return;
+  const unmeasured = listedPages(ctx.outputs).filter((output) => output.gzipBytes === undefined);
+  await Promise.all(unmeasured.map(async (output) => measureGzip(output, await readFile(path.join(ctx.staging, output.path)))));
+}
+
+/** The gzipped size, for the summary: measured on libuv's threads, off the build's path. */
+async function measureGzip(output: OutputFile, bytes: Buffer): Promise<void> {
+  output.gzipBytes = (await gzipAsync(bytes)).byteLength;
 }
 
 /** A built asset as pages refer to it. */

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type BuildContext, BuildError, type BuildOptions, type BuildStep } from './context';
 import { openOutput } from './out-dir';
+import { measureListedPages } from './output';
 import { stepLine } from './report';
 import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
@@ -89,7 +90,7 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     pool.grow(1);
     const ctx = createContext(options, output.staging, pool);
     for (const step of steps) await runStep(ctx, withInjectedStall(step));
-    await Promise.all(ctx.pending);
+    await Promise.all([...ctx.pending, measureListedPages(ctx)]);
     await pool.close();
     const warning = await output.commit();
     if (warning) warn(warning);

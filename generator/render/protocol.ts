@@ -72,8 +72,8 @@ export interface RenderedPage {
   /** Path of the written file, relative to the output folder. */
   file: string;
   bytes: number;
-  /** 0 unless the settings asked for it. */
-  gzipBytes: number;
+  /** Only when the settings asked for it. */
+  gzipBytes?: number;
   /**
    * The page's references that this worker has not reported for an earlier page (so the shared
    * navigation and assets cross once), checked by the links step once the whole site is written.

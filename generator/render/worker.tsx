@@ -122,7 +122,7 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
   const html = renderPage(module, settings, entry, pagePath);
   const file = route ? routeFile(route.path) : '404.html';
   if (settings.pass === 'text') {
-    return { file, bytes: 0, gzipBytes: 0, references: [], missingFragments: [], characters: shownCharacters(html) };
+    return { file, bytes: 0, references: [], missingFragments: [], characters: shownCharacters(html) };
   }
   // One pass over the page finds what it refers to and, when the font is to be checked, what it shows.
   const shown = drawn ? new CharacterSet() : undefined;
@@ -162,7 +162,7 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
   return {
     file,
     bytes: bytes.byteLength,
-    gzipBytes: settings.measureGzip ? gzipSync(bytes).byteLength : 0,
+    ...(settings.measureGzip ? { gzipBytes: gzipSync(bytes).byteLength } : {}),
     references: fresh,
     missingFragments,
     characters: '',

@@ -3,6 +3,7 @@ import { BuildError } from '../context';
 import { contentSecurityPolicy } from '../hosting/policy';
 import { recordOutput } from '../output';
 import type { PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
+import { PAGES_LISTED_IN_FULL } from '../report';
 import { canonicalPath, originOf, siteOf } from '../urls';
 
 /** Renders every route of the table to <route>/index.html, on every render worker. */
@@ -71,7 +72,8 @@ export function settingsOf(ctx: BuildContext, pass: RenderSettings['pass']): Ren
     origin: originOf(ctx),
     year: ctx.options.year,
     csp: contentSecurityPolicy(ctx.inline, { for: 'meta' }),
-    measureGzip: ctx.options.measureGzip,
+    // A site too large to list every page measures only those the summary lists, at the end.
+    measureGzip: ctx.options.measureGzip && allTargets(ctx).length <= PAGES_LISTED_IN_FULL,
     pass,
     ...(pass === 'write' && ctx.fonts?.characters !== undefined ? { fontCharacters: ctx.fonts.characters } : {}),
   };

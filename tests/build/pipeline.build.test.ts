@@ -8,6 +8,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../generator/context';
 import { type BuildResult, runBuild } from '../../generator/pipeline';
+import { formatBytes, LARGEST_PAGES_LISTED, PAGES_LISTED_IN_FULL, summarize } from '../../generator/report';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
@@ -155,6 +156,34 @@ describe('a successful build', () => {
     const again = path.join(workDir, 'again', 'dist');
     await runBuild({ ...quiet, outDir: again, year: new Date().getFullYear() });
     expect(await fingerprint(again)).toEqual(await fingerprint(outDir));
+  });
+});
+
+describe('a site too large to list every page in the summary', () => {
+  it('measures the gzipped size of the pages the summary lists, the largest, and of every other file', async () => {
+    const outDir = path.join(workDir, 'large', 'dist');
+    const result = await runBuild({ ...quiet, outDir, routesModule: fixture('repeated.ts') });
+    const pages = result.outputs.filter((output) => output.path.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(PAGES_LISTED_IN_FULL);
+    const measured = pages.filter((page) => page.gzipBytes !== undefined);
+    expect(measured).toHaveLength(LARGEST_PAGES_LISTED);
+    const smallestMeasured = Math.min(...measured.map((page) => page.bytes));
+    for (const page of pages) if (page.gzipBytes === undefined) expect(page.bytes, page.path).toBeLessThanOrEqual(smallestMeasured);
+    for (const page of measured) expect(page.gzipBytes, page.path).toBe(gzipSync(await readFile(path.join(outDir, page.path))).byteLength);
+    for (const output of result.outputs.filter((output) => !output.path.endsWith('.html'))) {
+      expect(output.gzipBytes, output.path).toBe(gzipSync(await readFile(path.join(outDir, output.path))).byteLength);
+    }
+
+    const lines = summarize(result);
+    const pageRows = lines.filter((line) => /^\s+\/\S*\s+\S+\.html\s/.test(line));
+    expect(pageRows).toHaveLength(LARGEST_PAGES_LISTED);
+    const unlisted = pages.filter((page) => page.gzipBytes === undefined).reduce((sum, page) => sum + page.bytes, 0);
+    expect(
+      lines.some(
+        (line) => line.trim().replace(/\s+/g, ' ') === `… and ${pages.length - LARGEST_PAGES_LISTED} more pages ${formatBytes(unlisted)}`,
+      ),
+    ).toBe(true);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Built ${pages.length} pages and \\d+ other files \\([\\d.]+ [kM]B\\) in \\d+ ms\\.$`));
   });
 });
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { OutputFile } from '../../generator/context';
+import { formatBytes, LARGEST_PAGES_LISTED, listedPages, PAGES_LISTED_IN_FULL } from '../../generator/report';
+
+describe('formatBytes', () => {
+  it.each([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1000, '1.0 kB'],
+    [23_198, '23.2 kB'],
+    [999_949, '999.9 kB'],
+    [999_950, '1.0 MB'],
+    [49_827_800, '49.8 MB'],
+  ])('writes %i bytes as %s', (bytes, written) => {
+    expect(formatBytes(bytes)).toBe(written);
+  });
+});
+
+/** Pages of the given sizes, in the order written, with an asset among them. */
+function outputs(sizes: readonly number[]): OutputFile[] {
+  return [
+    { path: 'assets/main.0123456789.js', bytes: 10_000_000 },
+    ...sizes.map((bytes, index) => ({ path: index === 0 ? 'index.html' : `page-${index}/index.html`, bytes })),
+  ];
+}
+
+describe('listedPages', () => {
+  it(`lists every page of a site of up to ${PAGES_LISTED_IN_FULL}, in the order written, and no other file`, () => {
+    const files = outputs(Array.from({ length: PAGES_LISTED_IN_FULL }, (_, index) => 1000 + ((index * 7) % 13)));
+    expect(listedPages(files).map((file) => file.path)).toEqual(files.slice(1).map((file) => file.path));
+  });
+
+  it(`lists only the ${LARGEST_PAGES_LISTED} largest pages of a larger site, in the order written`, () => {
+    const sizes = Array.from({ length: PAGES_LISTED_IN_FULL + 1 }, (_, index) => 1000 + index);
+    const files = outputs(sizes.reverse());
+    // The largest were written first here: pages 0 to 9.
+    expect(listedPages(files).map((file) => file.path)).toEqual([
+      'index.html',
+      ...Array.from({ length: LARGEST_PAGES_LISTED - 1 }, (_, index) => `page-${index + 1}/index.html`),
+    ]);
+    const shuffled = outputs([5, 900, 7, 800, ...Array.from({ length: PAGES_LISTED_IN_FULL }, () => 1)]);
+    expect(
+      listedPages(shuffled)
+        .slice(0, 4)
+        .map((file) => file.bytes),
+    ).toEqual([5, 900, 7, 800]);
+  });
+});
