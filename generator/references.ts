@@ -241,3 +241,31 @@ export function decodeEntities(text: string): string {
     return (name && NAMED_ENTITIES[name]) ?? whole;
   });
 }
+
+/** The id a fragment names: percent-decoded when that is well-formed. */
+export function fragmentId(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
+/** The id a same-page reference ("#team", spaces around it allowed) names; undefined for any other reference and for a bare "#". */
+export function samePageFragment(value: string): string | undefined {
+  const reference = value.trim();
+  return reference.startsWith('#') && reference !== '#' ? fragmentId(reference.slice(1)) : undefined;
+}
+
+/** The ids that a page's same-page references name but that no element of the page has. */
+export function missingFragments(ids: ReadonlySet<string>, references: readonly FoundReference[]): string[] {
+  return references.flatMap(({ value }) => {
+    const id = samePageFragment(value);
+    return id === undefined || ids.has(id) ? [] : [id];
+  });
+}
+
+/** Whether a reference resolves against the page it is in: no scheme, and not root-relative. */
+export function isPageRelative(value: string): boolean {
+  return !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());
+}

@@ -15,7 +15,7 @@ import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
 import { isBuildError, projectFrame } from '../errors';
-import { scanHtml } from '../references';
+import { isPageRelative, missingFragments, samePageFragment, scanHtml } from '../references';
 import { CharacterSet, shownCharacters } from '../text';
 import { canonicalPath, routeFile } from '../urls';
 import { renderPage, type SiteModule } from './page';
@@ -143,18 +143,12 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
   }
   const bytes = Buffer.from(html);
   writeFileSync(full, bytes);
-  const missingFragments: string[] = [];
+  const missing = missingFragments(ids, references);
   const fresh = references.filter((reference) => {
-    const value = reference.value.trim();
     if (reference.problem) return true;
-    if (value.startsWith('#') && value !== '#') {
-      const id = safeDecode(value.slice(1));
-      if (ids.has(id)) return false;
-      missingFragments.push(id);
-      return true;
-    }
-    const relative = !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value);
-    const key = `${relative ? `${file} ` : ''}${reference.where}\u0000${reference.value}`;
+    const id = samePageFragment(reference.value);
+    if (id !== undefined) return !ids.has(id);
+    const key = `${isPageRelative(reference.value) ? `${file} ` : ''}${reference.where}\u0000${reference.value}`;
     if (reported.has(key)) return false;
     reported.add(detached(key));
     return true;
@@ -164,7 +158,7 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
     bytes: bytes.byteLength,
     ...(settings.measureGzip ? { gzipBytes: gzipSync(bytes).byteLength } : {}),
     references: fresh,
-    missingFragments,
+    missingFragments: missing,
     characters: '',
   };
 }
@@ -176,14 +170,6 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
  */
 function detached(text: string): string {
   return ` ${text}`.slice(1);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** A failure as data, naming the route being rendered and the file and line that threw. */

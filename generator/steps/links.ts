@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type BuildContext, BuildError } from '../context';
 import { isSiteFile } from '../hosting/policy';
-import { scanCss, scanHtml } from '../references';
+import { fragmentId, isPageRelative, missingFragments, samePageFragment, scanCss, scanHtml } from '../references';
 import type { FoundReference, RenderedPage } from '../render/protocol';
 import { canonicalPath, fileRoute, originOf } from '../urls';
 
@@ -147,20 +147,14 @@ export class LinkChecker {
         this.problems.push({ file, message: problem, at });
         return;
       }
-      const reference = value.trim();
-      if (reference.startsWith('#') && reference !== '#') {
-        if (missing.has(fragmentId(reference.slice(1)))) {
-          this.problems.push({
-            file,
-            message: `${where} points at #${fragmentId(reference.slice(1))}, but ${file} has no element with that id`,
-            at,
-          });
-        }
+      const id = samePageFragment(value);
+      if (id !== undefined) {
+        if (missing.has(id))
+          this.problems.push({ file, message: `${where} points at #${id}, but ${file} has no element with that id`, at });
         return;
       }
       // A reference that depends on the page it is in is keyed by that page's URL.
-      const isRelative = !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(reference);
-      const key = `${isRelative ? `${base ?? '(404)'} ` : ''}${where}\u0000${value}`;
+      const key = `${isPageRelative(value) ? `${base ?? '(404)'} ` : ''}${where}\u0000${value}`;
       let entry = this.unique.get(key);
       if (!entry) {
         entry = { where, value, base, occurrences: [], count: 0 };
@@ -174,13 +168,7 @@ export class LinkChecker {
   private async collectHtml(file: string): Promise<void> {
     const { ids, references } = scanHtml(await this.read(file), this.origin);
     this.ids.set(file, Promise.resolve(ids));
-    const missing = new Set(
-      references
-        .filter(({ value }) => value.startsWith('#'))
-        .map(({ value }) => fragmentId(value.slice(1)))
-        .filter((id) => !ids.has(id)),
-    );
-    this.collect(file, references, missing);
+    this.collect(file, references, new Set(missingFragments(ids, references)));
   }
 
   private async collectManifest(file: string): Promise<void> {
@@ -281,14 +269,5 @@ export class LinkChecker {
       this.ids.set(file, ids);
     }
     return ids;
-  }
-}
-
-/** The id a fragment names: percent-decoded when that is well-formed. */
-export function fragmentId(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
   }
 }

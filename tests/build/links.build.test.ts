@@ -53,7 +53,7 @@ describe('the link check', () => {
   it('reports a link, an anchor and an asset that point at nothing, naming the file', async () => {
     const problems = await check({
       'index.html': page(
-        '<a href="/abut-us/">typo</a><a href="/about-us/#nobody">anchor</a><a href="#gone">here</a><img src="/assets/missing.png" alt="">',
+        '<a href="/abut-us/">typo</a><a href="/about-us/#nobody">anchor</a><a href="#gone">here</a><a href=" #spaced ">spaced</a><img src="/assets/missing.png" alt="">',
       ),
       'about-us/index.html': page('<h2 id="team">Team</h2>'),
     });
@@ -61,6 +61,7 @@ describe('the link check', () => {
       'index.html: <a href="/abut-us/"> points at nothing (no abut-us/index.html in the output)',
       'index.html: <a href="/about-us/#nobody"> points at #nobody, but about-us/index.html has no element with that id',
       'index.html: <a href="#gone"> points at #gone, but index.html has no element with that id',
+      'index.html: <a href=" #spaced "> points at #spaced, but index.html has no element with that id',
       'index.html: <img src="/assets/missing.png"> points at nothing (no assets/missing.png in the output)',
     ]);
   });
@@ -115,11 +116,13 @@ describe('a build with broken references', () => {
 
     const failure = runBuild({ ...quiet, outDir, routesModule: fixture('broken-links.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
-    // Four: React also hoists a <link rel="preload"> for the image into the head.
-    await expect(failure).rejects.toThrow(/found 4 broken references/);
+    // Five: React also hoists a <link rel="preload"> for the image into the head.
+    await expect(failure).rejects.toThrow(/found 5 broken references/);
     await expect(failure).rejects.toThrow(/broken\/index\.html \(route \/broken\): <link href="\/assets\/chart\.png"> points at nothing/);
     await expect(failure).rejects.toThrow(/broken\/index\.html \(route \/broken\): <a href="\/pricing\/"> points at nothing/);
     await expect(failure).rejects.toThrow(/broken\/index\.html \(route \/broken\): <a href="#faq"> points at #faq/);
+    // Read by the render worker, then again by the link check to name every page: both must see it.
+    await expect(failure).rejects.toThrow(/broken\/index\.html \(route \/broken\): <a href=" #steps"> points at #steps/);
     await expect(failure).rejects.toThrow(/broken\/index\.html \(route \/broken\): <img src="\/assets\/chart\.png"> points at nothing/);
     await expect(failure.catch((error: BuildError) => [error.file, error.route])).resolves.toEqual(['broken/index.html', '/broken']);
 
