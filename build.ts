@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { type CommandSpec, formatHelp, parseCommand, UsageError } from './generator/cli';
-import { describeError, isBuildError } from './generator/errors';
+import { describeError } from './generator/errors';
 import { runBuild } from './generator/pipeline';
 import { type BuildReport, failureReport, type ReportError, successReport, summarize } from './generator/report';
 import { paintFor } from './generator/terminal';
@@ -56,14 +56,7 @@ function printReport(report: BuildReport): void {
 }
 
 function fail(error: unknown): void {
-  const failure: ReportError & { stack?: string } =
-    error instanceof UsageError
-      ? { message: error.message }
-      : {
-          ...describeError(error, root),
-          ...(isBuildError(error) && error.file ? { file: error.file } : {}),
-          ...(isBuildError(error) && error.route ? { route: error.route } : {}),
-        };
+  const failure: ReportError & { stack?: string } = error instanceof UsageError ? { message: error.message } : describeError(error, root);
   if (error instanceof UsageError) {
     console.error(failure.message);
   } else {

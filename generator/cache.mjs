@@ -105,12 +105,13 @@ export function lookup(root, kind, key) {
  * running at the same time) sees a whole file or none.
  */
 export function store(root, kind, key, { output, inputs, meta = null, extension }) {
+  if (!cacheEnabled()) return undefined;
   const folder = path.join(cacheDir(root), kind);
   const relative = inputs.map((input) => path.relative(root, path.resolve(root, input)).split(path.sep).join('/'));
   const fingerprint = fingerprintInputs(root, relative);
   const outputName = `${hashParts([output]).slice(0, 20)}.${extension}`;
   const file = path.join(folder, outputName);
-  if (!cacheEnabled() || fingerprint === undefined) return undefined;
+  if (fingerprint === undefined) return undefined;
   try {
     mkdirSync(folder, { recursive: true });
     const unique = `.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;

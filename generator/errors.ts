@@ -52,12 +52,24 @@ export function evaluationError(error: unknown, root: string): BuildError {
   });
 }
 
+/** A failure as the build and the dev server report it. */
+export interface DescribedError {
+  message: string;
+  file?: string;
+  route?: string;
+  /** Only for unexpected errors (bugs in the generator), never on its own. */
+  stack?: string;
+}
+
 /**
- * One failure as terminal lines: the sentence first; for an unexpected error (a bug rather than a
- * mistake in the site) the stack follows, so whoever fixes the generator can find it.
+ * One failure as people read it: the sentence, with the file and the route when they are known;
+ * for an unexpected error (a bug rather than a mistake in the site) the stack follows, so whoever
+ * fixes the generator can find it.
  */
-export function describeError(error: unknown, root: string): { message: string; stack?: string } {
-  if (isBuildError(error)) return { message: error.message };
+export function describeError(error: unknown, root: string): DescribedError {
+  if (isBuildError(error)) {
+    return { message: error.message, ...(error.file ? { file: error.file } : {}), ...(error.route ? { route: error.route } : {}) };
+  }
   const where = projectFrame(error, root);
   const cause = error instanceof Error ? error.message : String(error);
   const stack = error instanceof Error ? error.stack?.split('\n').slice(1).join('\n') : undefined;

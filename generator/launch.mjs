@@ -6,8 +6,9 @@
  * (cache.mjs), so a build does not pay for a second process or for compiling the generator on
  * every run. Packages stay outside the bundle and load from node_modules as usual.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashParts, lookup, store } from './cache.mjs';
@@ -82,8 +83,6 @@ async function bundle() {
   const stored = store(root, 'launch', key, { output, inputs, extension: 'mjs' });
   if (stored) return stored;
   // No writable cache: run from a file of this run's own.
-  const { writeFileSync, mkdtempSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
   const fallback = path.join(mkdtempSync(path.join(tmpdir(), 'site-generator-')), 'entry.mjs');
   writeFileSync(fallback, output);
   return fallback;

@@ -19,8 +19,8 @@ import { isRunning } from './process-alive';
 export interface OutputFolder {
   /** Where the steps write: becomes the output when committed. */
   staging: string;
-  /** Points the output at the staging folder. Returns a warning when a clean-up failed afterwards. */
-  commit: () => Promise<string | undefined>;
+  /** Points the output at the staging folder. */
+  commit: () => Promise<void>;
   /** Removes the staging folder and releases the lock; the output stays as it was. */
   abandon: () => Promise<void>;
 }
@@ -95,7 +95,6 @@ export async function openOutput(outDir: string, warn: (line: string) => void): 
           throw error;
         }
         await release();
-        return undefined;
       },
     };
   } catch (error) {

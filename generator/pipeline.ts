@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { type BuildContext, BuildError, type BuildOptions, type BuildStep } from './context';
+import { isBuildError } from './errors';
 import { openOutput } from './out-dir';
 import { measureListedPages } from './output';
 import { stepLine } from './report';
@@ -66,7 +67,7 @@ export interface BuildResult {
   outputs: BuildContext['outputs'];
   timings: BuildContext['timings'];
   totalMs: number;
-  /** What went wrong after the new output was in place (a clean-up that failed); the build itself succeeded. */
+  /** Clean-ups that failed (an earlier build's folder that cannot be deleted); the build itself succeeded. */
   warnings: string[];
 }
 
@@ -92,8 +93,7 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     for (const step of steps) await runStep(ctx, withInjectedStall(step));
     await Promise.all([...ctx.pending, measureListedPages(ctx)]);
     await pool.close();
-    const warning = await output.commit();
-    if (warning) warn(warning);
+    await output.commit();
     return { outputs: ctx.outputs, timings: ctx.timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
     await pool?.close();
@@ -155,7 +155,7 @@ export async function runStep(ctx: BuildContext, { name, run }: Step): Promise<v
   try {
     await Promise.race([run(ctx), stalled]);
   } catch (error) {
-    throw error instanceof BuildError || (error instanceof Error && error.name === 'BuildError')
+    throw isBuildError(error)
       ? error
       : new BuildError(`Step "${name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,

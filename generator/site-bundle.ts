@@ -5,7 +5,7 @@
  * inline source map, so that errors name them. The build reuses the bundle from the cache while
  * none of its inputs changed; the dev server rebuilds it incrementally after each save.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,7 +101,6 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
   const folder = await mkdtemp(path.join(tmpdir(), 'site-bundle-'));
   const file = path.join(folder, 'site.mjs');
   await writeFile(file, output);
-  const { rm } = await import('node:fs/promises');
   return { file, dispose: () => rm(folder, { recursive: true, force: true }) };
 }
 

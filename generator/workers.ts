@@ -47,7 +47,10 @@ import(workerData.url).catch((error) => {
 `;
 
 interface Reply {
+  /** What the worker is doing, for messages: "rendering page /about-us/". */
   what: string;
+  /** The page being rendered, when it is one. */
+  route?: string;
   resolve: (message: FromWorker) => void;
   reject: (error: Error) => void;
 }
@@ -72,11 +75,6 @@ export class RenderPool {
   /** The site's bundle the workers run: what a page's text depends on, besides the build's settings. */
   get bundle(): string {
     return this.options.bundle;
-  }
-
-  /** Workers started so far. */
-  get size(): number {
-    return this.members.length;
   }
 
   /** Starts workers until there are `count`; each loads the site's code at once, in parallel. */
@@ -123,7 +121,8 @@ export class RenderPool {
       const send = () => {
         const index = next++;
         const target = targets[index] as PageTarget;
-        const reply = this.ask(member, { type: 'render', id: index, target }, `rendering page ${describeTarget(target)}`);
+        const route = describeTarget(target);
+        const reply = this.ask(member, { type: 'render', id: index, target }, `rendering page ${route}`, route);
         // Pages queued behind a failure are rejected with it, and nobody waits for them any more.
         reply.catch(() => {});
         inFlight.push(reply);
@@ -182,7 +181,7 @@ export class RenderPool {
       worker.on('message', onMessage);
       worker.once('error', (error) => {
         if (!member.loaded) reject(this.fail(evaluationError(error, root)));
-        else this.fail(this.crashError(error, member.replies[0]?.what));
+        else this.fail(this.crashError(error, member.replies[0]));
       });
     });
     // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
@@ -208,11 +207,11 @@ export class RenderPool {
   }
 
   /** Sends a message and waits for its answer. */
-  private async ask(member: Member, message: ToWorker, what: string): Promise<FromWorker> {
+  private async ask(member: Member, message: ToWorker, what: string, route?: string): Promise<FromWorker> {
     await this.loaded(member);
     if (this.failure) throw this.failure;
     return new Promise<FromWorker>((resolve, reject) => {
-      member.replies.push({ what, resolve, reject });
+      member.replies.push({ what, route, resolve, reject });
       if (member.replies.length === 1) this.arm(member);
       member.worker.postMessage(message);
     });
@@ -224,7 +223,7 @@ export class RenderPool {
     const next = member.replies[0];
     if (!next) return;
     member.timer = setTimeout(() => {
-      this.fail(this.timeoutError(next.what));
+      this.fail(this.timeoutError(next));
       void member.worker.terminate();
     }, this.options.timeoutMs);
   }
@@ -235,7 +234,7 @@ export class RenderPool {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(this.fail(this.timeoutError("loading the site's code")));
+        reject(this.fail(this.timeoutError({ what: "loading the site's code" })));
         void member.worker.terminate();
       }, this.options.timeoutMs);
     });
@@ -247,16 +246,15 @@ export class RenderPool {
   }
 
   /** A worker that died after loading the site (out of memory, an error thrown outside any page). */
-  private crashError(error: Error, what: string | undefined): BuildError {
-    const route = what ? /^rendering page (\S+)/.exec(what)?.[1] : undefined;
-    return new BuildError(`A render worker failed${what ? ` while ${what}` : ''}: ${error.message}`, {
+  private crashError(error: Error, reply: Reply | undefined): BuildError {
+    const route = reply?.route;
+    return new BuildError(`A render worker failed${reply ? ` while ${reply.what}` : ''}: ${error.message}`, {
       ...(route ? { route } : {}),
       cause: error,
     });
   }
 
-  private timeoutError(what: string): BuildError {
-    const route = /^rendering page (\S+)/.exec(what)?.[1];
+  private timeoutError({ what, route }: Pick<Reply, 'what' | 'route'>): BuildError {
     return new BuildError(
       `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${this.options.timeoutMs / 1000} s, so the render worker was stopped: does a component or content file loop forever? (--page-timeout sets the limit)`,
       route ? { route } : {},

@@ -4,13 +4,7 @@
  * place, any other change reloads the page, and a failed build covers the page with its message.
  * Styles are set through the CSSOM, never as inline markup, so a strict CSP leaves it working.
  */
-
-interface DevError {
-  message: string;
-  file?: string;
-  route?: string;
-  stack?: string;
-}
+import type { DevError } from './session';
 
 interface DevState {
   version: string;

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LinkedAsset } from '../../components/Document/Document';
 import type { BuildContext, BuildOptions, OutputFile } from '../context';
-import { describeError, isBuildError } from '../errors';
+import { type DescribedError, describeError } from '../errors';
 import { createContext, defaultOptions, runStep, type Step, steps } from '../pipeline';
 import type { SiteBundler } from '../site-bundle';
 import type { SourceName } from '../sources';
@@ -21,13 +21,7 @@ const IDLE_WAIT_MS = 1500;
 const readsSite = (step: Step) => step.reads.includes('site');
 
 /** A failed build as shown in the terminal and the browser overlay. */
-export interface DevError {
-  message: string;
-  file?: string;
-  route?: string;
-  /** Only for unexpected errors (bugs in the generator), never on its own. */
-  stack?: string;
-}
+export type DevError = DescribedError;
 
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: LinkedAsset; steps: { step: string; ms: number }[]; ms: number }
@@ -190,7 +184,7 @@ export class DevSession {
     } catch (error) {
       // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
       this.poolStale = true;
-      this.error = toDevError(error, this.options.root);
+      this.error = describeError(error, this.options.root);
       return { ok: false, error: this.error, ms: performance.now() - started };
     }
   }
@@ -256,13 +250,4 @@ export class DevSession {
       ctx.outputs = [...others, ...kept, ...produced];
     }
   }
-}
-
-function toDevError(error: unknown, root: string): DevError {
-  if (!isBuildError(error)) return describeError(error, root);
-  return {
-    message: error.message,
-    ...(error.file ? { file: error.file } : {}),
-    ...(error.route ? { route: error.route } : {}),
-  };
 }
