@@ -211,14 +211,7 @@ async function start(): Promise<void> {
 try {
   await start();
 } catch (error) {
-  const code = (error as NodeJS.ErrnoException).code;
-  // listen() names a wrong --host only by its errno.
-  const cause =
-    code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
-      ? `--host ${host} is not an address of this machine.`
-      : error instanceof Error
-        ? error.message
-        : String(error);
+  const cause = error instanceof Error ? error.message : String(error);
   console.error(`${paintErr.red('The dev server could not start:')} ${cause}`);
   await stop(1);
 }

@@ -6,10 +6,9 @@
  * replaces the default instead of adding to it; every argument goes to serve as it is.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { constants } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { serveBin } from './lib/server';
 
 const args = process.argv.slice(2);
 // Not strict: the rest of the arguments are serve's, and serve checks them.
@@ -22,8 +21,7 @@ const { values } = parseArgs({
 const listening = values.listen !== undefined || values.port !== undefined;
 const address = `tcp://127.0.0.1:${process.env.PORT || 3000}`;
 
-const serve = path.join(path.dirname(createRequire(import.meta.url).resolve('serve/package.json')), 'build', 'main.js');
-const child = spawn(process.execPath, [serve, 'dist', ...(listening ? [] : ['--listen', address]), ...args], { stdio: 'inherit' });
+const child = spawn(process.execPath, [serveBin(), 'dist', ...(listening ? [] : ['--listen', address]), ...args], { stdio: 'inherit' });
 // Ctrl-C reaches serve too (same process group); wait for it to shut down and leave as it did.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));

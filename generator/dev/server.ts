@@ -202,6 +202,9 @@ export async function listen(server: Server, preferred: number, host: string, at
       const onError = (error: NodeJS.ErrnoException) => {
         server.off('listening', onListening);
         if (error.code === 'EADDRINUSE') resolve('busy');
+        // The system names a wrong host only by its errno.
+        else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+          reject(new Error(`--host ${host} is not an address of this machine.`));
         else reject(error);
       };
       const onListening = () => {

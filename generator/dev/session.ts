@@ -52,7 +52,6 @@ export class DevSession {
   private poolStale = true;
   /** Steps whose inputs changed since they last succeeded; all of them at first. */
   private stale = new Set<string>();
-  private firstRun = true;
   /** Which step wrote each output file, so a step's old files are replaced when it runs again. */
   private owners = new Map<string, string>();
   /** The stylesheet and script URLs the current HTML was rendered with. */
@@ -207,15 +206,13 @@ export class DevSession {
         this.ctx.options = options;
         this.ctx.pool = this.pool;
       } else {
+        // The first build: every step.
         this.ctx = createContext(options, this.options.siteDir, this.pool);
+        for (const step of steps) this.stale.add(step.name);
       }
       this.poolStale = false;
-      if (this.firstRun) {
-        for (const step of steps) this.stale.add(step.name);
-        this.firstRun = false;
-      }
       // New code: everything that runs it is stale.
-      for (const step of steps) if (step.reads.includes('site')) this.stale.add(step.name);
+      for (const step of steps) if (readsSite(step)) this.stale.add(step.name);
     }
     // A step is stale when a source it reads changed.
     for (const step of steps) if (step.reads.some((source) => kinds.has(source))) this.stale.add(step.name);

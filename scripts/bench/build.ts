@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildsFolder } from '../../generator/out-dir';
 import { copyProject } from '../lib/project';
 import type { BenchSection } from './types';
 
@@ -25,8 +26,8 @@ export async function measureBuild({ runs = 5 }: BuildBenchOptions = {}): Promis
   const rssFile = path.join(project.root, '.bench-rss');
   const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
   const once = async (env: NodeJS.ProcessEnv = {}): Promise<{ ms: number; rssMb: number }> => {
-    for (const folder of ['dist', '.dist-builds', '.bench-rss'])
-      await rm(path.join(project.root, folder), { recursive: true, force: true });
+    const outDir = path.join(project.root, 'dist');
+    for (const folder of [outDir, buildsFolder(outDir), rssFile]) await rm(folder, { recursive: true, force: true });
     const started = performance.now();
     await run('npm', ['run', 'build', '--', '--quiet'], {
       cwd: project.root,

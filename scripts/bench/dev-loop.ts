@@ -6,9 +6,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type RunningDev, startDev, waitFor } from '../lib/dev';
+import { type RunningDev, startDev } from '../lib/dev';
 import { renderedLiteral, replaceLiteral } from '../lib/edits';
 import { copyProject } from '../lib/project';
+import { waitFor } from '../lib/server';
 import type { BenchSection } from './types';
 
 export interface DevLoopOptions {

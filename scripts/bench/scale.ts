@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildsFolder } from '../../generator/out-dir';
 import { projectRoot } from '../lib/project';
 import type { BenchSection, Measurement } from './types';
 
@@ -52,7 +53,7 @@ export async function measureScale({ pages = 1000, runs = 5, jobs }: ScaleBenchO
   const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
   const once = async () => {
     await rm(outDir, { recursive: true, force: true });
-    await rm(path.join(folder, '.dist-builds'), { recursive: true, force: true });
+    await rm(buildsFolder(outDir), { recursive: true, force: true });
     const started = performance.now();
     const { stdout } = await run(
       process.execPath,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright';
+import { findOnPath } from './files';
 
 export const INSTALL_HINT =
   'Install Chromium with `apt-get update && apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.';
@@ -36,13 +37,7 @@ export function findChromium(): string | undefined {
 }
 
 function canInstallWithApt(): boolean {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
+  return process.platform === 'linux' && process.getuid?.() === 0 && findOnPath('apt-get') !== undefined;
 }
 
 /**

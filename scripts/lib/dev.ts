@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { freePort } from './server';
+import { freePort, waitFor } from './server';
 
 /** One server-sent event received from the dev server. */
 export interface DevEvent {
@@ -22,27 +22,6 @@ export interface RunningDev {
   stop: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Last resort for a failed test: SIGKILL to the group. */
   kill: () => void;
-}
-
-/** Polls until check() returns something other than undefined/false, or fails with what was last seen. */
-export async function waitFor<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 20_000,
-  intervalMs = 25,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const result = await check();
-      if (result !== undefined && result !== false) return result;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
 }
 
 /**

@@ -24,16 +24,18 @@ export function replaceLiteral(source: string, text: string, replacement: string
 
 /** The source of a component file whose first exported function component throws `message` when it renders. */
 export function throwingComponent(source: string, message: string): string {
-  const start = /export function \w+\([\s\S]*?\)\s*(?::[^{]+)?\{/.exec(source);
-  if (!start) throw new Error('No exported function component found.');
-  const at = start.index + start[0].length;
-  return `${source.slice(0, at)}\n  if (Date.now() > 0) throw new Error(${JSON.stringify(message)});${source.slice(at)}`;
+  return atComponentStart(source, `\n  if (Date.now() > 0) throw new Error(${JSON.stringify(message)});`);
 }
 
 /** The source of a component file whose first exported function component never finishes rendering. */
 export function endlessComponent(source: string): string {
+  return atComponentStart(source, '\n  while (Date.now() > 0) {\n    // Never done.\n  }');
+}
+
+/** `code` inserted at the start of the body of the file's first exported function component. */
+function atComponentStart(source: string, code: string): string {
   const start = /export function \w+\([\s\S]*?\)\s*(?::[^{]+)?\{/.exec(source);
   if (!start) throw new Error('No exported function component found.');
   const at = start.index + start[0].length;
-  return `${source.slice(0, at)}\n  while (Date.now() > 0) {\n    // Never done.\n  }${source.slice(at)}`;
+  return `${source.slice(0, at)}${code}${source.slice(at)}`;
 }

@@ -17,20 +17,30 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Polls a URL until it answers (any status) or the time runs out. */
-export async function waitForHttp(url: string, timeoutMs = 15_000): Promise<void> {
+/** Polls until check() returns something other than undefined/false, or fails with what was last seen. */
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 20_000,
+  intervalMs = 25,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
-      await fetch(url, { redirect: 'manual' });
-      return;
+      const result = await check();
+      if (result !== undefined && result !== false) return result;
     } catch (error) {
       lastError = error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new Error(`Nothing answered at ${url} within ${timeoutMs} ms: ${String(lastError)}`);
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
+}
+
+/** Polls a URL until it answers (any status) or the time runs out. */
+export async function waitForHttp(url: string, timeoutMs = 15_000): Promise<void> {
+  await waitFor(`${url} to answer`, () => fetch(url, { redirect: 'manual' }).then(() => true), timeoutMs, 100);
 }
 
 export interface RunningServer {
@@ -38,16 +48,23 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+/** The `serve` package's command, run with this Node. */
+export function serveBin(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve('serve/package.json')), 'build', 'main.js');
+}
+
 /** Serves a folder with the `serve` package, as `npm run preview` does, on a free port. */
 export async function startServe(folder: string): Promise<RunningServer> {
   const port = await freePort();
-  const require = createRequire(import.meta.url);
-  const bin = path.join(path.dirname(require.resolve('serve/package.json')), 'build', 'main.js');
-  const child = spawn(process.execPath, [bin, folder, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    // serve otherwise asks the npm registry for a newer version of itself at every start.
-    env: { ...process.env, NO_UPDATE_CHECK: '1' },
-  });
+  const child = spawn(
+    process.execPath,
+    [serveBin(), folder, '--listen', `tcp://127.0.0.1:${port}`, '--no-clipboard', '--no-port-switching'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // serve otherwise asks the npm registry for a newer version of itself at every start.
+      env: { ...process.env, NO_UPDATE_CHECK: '1' },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
   return { url, stop: () => stopProcess(child) };

@@ -58,13 +58,17 @@ describe('npm run dev', () => {
     expect(help.stdout).not.toContain('Dev server');
   });
 
-  it('refuses an unknown option or a bad port, naming what it knows, with status 1', () => {
+  it('refuses an unknown option, a bad port or a host not of this machine, naming what it knows, with status 1', () => {
     const unknown = npmRunDev('--open');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain("Unknown option '--open'. Options: --port <n>, --host [address], --page-timeout <seconds>, --help.");
     const badPort = npmRunDev('--port', 'eighty');
     expect(badPort.status).toBe(1);
     expect(badPort.stderr).toContain('--port must be a port number between 1 and 65535, not "eighty".');
+    // 203.0.113.0/24 is for documentation: never an address of this machine.
+    const badHost = npmRunDev('--host', '203.0.113.7');
+    expect(badHost.status).toBe(1);
+    expect(badHost.stderr).toContain('The dev server could not start: --host 203.0.113.7 is not an address of this machine.');
   });
 
   it('listens on the --port given, over PORT, and on loopback only', async () => {

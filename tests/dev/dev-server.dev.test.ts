@@ -10,9 +10,10 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev, waitFor } from '../../scripts/lib/dev';
+import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
 import { renderedLiteral, replaceLiteral, throwingComponent } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { waitFor } from '../../scripts/lib/server';
 
 const STYLESHEET = 'styles/main.scss';
 const CONTENT = 'pages/home/content.ts';

@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../generator/process-alive';
-import { livingProcessesInGroup, type RunningDev, startDev, waitFor } from '../../scripts/lib/dev';
+import { livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
 import { endlessComponent } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { waitFor } from '../../scripts/lib/server';
 
 const COMPONENT = 'components/Footer/Footer.tsx';
 

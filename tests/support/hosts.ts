@@ -4,8 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { waitFor } from '../../scripts/lib/dev';
-import { freePort, type RunningServer, stopProcess, waitForHttp } from '../../scripts/lib/server';
+import { freePort, type RunningServer, stopProcess, waitFor, waitForHttp } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 
 export const NGINX_INSTALL_HINT =
