@@ -6,7 +6,6 @@
  * every route, answer unknown paths with the 404 page, and bring mis-cased paths to the canonical
  * page.
  */
-import { request as httpRequest } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
 import type { BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
@@ -16,6 +15,7 @@ import { routes } from '../../pages/routes';
 import { site } from '../../site.config';
 import { type BrowserFixtures, type PageRecord, test, untilScripted } from '../support/browser';
 import { checkNginxConfig, type NginxServer, startBareServer, startNginx, type TestServer } from '../support/hosts';
+import { plainRequest } from '../support/network';
 import { inlineCodeOf } from '../support/site';
 
 const siteDir = inject('siteDir');
@@ -306,15 +306,15 @@ describe('nginx with deploy/nginx.conf, beyond the matrix', () => {
     const host = new URL(site.url).hostname;
     for (const method of ['GET', 'HEAD', 'POST']) {
       for (const requested of ['/', '/about-us/', '/about-us?x=1&y=%20z', '/no-such-page', '/assets/', '/deploy/nginx.conf', '/404.html']) {
-        const answer = await plainRequest(server.plainUrl, requested, method, host);
+        const answer = await plainRequest(server.plainUrl, requested, { method, host });
         expect(answer.status, `${method} ${requested}`).toBe(301);
-        expect(answer.location, `${method} ${requested}`).toBe(`https://${host}${requested}`);
+        expect(answer.headers.location, `${method} ${requested}`).toBe(`https://${host}${requested}`);
         expect(answer.body).not.toMatch(/Kestrel|Oops/);
       }
     }
     // Whatever name the request came for, it stays on it.
-    const byAddress = await plainRequest(server.plainUrl, '/about-us/', 'GET');
-    expect(byAddress.location).toBe('https://127.0.0.1/about-us/');
+    const byAddress = await plainRequest(server.plainUrl, '/about-us/');
+    expect(byAddress.headers.location).toBe('https://127.0.0.1/about-us/');
   });
 
   test('speaks HTTP/2 over TLS 1.2 or 1.3 with the certificate it was given', async () => {
@@ -356,18 +356,3 @@ describe('nginx with deploy/nginx.conf, beyond the matrix', () => {
     }
   });
 });
-
-/** A plain-HTTP request for `requested` with the Host header a browser would send for `host`. */
-function plainRequest(base: string, requested: string, method: string, host?: string) {
-  const { hostname, port } = new URL(base);
-  return new Promise<{ status?: number; location?: string; body: string }>((resolve, reject) => {
-    httpRequest({ host: hostname, port, path: requested, method, headers: host ? { host } : {} }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, location: response.headers.location, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}

@@ -1,17 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { measureDeploy } from '../../scripts/bench/deploy';
 import { measureScale } from '../../scripts/bench/scale';
 import { measureSizes } from '../../scripts/bench/sizes';
 import { meetsTarget, summarizeSamples } from '../../scripts/bench/types';
+import { projectRoot } from '../../scripts/lib/project';
 
 /** `npm run bench -- <args>`: the script through tsx, as npm runs it. */
 function bench(...args: string[]) {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-  const root = path.resolve(import.meta.dirname, '../..');
-  const result = spawnSync(process.execPath, [tsx, 'scripts/bench.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsx, 'scripts/bench.ts', ...args], { cwd: projectRoot, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

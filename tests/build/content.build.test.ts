@@ -3,6 +3,7 @@ import path from 'node:path';
 import type * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routes } from '../../pages/routes';
+import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 import { loadBuiltPage, textOf } from '../support/site';
 
@@ -194,12 +195,11 @@ describe('the copy', () => {
   });
 
   it('keeps the brand name in site.config.ts alone', async () => {
-    const root = path.resolve(import.meta.dirname, '../..');
     const offenders: string[] = [];
     for (const folder of ['pages', 'components', 'client', 'styles', 'generator']) {
-      for (const file of await readdir(path.join(root, folder), { recursive: true })) {
+      for (const file of await readdir(path.join(projectRoot, folder), { recursive: true })) {
         if (!/\.(tsx?|scss)$/.test(file)) continue;
-        if ((await readFile(path.join(root, folder, file), 'utf8')).includes(site.name)) offenders.push(`${folder}/${file}`);
+        if ((await readFile(path.join(projectRoot, folder, file), 'utf8')).includes(site.name)) offenders.push(`${folder}/${file}`);
       }
     }
     expect(offenders).toEqual([]);

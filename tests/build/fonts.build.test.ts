@@ -7,10 +7,11 @@ import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
+import { projectRoot as root } from '../../scripts/lib/project';
 import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
+import { fixture } from '../support/output';
 
 const siteDir = inject('siteDir');
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** harfbuzzjs and fontverter, as subset-font (which brings them) resolves them. */
 const fromSubsetFont = createRequire(createRequire(path.join(root, 'package.json')).resolve('subset-font'));
@@ -122,7 +123,7 @@ describe('a page that shows a character the font has no glyph for', () => {
       outDir,
       log: () => {},
       measureGzip: false,
-      routesModule: path.join(root, 'tests/fixtures/routes/missing-glyph.ts'),
+      routesModule: fixture('missing-glyph.ts'),
     });
     await expect(failure).rejects.toThrow(/Page \/ shows “अ” \(U\+0905\), which Inter .* has no glyph for/);
     expect(existsSync(outDir)).toBe(false);
@@ -137,7 +138,7 @@ describe('a page that shows a character the font has no glyph for', () => {
         outDir,
         log: () => {},
         measureGzip: false,
-        routesModule: path.join(root, 'tests/fixtures/routes/shifting-text.tsx'),
+        routesModule: fixture('shifting-text.tsx'),
       });
       await expect(failure).rejects.toThrow(/Page \/ .*it shows “Æ”, which the font step did not see/);
       await expect(failure).rejects.toMatchObject({ route: '/' });

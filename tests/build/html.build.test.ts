@@ -5,9 +5,9 @@ import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
+import { projectRoot } from '../../scripts/lib/project';
 
 const siteDir = inject('siteDir');
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 let htmlFiles: string[] = [];
 
 beforeAll(async () => {

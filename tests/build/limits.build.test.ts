@@ -16,9 +16,16 @@ import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
 let workDir: string;
+/** A built site that every failing build below must leave exactly as it was. */
+let outDir: string;
+let before: Record<string, string>;
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'limits-test-'));
+  outDir = path.join(workDir, 'site', 'dist');
+  const built = npmRunBuild(outDir);
+  expect(built.status, built.stderr).toBe(0);
+  before = await fingerprint(outDir);
 });
 
 afterAll(async () => {
@@ -29,9 +36,6 @@ const quiet = { log: () => {} };
 
 describe('a page that never finishes rendering', () => {
   it('fails the build after the page time limit, naming the route, and leaves dist/ as it was', async () => {
-    const outDir = path.join(workDir, 'endless', 'dist');
-    await runBuild({ ...quiet, outDir });
-    const before = await fingerprint(outDir);
     const started = performance.now();
     const failure = runBuild({ ...quiet, outDir, routesModule: fixture('endless-page.tsx'), pageTimeoutMs: 1000 });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
@@ -43,9 +47,6 @@ describe('a page that never finishes rendering', () => {
   });
 
   it('stops npm run build with exit status 1 and the route, with --page-timeout, and leaves dist/ as it was', async () => {
-    const outDir = path.join(workDir, 'endless-cli', 'dist');
-    expect(npmRunBuild(outDir).status).toBe(0);
-    const before = await fingerprint(outDir);
     const result = npmRunBuild(outDir, ['--routes', fixture('endless-page.tsx'), '--page-timeout', '1']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^Build failed: Rendering page \/endless\/ took longer than 1 s/m);
@@ -102,9 +103,6 @@ try {
   it.each(['routes', 'pages', 'links'])(
     'that never settles in npm run build ("%s") stops it with exit status 1 and the step, leaving dist/ as it was',
     async (name) => {
-      const outDir = path.join(workDir, `never-${name}`, 'dist');
-      expect(npmRunBuild(outDir).status).toBe(0);
-      const before = await fingerprint(outDir);
       const started = performance.now();
       const result = npmRunBuild(outDir, [], { SITE_GENERATOR_STALL_STEP: name });
       expect(result.status, result.stderr).toBe(1);

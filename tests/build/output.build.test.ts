@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildsFolder, type PausePoint } from '../../generator/out-dir';
 import { projectRoot } from '../../scripts/lib/project';
+import { waitFor } from '../../scripts/lib/server';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
@@ -56,12 +57,8 @@ async function build(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}
   return startBuild(outDir, origin, env, args).exited;
 }
 
-async function waitForFile(file: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(file)) {
-    if (Date.now() > deadline) throw new Error(`${file} did not appear within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+async function waitForFile(file: string): Promise<void> {
+  await waitFor(file, () => existsSync(file), 30_000, 10);
 }
 
 /** Two sites that differ in every page (their canonical URLs), built once each as references. */

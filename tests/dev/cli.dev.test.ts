@@ -3,13 +3,12 @@
  * loopback only unless --host opens it to the network. Started on a copy of the project.
  */
 import { spawnSync } from 'node:child_process';
-import { request } from 'node:http';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev } from '../../scripts/lib/dev';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { freePort } from '../../scripts/lib/server';
-import { externalAddress, tryConnect } from '../support/network';
+import { externalAddress, plainRequest, tryConnect } from '../support/network';
 
 let project: ProjectCopy;
 
@@ -28,16 +27,7 @@ afterAll(async () => {
 const otherAddress = () => externalAddress() ?? '127.0.0.2';
 
 /** The status of GET / with the Host header a browser would send for `host`. */
-function statusFor(port: number, host: string): Promise<number | undefined> {
-  return new Promise((resolve, reject) =>
-    request({ host: '127.0.0.1', port, path: '/', headers: { host } }, (response) => {
-      response.resume();
-      resolve(response.statusCode);
-    })
-      .on('error', reject)
-      .end(),
-  );
-}
+const statusFor = async (port: number, host: string) => (await plainRequest(`http://127.0.0.1:${port}`, '/', { host })).status;
 
 function npmRunDev(...args: string[]) {
   const result = spawnSync('npm', ['run', 'dev', '--', ...args], {

@@ -5,7 +5,6 @@
  * belongs to `npm run bench`, not here.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { type IncomingHttpHeaders, request } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
@@ -14,6 +13,7 @@ import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev } from
 import { renderedLiteral, replaceLiteral, throwingComponent } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
+import { plainRequest } from '../support/network';
 
 const STYLESHEET = 'styles/main.scss';
 const CONTENT = 'pages/home/content.ts';
@@ -30,22 +30,9 @@ const violations = () => page.evaluate(() => (window as { cspViolations?: string
 const file = (relative: string) => path.join(project.root, relative);
 const get = async (url: string) => (await fetch(url)).text();
 
-/**
- * One request to the dev server with a Host header of our choosing (fetch will not send one), read
- * to its end: a response that never ends fails the test by its time limit.
- */
-function ask({ path: requested, host, method = 'GET' }: { path: string; host?: string; method?: string }) {
-  return new Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    request({ host: '127.0.0.1', port: dev.port, path: requested, method, headers: host ? { host } : {} }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+/** One request to the dev server, with a Host header of our choosing. */
+const ask = ({ path: requested, host, method }: { path: string; host?: string; method?: string }) =>
+  plainRequest(`http://127.0.0.1:${dev.port}`, requested, { host, method });
 
 /** The first event of a type sent after `since` (an index into dev.events). */
 function eventAfter(since: number, type: string): Promise<DevEvent> {
@@ -84,15 +71,7 @@ describe('npm run dev', () => {
     expect(html).toMatch(/<script src="\/__dev\/reload\.js"[^>]*defer><\/script><\/head>/);
     expect(await get(`${dev.url}/__dev/reload.js`)).toContain('EventSource');
     // An encoded "../" must not reach files outside the build.
-    const escaped = await new Promise<number | undefined>((resolve, reject) =>
-      request({ host: '127.0.0.1', port: dev.port, path: '/..%2f..%2fpackage.json' }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      })
-        .on('error', reject)
-        .end(),
-    );
-    expect(escaped).toBe(404);
+    expect((await ask({ path: '/..%2f..%2fpackage.json' })).status).toBe(404);
     const missing = await fetch(`${dev.url}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Oops! Page not found');

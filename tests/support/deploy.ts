@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
+import { projectRoot } from '../../scripts/lib/project';
 
 export interface DeployRun {
   status: number | null;

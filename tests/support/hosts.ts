@@ -38,7 +38,7 @@ export interface TestCertificate {
   pem: string;
 }
 
-export async function makeTestCertificate(folder: string, names: readonly string[]): Promise<TestCertificate> {
+async function makeTestCertificate(folder: string, names: readonly string[]): Promise<TestCertificate> {
   const certificate = path.join(folder, 'certificate.pem');
   const key = path.join(folder, 'key.pem');
   const alternatives = ['IP:127.0.0.1', ...names.map((name) => `DNS:${name}`)].join(',');
@@ -74,7 +74,7 @@ export async function makeTestCertificate(folder: string, names: readonly string
  * (root, certificate, key) and, to serve it, optionally where it listens (loopback, free ports).
  * Fails if any of them is not found exactly once, rather than test something else.
  */
-export function configureNginx(
+function configureNginx(
   generated: string,
   settings: { root: string; certificate: string; key: string; ports?: { https: number; http: number } },
 ): string {
@@ -122,10 +122,25 @@ http {
   return temp('nginx.conf');
 }
 
-function requireNginx(): string {
+/**
+ * nginx and its configuration in `prefix`: the generated one with its marked settings edited (the
+ * site's folder, a test certificate made for this run) and, given `ports`, where it listens.
+ */
+async function prepareNginx(
+  siteDir: string,
+  prefix: string,
+  ports?: { https: number; http: number },
+): Promise<{ nginx: string; main: string; certificate: TestCertificate }> {
   const nginx = findNginx();
   if (!nginx) throw new Error(`No nginx found. ${NGINX_INSTALL_HINT}`);
-  return nginx;
+  const certificate = await makeTestCertificate(prefix, [new URL(site.url).hostname]);
+  const generated = await readFile(path.join(siteDir, 'deploy', 'nginx.conf'), 'utf8');
+  const main = await writeMainConfig(
+    nginx,
+    prefix,
+    configureNginx(generated, { root: siteDir, ...certificate, ...(ports ? { ports } : {}) }),
+  );
+  return { nginx, main, certificate };
 }
 
 /**
@@ -133,12 +148,9 @@ function requireNginx(): string {
  * folder, a test certificate and key), listening where it says: the test does not bind ports.
  */
 export async function checkNginxConfig(siteDir: string): Promise<{ status: number | null; output: string }> {
-  const nginx = requireNginx();
   const prefix = await mkdtemp(path.join(tmpdir(), 'nginx-check-'));
   try {
-    const tls = await makeTestCertificate(prefix, [new URL(site.url).hostname]);
-    const generated = await readFile(path.join(siteDir, 'deploy', 'nginx.conf'), 'utf8');
-    const main = await writeMainConfig(nginx, prefix, configureNginx(generated, { root: siteDir, ...tls }));
+    const { nginx, main } = await prepareNginx(siteDir, prefix);
     const result = spawnSync(nginx, ['-t', '-p', prefix, '-c', main, '-e', path.join(prefix, 'error.log')], { encoding: 'utf8' });
     return { status: result.status, output: `${result.stdout}${result.stderr}` };
   } finally {
@@ -166,12 +178,9 @@ export interface NginxServer extends TestServer {
  * in a folder of its own, so it touches nothing of a system nginx.
  */
 export async function startNginx(siteDir: string): Promise<NginxServer> {
-  const nginx = requireNginx();
   const ports = { https: await freePort(), http: await freePort() };
   const prefix = await mkdtemp(path.join(tmpdir(), 'nginx-test-'));
-  const certificate = await makeTestCertificate(prefix, [new URL(site.url).hostname]);
-  const generated = await readFile(path.join(siteDir, 'deploy', 'nginx.conf'), 'utf8');
-  const main = await writeMainConfig(nginx, prefix, configureNginx(generated, { root: siteDir, ...certificate, ports }));
+  const { nginx, main, certificate } = await prepareNginx(siteDir, prefix, ports);
   const log = path.join(prefix, 'error.log');
   const child = spawn(nginx, ['-p', prefix, '-c', main, '-e', log], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -1,3 +1,4 @@
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
@@ -24,5 +25,28 @@ export function tryConnect(host: string, port: number, timeoutMs = 5_000): Promi
       reject(new Error(`Connecting to ${host}:${port} timed out`));
     });
     socket.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error)));
+  });
+}
+
+/**
+ * One plain-HTTP request for `requested` (sent as written, so "%2f" stays encoded) to the server at
+ * `base`, with the Host header a browser would send for `host` (fetch will not send one), read to
+ * its end: a response that never ends fails the test by its time limit.
+ */
+export function plainRequest(
+  base: string,
+  requested: string,
+  { method = 'GET', host }: { method?: string; host?: string } = {},
+): Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    request({ host: hostname, port, path: requested, method, headers: host ? { host } : {} }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
+    })
+      .on('error', reject)
+      .end();
   });
 }

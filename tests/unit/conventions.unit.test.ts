@@ -7,8 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot as root } from '../../scripts/lib/project';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const read = (relative: string) => readFileSync(path.join(root, relative), 'utf8');
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 

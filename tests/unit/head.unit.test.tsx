@@ -10,10 +10,9 @@ import { wrap } from '../../components/SocialImage/SocialImage';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../generator/hosting/policy';
 import { navigationFrom } from '../../generator/render/page';
 import { routes } from '../../pages/routes';
+import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 import { render } from '../support/render';
-
-const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 const headProps = {
   title: 'Credit Decisions | Brand',

@@ -6,8 +6,7 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { projectRoot as root } from '../../scripts/lib/project';
 
 /** The project files and the packages an entry loads when it starts. */
 async function loads(entry: string): Promise<{ files: string[]; packages: string[] }> {
