@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ENGINES } from './scripts/lib/browsers';
 
 /**
- * Four projects, by how a test runs (the file name says which): `npm test` runs them all, and
- * `npm run test:unit` (or :build, :browser, :dev) one. Only the projects that need them build the
- * site or start Chromium, and each happens once per run however many projects share it.
+ * Projects by how a test runs (the file name says which): `npm test` runs them all, and
+ * `npm run test:unit` (or :build, :browser, :dev) one. The engine tests (`*.engine.test.ts`) run
+ * once per engine, in a project named after it: `vitest run --project webkit` runs WebKit's alone.
+ * Only the projects that need them build the site or start a browser, and each happens once per
+ * run however many projects share it.
  */
 export default defineConfig({
   test: {
@@ -30,6 +33,18 @@ export default defineConfig({
           globalSetup: ['tests/support/setup-chromium.ts', 'tests/support/setup-site.ts'],
         },
       },
+      ...ENGINES.map((engine) => ({
+        extends: true as const,
+        test: {
+          name: engine,
+          include: ['tests/engines/**/*.engine.test.ts'],
+          // Pages of their own in one browser per file; WebKit's are one MiniBrowser each, so fewer.
+          sequence: { concurrent: true },
+          maxConcurrency: engine === 'webkit' ? 2 : 4,
+          // Chromium is every engine's reference for the layout comparison.
+          globalSetup: ['tests/support/setup-chromium.ts', 'tests/support/setup-site.ts', 'tests/support/setup-engine.ts'],
+        },
+      })),
       {
         extends: true,
         test: { name: 'dev', include: ['tests/dev/**/*.dev.test.ts'], globalSetup: ['tests/support/setup-chromium.ts'] },

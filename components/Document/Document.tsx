@@ -5,23 +5,21 @@ import { SkipLink } from '../SkipLink/SkipLink';
 import type { Navigation } from '../site/navigation';
 
 /**
- * The only inline script on the site. Where the browser reports its first contentful paint (every
- * browser of the last five years), it marks the document as scripted before that paint, so that
- * styles that need JavaScript (the collapsed mobile menu) apply without a flash, and loads the
- * site's script, named by its own data-src and data-integrity, once the first paint is on screen:
- * nothing the script fetches or does can delay it, and every behaviour enhances a page that is
- * whole without it. An older browser gets that whole page. The build hashes this exact text for
- * the Content-Security-Policy.
+ * The only inline script on the site. It marks the document as scripted before the first paint, so
+ * that styles that need JavaScript (the collapsed mobile menu) apply without a flash, and loads the
+ * site's script, named by its own data-src and data-integrity, in the task after the first frame:
+ * the first paint is on screen by then, nothing the script fetches or does can delay it, and every
+ * behaviour enhances a page that is whole without it. An animation frame comes in every engine
+ * (where a paint-timing entry, which this once waited for, may never come: WebKit and Firefox
+ * report paint timing their own way, and an engine without it would never get the script). The
+ * build hashes this exact text for the Content-Security-Policy.
  */
 export const PAGE_SCRIPT = [
-  '(function(c,P){',
-  "if(!P||(P.supportedEntryTypes||[]).indexOf('paint')<0)return;",
-  "document.documentElement.classList.add('js');",
-  // Registered before anything is painted, so no buffered entries to ask for.
-  "new P(function(e,o){if(!e.getEntriesByName('first-contentful-paint')[0])return;o.disconnect();",
-  "var s=document.createElement('script');s.src=c.dataset.src;s.integrity=c.dataset.integrity;document.head.appendChild(s)})",
-  ".observe({type:'paint'})",
-  '})(document.currentScript,window.PerformanceObserver)',
+  '(function(c,d){',
+  "d.documentElement.classList.add('js');",
+  'requestAnimationFrame(function(){setTimeout(function(){',
+  "var s=d.createElement('script');s.src=c.dataset.src;s.integrity=c.dataset.integrity;d.head.appendChild(s)})})",
+  '})(document.currentScript,document)',
 ].join('');
 
 /** The page's main content: the skip link's target. */

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright';
-import { findOnPath } from './files';
-
-export const INSTALL_HINT =
-  'Install Chromium with `apt-get update && apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.';
+import { ensureEngine, findEngine } from './browsers';
 
 // Without these, headless Chromium in a sandbox without network spends its start-up on refused connections.
 const LAUNCH_ARGS = [
@@ -16,17 +12,8 @@ const LAUNCH_ARGS = [
   '--no-first-run',
 ];
 
-/**
- * Where Chromium is, in order: $CHROMIUM_PATH, Debian's /usr/bin/chromium, then Playwright's own
- * download. Undefined when there is none.
- */
-export function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH is set to ${fromEnv}, but no file is there. ${INSTALL_HINT}`);
-    return fromEnv;
-  }
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+/** Playwright's own download of Chromium, where one was made. */
+function bundledChromium(): string | undefined {
   try {
     const bundled = chromium.executablePath();
     if (bundled && existsSync(bundled)) return bundled;
@@ -36,8 +23,12 @@ export function findChromium(): string | undefined {
   return undefined;
 }
 
-function canInstallWithApt(): boolean {
-  return process.platform === 'linux' && process.getuid?.() === 0 && findOnPath('apt-get') !== undefined;
+/**
+ * Where Chromium is, in order: $CHROMIUM_PATH, Debian's /usr/bin/chromium, then Playwright's own
+ * download. Undefined when there is none.
+ */
+export function findChromium(): string | undefined {
+  return findEngine('chromium').found.browser ?? bundledChromium();
 }
 
 /**
@@ -45,22 +36,12 @@ function canInstallWithApt(): boolean {
  * apt-get (a fresh CI machine). Anywhere else it stops with the command to run.
  */
 export function ensureChromium(log: (line: string) => void = console.log): string {
-  const found = findChromium();
-  if (found) return found;
-  if (!canInstallWithApt()) throw new Error(`No Chromium found for the browser tests. ${INSTALL_HINT}`);
-  log("No Chromium found: installing Debian's chromium package (apt-get update && apt-get install -y chromium)...");
-  execFileSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-    stdio: 'inherit',
-  });
-  const installed = findChromium();
-  if (!installed) throw new Error(`Installing Debian's chromium package did not provide /usr/bin/chromium. ${INSTALL_HINT}`);
-  log(`Chromium installed at ${installed}.`);
-  return installed;
+  return ensureEngine('chromium', { log, fallback: bundledChromium }).browser ?? '';
 }
 
 function launchOptions(options: LaunchOptions): LaunchOptions {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error(`No Chromium found. ${INSTALL_HINT}`);
+  if (!executablePath) throw new Error('No Chromium found: run ensureChromium() first, which names the install command.');
   return { executablePath, headless: true, ...options, args: [...LAUNCH_ARGS, ...(options.args ?? [])] };
 }
 

@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { findOnPath } from './files';
+
+/** The engines the site is proven in: Chromium (Blink), Firefox (Gecko) and WebKit (Safari's engine). */
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+/** One program an engine needs: where it is looked for, and which Debian package brings it. */
+interface Program {
+  name: string;
+  /** The environment variable that points at it, looked at first. */
+  env: string;
+  /** Where Debian puts it, in order of preference. */
+  paths: () => string[];
+  package: string;
+}
+
+/** MiniBrowser, the browser of WebKitGTK that WebKitWebDriver drives, is in the library's own folder. */
+function miniBrowserPaths(): string[] {
+  const lib = '/usr/lib';
+  const folders = existsSync(lib) ? readdirSync(lib).map((name) => path.join(lib, name)) : [];
+  return [lib, ...folders].flatMap((folder) => {
+    try {
+      return readdirSync(folder)
+        .filter((name) => /^webkit2gtk-4\.\d$/.test(name))
+        .sort()
+        .reverse()
+        .map((name) => path.join(folder, name, 'MiniBrowser'));
+    } catch {
+      return [];
+    }
+  });
+}
+
+const PROGRAMS: Record<EngineName, Record<string, Program>> = {
+  chromium: {
+    browser: { name: 'Chromium', env: 'CHROMIUM_PATH', paths: () => ['/usr/bin/chromium'], package: 'chromium' },
+  },
+  firefox: {
+    browser: { name: 'Firefox', env: 'FIREFOX_PATH', paths: () => ['/usr/bin/firefox-esr', '/usr/bin/firefox'], package: 'firefox-esr' },
+  },
+  webkit: {
+    driver: { name: 'WebKitWebDriver', env: 'WEBKIT_DRIVER_PATH', paths: () => ['/usr/bin/WebKitWebDriver'], package: 'webkit2gtk-driver' },
+    // A dependency of webkit2gtk-driver, so the same package brings it.
+    browser: { name: "WebKitGTK's MiniBrowser", env: 'WEBKIT_BROWSER_PATH', paths: miniBrowserPaths, package: 'webkit2gtk-driver' },
+    // MiniBrowser is a GTK window: a virtual X display gives it a screen on a machine without one.
+    display: { name: 'Xvfb', env: 'XVFB_PATH', paths: () => ['/usr/bin/Xvfb'], package: 'xvfb' },
+  },
+};
+
+/** The install command that brings what an engine lacks. */
+export function installCommand(packages: readonly string[]): string {
+  return `apt-get update && apt-get install -y ${[...new Set(packages)].join(' ')}`;
+}
+
+function hint(engine: EngineName): string {
+  const programs = Object.values(PROGRAMS[engine]);
+  return `Install it with \`${installCommand(programs.map((program) => program.package))}\` (Debian/Ubuntu), or point ${programs
+    .map((program) => program.env)
+    .join(' / ')} at it.`;
+}
+
+/** Where one program is: its environment variable (which must then name a file), else Debian's path. */
+function locate(engine: EngineName, program: Program): string | undefined {
+  const fromEnv = process.env[program.env];
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`${program.env} is set to ${fromEnv}, but no file is there. ${hint(engine)}`);
+    return fromEnv;
+  }
+  return program.paths().find((candidate) => existsSync(candidate));
+}
+
+/** The programs of an engine by role (`browser`, and for WebKit `driver` and `display`), and those missing. */
+export function findEngine(engine: EngineName): { found: Record<string, string>; missing: Program[] } {
+  const found: Record<string, string> = {};
+  const missing: Program[] = [];
+  for (const [role, program] of Object.entries(PROGRAMS[engine])) {
+    const where = locate(engine, program);
+    if (where) found[role] = where;
+    else missing.push(program);
+  }
+  return { found, missing };
+}
+
+function canInstallWithApt(): boolean {
+  return process.platform === 'linux' && process.getuid?.() === 0 && findOnPath('apt-get') !== undefined;
+}
+
+/**
+ * Finds what an engine needs, installing Debian's packages when something is missing and this is
+ * a root shell with apt-get (a fresh CI machine), and saying so. Anywhere else it stops with a
+ * message naming what is missing and the command that installs it. `fallback` is asked last (for
+ * Chromium: Playwright's own download, where one was made).
+ */
+export function ensureEngine(
+  engine: EngineName,
+  { log = console.log, fallback }: { log?: (line: string) => void; fallback?: () => string | undefined } = {},
+): Record<string, string> {
+  const first = findEngine(engine);
+  if (first.missing.length === 0) return first.found;
+  const bundled = fallback?.();
+  if (bundled) return { browser: bundled };
+  const names = first.missing.map((program) => program.name).join(', ');
+  const command = installCommand(first.missing.map((program) => program.package));
+  if (!canInstallWithApt()) throw new Error(`No ${names} found for the ${engine} tests. ${hint(engine)}`);
+  log(`No ${names} found: installing Debian's packages (${command})...`);
+  execFileSync('sh', ['-c', command.replace('apt-get update', 'apt-get update -qq').replace('install -y', 'install -y -qq')], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const second = findEngine(engine);
+  if (second.missing.length > 0) {
+    throw new Error(`Installing ${command} did not provide ${second.missing.map((program) => program.name).join(', ')}. ${hint(engine)}`);
+  }
+  log(`${names} installed: ${Object.values(second.found).join(', ')}.`);
+  return second.found;
+}

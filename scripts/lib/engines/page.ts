@@ -1,0 +1,114 @@
+import type { EngineName } from '../browsers';
+
+/**
+ * One page in one engine, as tests and scripts drive it whichever engine it is: Chromium through
+ * Playwright, Firefox through WebDriver BiDi (puppeteer-core), WebKit through W3C WebDriver. What
+ * a test says once runs in all three.
+ */
+export interface EnginePage {
+  readonly engine: EngineName;
+  /** Loads a URL and waits for its load event. */
+  goto(url: string): Promise<void>;
+  url(): Promise<string>;
+  /** Runs a self-contained function in the page (it cannot see the test's variables) and returns its result. */
+  evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>;
+  /** A real click (pointer events, focus) on the first element the selector matches. */
+  click(selector: string): Promise<void>;
+  /** A real key press: `Tab`, `Shift+Tab`, `Escape`, `Enter`. */
+  press(key: Key): Promise<void>;
+  /** Resizes the viewport, as a reader widening the window would. */
+  resize(width: number, height?: number): Promise<void>;
+  /** A PNG of the whole page, beyond the viewport. */
+  screenshot(): Promise<Buffer>;
+  /** What went wrong since the page was opened: console errors and warnings, CSP violations, failed requests. */
+  problems(): Promise<Problems>;
+  close(): Promise<void>;
+}
+
+export type Key = 'Tab' | 'Shift+Tab' | 'Escape' | 'Enter';
+
+export interface OpenOptions {
+  width: number;
+  height?: number;
+  /** False: the page as a reader with JavaScript turned off sees it. */
+  javaScript?: boolean;
+  /** Runs in every document of the page before its own scripts (the function gets the page's window). */
+  beforeScripts?: (win: Window & typeof globalThis) => void;
+  /** A browser with nothing cached, as a first visit finds it (Chromium and Firefox contexts always are). */
+  coldCache?: boolean;
+}
+
+export interface Problems {
+  /** What the page wrote with console.error and what it threw; not the browser's notes on status codes. */
+  consoleErrors: string[];
+  consoleWarnings: string[];
+  cspViolations: string[];
+  /** Requests that failed or answered 400 or more, except the document itself (the 404 page is one). */
+  failedRequests: string[];
+}
+
+export interface Engine {
+  readonly name: EngineName;
+  open(options: OpenOptions): Promise<EnginePage>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_HEIGHT = 800;
+
+/** Where the in-page recorder keeps what it saw. */
+export interface PageRecorder {
+  consoleErrors: string[];
+  consoleWarnings: string[];
+  cspViolations: string[];
+  failedRequests: string[];
+}
+
+/**
+ * Installed in every document before its own scripts. It records CSP violations in every engine
+ * (only Chromium's console reports them, and not through every driver), and, where the driver
+ * sees no console (WebKit over classic WebDriver), console errors and warnings, uncaught errors
+ * and resources that failed to load. Self-contained: it is sent to the browser as source.
+ */
+export function installRecorder(win: Window & typeof globalThis, withConsole: boolean): void {
+  const record: PageRecorder = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
+  Object.defineProperty(win, '__engineRecord', { value: record, configurable: true });
+  win.document.addEventListener('securitypolicyviolation', (event) => {
+    record.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+  });
+  if (!withConsole) return;
+  const wrap = (level: 'error' | 'warn', into: string[]) => {
+    const original = win.console[level];
+    win.console[level] = (...args: unknown[]) => {
+      into.push(args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' '));
+      original.apply(win.console, args);
+    };
+  };
+  wrap('error', record.consoleErrors);
+  wrap('warn', record.consoleWarnings);
+  win.addEventListener(
+    'error',
+    (event: Event) => {
+      // Resource errors reach the window only while capturing; script errors come as ErrorEvents.
+      if (event instanceof win.ErrorEvent) record.consoleErrors.push(`Uncaught ${event.message}`);
+      else {
+        const target = event.target as HTMLElement & { src?: string; href?: string | SVGAnimatedString };
+        record.failedRequests.push(
+          `${target.tagName?.toLowerCase()} ${target.src || (typeof target.href === 'string' ? target.href : '')}`,
+        );
+      }
+    },
+    true,
+  );
+  win.addEventListener('unhandledrejection', (event) => record.consoleErrors.push(`Unhandled rejection: ${String(event.reason)}`));
+}
+
+/** The recorder's findings, read from the page (empty where no script could run). */
+export function readRecorder(): PageRecorder {
+  const empty: PageRecorder = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
+  return (window as unknown as { __engineRecord?: PageRecorder }).__engineRecord ?? empty;
+}
+
+/** Source that runs `fn(window, ...args)` in a page, for drivers that take scripts as text. */
+export function callSource(fn: (...args: never[]) => unknown, ...args: unknown[]): string {
+  return `(${fn.toString()})(window, ...${JSON.stringify(args)})`;
+}

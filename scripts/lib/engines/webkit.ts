@@ -1,0 +1,277 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { freePort, waitFor } from '../server';
+import { DEFAULT_HEIGHT, type Engine, type EnginePage, installRecorder, type Key, type OpenOptions, type PageRecorder } from './page';
+
+/**
+ * WebKit (WebKitGTK, Safari's engine) through WebKitWebDriver, a W3C WebDriver server. Debian's
+ * build has no WebDriver BiDi, so this speaks classic WebDriver: a dozen HTTP commands, each one
+ * fetch, which is why no client library is used (selenium-webdriver would add its driver manager's
+ * binaries, webdriverio a hundred packages, for nothing WebKit needs here).
+ *
+ * A driver holds one session, and a session one MiniBrowser: pages come from a pool of them.
+ * Classic WebDriver cannot run a script before a page's own, so a page is opened as a window of a
+ * same-origin page of the site (robots.txt): a new window's first document, about:blank, hands
+ * its window object on to the page it loads from the same origin, so what is installed on it
+ * before the load (the recorder, `beforeScripts`) is there when the page's scripts run.
+ */
+export interface WebKitPrograms {
+  driver: string;
+  browser: string;
+  /** An X display to open windows on (`:99`); none: one is started with Xvfb. */
+  display?: string;
+  xvfb?: string;
+}
+
+const KEYS: Record<Key, string[]> = {
+  Tab: ['\uE004'],
+  'Shift+Tab': ['\uE008', '\uE004'],
+  Escape: ['\uE00C'],
+  Enter: ['\uE007'],
+};
+
+class WebDriverError extends Error {}
+
+/** One WebKitWebDriver with its one session, in a process group of its own (driver, MiniBrowser, web processes). */
+class Session {
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly base: string,
+  ) {}
+
+  static async start(programs: WebKitPrograms, display: string, javaScript: boolean): Promise<Session> {
+    const port = await freePort();
+    const child = spawn(programs.driver, [`--port=${port}`], {
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, DISPLAY: display },
+    });
+    const server = `http://127.0.0.1:${port}`;
+    await waitFor('WebKitWebDriver to listen', () => fetch(`${server}/status`).then((response) => response.ok));
+    const created = (await request('POST', `${server}/session`, {
+      capabilities: {
+        alwaysMatch: {
+          'webkitgtk:browserOptions': {
+            binary: programs.browser,
+            // The pages open as windows of the site's own; scripts in markup off is JavaScript off
+            // for the page, while WebDriver's scripts still run.
+            args: ['--automation', '--javascript-can-open-windows-automatically=true', `--enable-javascript-markup=${javaScript}`],
+          },
+        },
+      },
+    })) as { sessionId: string };
+    return new Session(child, `${server}/session/${created.sessionId}`);
+  }
+
+  command(method: string, path: string, body?: unknown): Promise<unknown> {
+    return request(method, this.base + path, body);
+  }
+
+  async stop(): Promise<void> {
+    await this.command('DELETE', '').catch(() => undefined);
+    if (this.child.pid && this.child.exitCode === null) {
+      try {
+        process.kill(-this.child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+}
+
+async function request(method: string, url: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const { value } = (await response.json()) as { value: unknown };
+  if (!response.ok) {
+    const { error, message } = value as { error: string; message: string };
+    throw new WebDriverError(`WebKitWebDriver: ${error}: ${message}`);
+  }
+  return value;
+}
+
+/** Starts Xvfb on a free display; resolves with the display and a function that stops it. */
+export async function startXvfb(xvfb: string): Promise<{ display: string; stop: () => Promise<void> }> {
+  // -displayfd: Xvfb picks a free display itself and writes its number, with no race to pick one.
+  const child = spawn(xvfb, ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
+  const number = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdio[3]?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('\n')) resolve(text.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`Xvfb exited with status ${code} before it opened a display`)));
+  });
+  return {
+    display: `:${number}`,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export function webkitEngine(programs: WebKitPrograms): Engine {
+  let xvfb: Promise<{ display: string; stop: () => Promise<void> }> | undefined;
+  const display = async () => {
+    if (programs.display) return programs.display;
+    if (!programs.xvfb) throw new Error('No X display for WebKit: give a DISPLAY or the path of Xvfb.');
+    xvfb ??= startXvfb(programs.xvfb);
+    return (await xvfb).display;
+  };
+  const idle = new Map<boolean, Session[]>([
+    [true, []],
+    [false, []],
+  ]);
+  const all = new Set<Session>();
+  return {
+    name: 'webkit',
+    open: async (options: OpenOptions) => {
+      const javaScript = options.javaScript ?? true;
+      const pool = idle.get(javaScript) ?? [];
+      // A cold cache needs a browser of its own, which is not handed on.
+      const session = (!options.coldCache && pool.pop()) || (await Session.start(programs, await display(), javaScript));
+      all.add(session);
+      const page = new WebKitPage(session, options);
+      return {
+        ...page.api(),
+        close: async () => {
+          await page.closeWindows();
+          if (options.coldCache) {
+            all.delete(session);
+            await session.stop();
+          } else pool.push(session);
+        },
+      };
+    },
+    close: async () => {
+      await Promise.all([...all].map((session) => session.stop()));
+      all.clear();
+      if (xvfb) await (await xvfb).stop();
+    },
+  };
+}
+
+class WebKitPage {
+  private launcher: string | undefined;
+  private window: string | undefined;
+  private width: number;
+  private height: number;
+
+  constructor(
+    private readonly session: Session,
+    private readonly options: OpenOptions,
+  ) {
+    this.width = options.width;
+    this.height = options.height ?? DEFAULT_HEIGHT;
+  }
+
+  private async execute<T>(fn: string, args: unknown[] = []): Promise<T> {
+    // Async, so that a function returning a promise is awaited in every engine alike.
+    const script = `const done = arguments[arguments.length - 1];
+      Promise.resolve().then(() => (${fn}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
+        .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`;
+    const result = (await this.session.command('POST', '/execute/async', { script, args })) as { value?: T; error?: string };
+    if (result.error !== undefined) throw new Error(`In WebKit: ${result.error}`);
+    return result.value as T;
+  }
+
+  async goto(url: string): Promise<void> {
+    const target = new URL(url);
+    this.launcher ??= (await this.session.command('GET', '/window')) as string;
+    await this.closeWindows();
+    await this.session.command('POST', '/window', { handle: this.launcher });
+    const launcherUrl = `${target.origin}/robots.txt`;
+    if ((await this.session.command('GET', '/url')) !== launcherUrl) await this.session.command('POST', '/url', { url: launcherUrl });
+    const before = (await this.session.command('GET', '/window/handles')) as string[];
+    const beforeScripts = this.options.beforeScripts?.toString() ?? 'function () {}';
+    await this.execute(
+      `function (url, features) {
+        const win = window.open(url, '_blank', features);
+        (${installRecorder.toString()})(win, true);
+        (${beforeScripts})(win);
+        win.opener = null;
+      }`,
+      [url, `width=${this.width},height=${this.height}`],
+    );
+    const after = (await this.session.command('GET', '/window/handles')) as string[];
+    this.window = after.find((handle) => !before.includes(handle));
+    if (!this.window) throw new Error(`WebKit opened no window for ${url}`);
+    await this.session.command('POST', '/window', { handle: this.window });
+    await this.resize(this.width, this.height);
+    await waitFor(
+      `${url} to load in WebKit`,
+      async () => (await this.execute<string>('function () { return document.readyState; }')) === 'complete',
+    );
+  }
+
+  async resize(width: number, height = DEFAULT_HEIGHT): Promise<void> {
+    this.width = width;
+    this.height = height;
+    if (!this.window) return;
+    await this.session.command('POST', '/window/rect', { width, height });
+    // The window is the viewport (a window of a page has no toolbar), but check rather than trust.
+    const inner = await this.execute<[number, number]>('function () { return [innerWidth, innerHeight]; }');
+    if (inner[0] !== width || inner[1] !== height) {
+      await this.session.command('POST', '/window/rect', { width: width * 2 - inner[0], height: height * 2 - inner[1] });
+    }
+  }
+
+  async closeWindows(): Promise<void> {
+    if (!this.window) return;
+    await this.session.command('POST', '/window', { handle: this.window });
+    await this.session.command('DELETE', '/window');
+    this.window = undefined;
+    if (this.launcher) await this.session.command('POST', '/window', { handle: this.launcher });
+  }
+
+  private async keys(values: string[]): Promise<void> {
+    const actions = [
+      ...values.map((value) => ({ type: 'keyDown', value })),
+      ...[...values].reverse().map((value) => ({ type: 'keyUp', value })),
+    ];
+    await this.session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
+    await this.session.command('DELETE', '/actions');
+  }
+
+  api(): Omit<EnginePage, 'close'> {
+    return {
+      engine: 'webkit',
+      goto: (url) => this.goto(url),
+      url: async () => (await this.session.command('GET', '/url')) as string,
+      evaluate: (fn, ...args) => this.execute(fn.toString(), args),
+      click: async (selector) => {
+        const found = (await this.session.command('POST', '/element', { using: 'css selector', value: selector })) as Record<
+          string,
+          string
+        >;
+        await this.session.command('POST', `/element/${Object.values(found)[0]}/click`, {});
+      },
+      press: (key) => this.keys(KEYS[key]),
+      resize: (width, height) => this.resize(width, height),
+      screenshot: async () => {
+        // WebDriver captures the viewport only: the window is made as tall as the page for the capture.
+        const { width, height } = this;
+        const full = await this.execute<number>('function () { return document.documentElement.scrollHeight; }');
+        await this.session.command('POST', '/window/rect', { width, height: full });
+        try {
+          return Buffer.from((await this.session.command('GET', '/screenshot')) as string, 'base64');
+        } finally {
+          await this.resize(width, height);
+        }
+      },
+      problems: async () => {
+        const recorded = await this.execute<PageRecorder | null>(
+          'function () { return window.__engineRecord || { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] }; }',
+        );
+        // A font that failed to load sends no event: its face says so.
+        const fonts = await this.execute<string[]>(
+          'function () { return [...document.fonts].filter((face) => face.status === "error").map((face) => "font " + face.family + " " + face.unicodeRange); }',
+        );
+        return { ...(recorded as PageRecorder), failedRequests: [...(recorded?.failedRequests ?? []), ...fonts] };
+      },
+    };
+  }
+}
