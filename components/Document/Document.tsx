@@ -43,7 +43,7 @@ export interface PageAssets {
   /** Inline in a build; a linked file in the dev server, which swaps it in place after a save. */
   css: InlineStylesheet | LinkedAsset;
   js: LinkedAsset;
-  /** Font files, preloaded so that the first paint can have them (they are font-display: optional). */
+  /** Font files, preloaded so that the first paint can have them (they are font-display: fallback). */
   fonts: readonly string[];
   /** The icon sprite icons point into (components/Icon); without it each icon carries its shapes. */
   icons?: string;

@@ -72,7 +72,8 @@ export interface PageRecorder {
 export function installRecorder(win: Window & typeof globalThis, withConsole: boolean): void {
   const record: PageRecorder = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
   Object.defineProperty(win, '__engineRecord', { value: record, configurable: true });
-  win.document.addEventListener('securitypolicyviolation', (event) => {
+  // On the window: in WebKit this runs on a window's first document, which the page replaces.
+  win.addEventListener('securitypolicyviolation', (event) => {
     record.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
   });
   if (!withConsole) return;

@@ -1,0 +1,99 @@
+/**
+ * Every page of the route table, in every engine: it loads with no console error or warning, no
+ * CSP violation and no failed request, its script starts every behaviour, and after scrolling to
+ * the end nothing is left hidden; without JavaScript every word and the whole navigation are there.
+ */
+import { describe, expect, inject } from 'vitest';
+import { routes } from '../../pages/routes';
+import { type EnginePage, test, untilScripted } from '../support/engine';
+
+const siteUrl = inject('siteUrl');
+const UNKNOWN = '/no-such-page';
+const PATHS = [...routes.map((route) => route.path), UNKNOWN];
+
+/** Text under main or footer that renders nothing: opacity 0 or hidden, itself or through an ancestor. */
+function invisibleText(page: EnginePage): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main *, footer *')]
+      .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
+      .filter((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const style = getComputedStyle(node);
+          if (style.opacity === '0' || style.visibility === 'hidden') return true;
+        }
+        return false;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`),
+  );
+}
+
+describe('every page, with JavaScript', () => {
+  test.for(PATHS)(
+    '%s loads with no console error, CSP violation or failed request, and reveals everything',
+    async (routePath, { openPage }) => {
+      const page = await openPage({ width: 1280 });
+      await page.goto(siteUrl + routePath);
+      await untilScripted(page);
+      // Scrolled through as a reader would, so that every reveal gets its chance.
+      await page.evaluate(async () => {
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += 300) {
+          window.scrollTo({ top: y, behavior: 'instant' });
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        }
+      });
+      let hidden = await invisibleText(page);
+      for (let tries = 0; hidden.length > 0 && tries < 20; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        hidden = await invisibleText(page);
+      }
+      expect(hidden).toEqual([]);
+      const problems = await page.problems();
+      // The unknown path reports itself, once.
+      const expected = routePath === UNKNOWN ? [`404 Error: User attempted to access non-existent route: "${UNKNOWN}"`] : [];
+      expect(problems).toEqual({ consoleErrors: expected, consoleWarnings: [], cspViolations: [], failedRequests: [] });
+    },
+  );
+});
+
+describe('every page, without JavaScript', () => {
+  test.for(PATHS)('%s shows every section’s text and the whole navigation', async (routePath, { openPage }) => {
+    const page = await openPage({ width: 375, javaScript: false });
+    await page.goto(siteUrl + routePath);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
+    expect(await invisibleText(page)).toEqual([]);
+    const navigation = await page.evaluate(() =>
+      [...document.querySelectorAll('nav[aria-label="Main"] a')].map((link) => {
+        const box = link.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 ? link.textContent?.trim() : `hidden: ${link.textContent?.trim()}`;
+      }),
+    );
+    expect(navigation).toEqual(routes.flatMap((route) => (route.nav ? [route.nav] : [])));
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-header-toggle]') as Element).display)).toBe('none');
+  });
+});
+
+describe('the checks themselves', () => {
+  test('see a console error, a CSP violation and a failed request when a page has them', async ({ openPage }) => {
+    const page = await openPage({ width: 1280 });
+    await page.goto(`${siteUrl}/`);
+    await page.evaluate(() => {
+      console.error('made by the test');
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      const image = document.createElement('img');
+      image.src = '/assets/no-such-image.png';
+      document.body.append(image);
+    });
+    let problems = await page.problems();
+    const seen = () => [problems.consoleErrors, problems.cspViolations, problems.failedRequests].every((found) => found.length > 0);
+    for (let tries = 0; !seen() && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      problems = await page.problems();
+    }
+    expect(problems.consoleErrors).toContain('made by the test');
+    // Once for the meta tag's policy and once for the header's, where the engine reports each.
+    expect(problems.cspViolations).toContainEqual(expect.stringMatching(/^script-src/));
+    expect(problems.failedRequests).toEqual([expect.stringContaining('/assets/no-such-image.png')]);
+  });
+});
