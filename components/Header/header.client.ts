@@ -32,7 +32,7 @@ export function initHeader(header: HTMLElement): void {
     if (isOpen() && event.target instanceof Node && !header.contains(event.target)) setOpen(false);
   });
 
-  const wide = window.matchMedia(`(min-width: ${breakpoint('md', '48em')})`);
+  const wide = window.matchMedia(`(min-width: ${breakpoint('nav', '70em')})`);
   wide.addEventListener('change', (event) => {
     if (event.matches) setOpen(false);
   });
