@@ -1,46 +1,64 @@
 /**
- * `npm run screenshots`: builds the site, serves it, and writes full-page PNGs of every page at
- * 375 px and 1280 px wide into screenshots/ (ignored by git) for design review.
+ * `npm run screenshots [-- --engine chromium|firefox|webkit|all]`: builds the site, serves it, and
+ * writes full-page PNGs of every page at 375 px and 1280 px wide into screenshots/<engine>/
+ * (ignored by git) for design review, in Chromium unless told otherwise.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuild } from '../generator/pipeline';
 import { routes } from '../pages/routes';
-import { ensureChromium, launchChromium } from './lib/chromium';
+import { ENGINES, type EngineName } from './lib/browsers';
+import { launchEngine } from './lib/engines';
 import { startServe } from './lib/server';
 
 const WIDTHS = [375, 1280] as const;
 const outDir = path.resolve('screenshots');
 const siteDir = path.resolve('dist');
 
-ensureChromium();
+function enginesAsked(args: readonly string[]): EngineName[] {
+  const at = args.findIndex((arg) => arg === '--engine' || arg.startsWith('--engine='));
+  if (at < 0) return ['chromium'];
+  const value = args[at]?.includes('=') ? args[at]?.split('=')[1] : args[at + 1];
+  if (value === 'all') return [...ENGINES];
+  if (ENGINES.includes(value as EngineName)) return [value as EngineName];
+  console.error(`--engine takes ${ENGINES.join(', ')} or all, not "${value ?? ''}".`);
+  process.exit(1);
+}
+
+const engines = enginesAsked(process.argv.slice(2));
 await runBuild({ outDir: siteDir, log: () => {} });
-await mkdir(outDir, { recursive: true });
 const server = await startServe(siteDir);
-const browser = await launchChromium();
 try {
   const targets = [...routes.map((route) => route.path), '/this-page-does-not-exist'];
-  for (const width of WIDTHS) {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    for (const target of targets) {
-      await page.goto(server.url + target, { waitUntil: 'load' });
-      // Scroll through so every reveal has run before the capture.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 400) {
-          window.scrollTo({ top: y, behavior: 'instant' });
-          await new Promise((resolve) => setTimeout(resolve, 40));
+  for (const name of engines) {
+    const engine = await launchEngine(name);
+    try {
+      await mkdir(path.join(outDir, name), { recursive: true });
+      for (const width of WIDTHS) {
+        for (const target of targets) {
+          const page = await engine.open({ width, height: 900 });
+          await page.goto(server.url + target);
+          // Scroll through so every reveal has run before the capture.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += 400) {
+              window.scrollTo({ top: y, behavior: 'instant' });
+              await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            }
+            window.scrollTo({ top: 0, behavior: 'instant' });
+            await document.fonts.ready;
+            await new Promise((resolve) => setTimeout(resolve, 700));
+          });
+          const name = target === '/' ? 'home' : target.slice(1).replace(/\//g, '_');
+          const file = path.join(outDir, engine.name, `${name}-${width}.png`);
+          await writeFile(file, await page.screenshot());
+          await page.close();
+          console.log(`  ${path.relative(process.cwd(), file)}`);
         }
-        window.scrollTo({ top: 0, behavior: 'instant' });
-        await new Promise((resolve) => setTimeout(resolve, 700));
-      });
-      const name = target === '/' ? 'home' : target.slice(1).replace(/\//g, '_');
-      const file = path.join(outDir, `${name}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(`  ${path.relative(process.cwd(), file)}`);
+      }
+    } finally {
+      await engine.close();
     }
-    await page.close();
   }
 } finally {
-  await browser.close();
   await server.stop();
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_HEIGHT,
   type Engine,
   type EnginePage,
+  functionSource,
   installRecorder,
   type OpenOptions,
   type Problems,
@@ -51,7 +52,7 @@ function playwrightPage(page: Page, native: Problems, close: () => Promise<void>
       await page.goto(url, { waitUntil: 'load' });
     },
     url: async () => page.url(),
-    evaluate: (fn, ...args) => page.evaluate(`(${fn.toString()})(...${JSON.stringify(args)})`),
+    evaluate: (fn, ...args) => page.evaluate(`${functionSource(fn)}(...${JSON.stringify(args)})`),
     click: (selector) => page.click(selector),
     press: (key) => page.keyboard.press(key),
     resize: (width, height = DEFAULT_HEIGHT) => page.setViewportSize({ width, height }),

@@ -4,6 +4,7 @@ import {
   DEFAULT_HEIGHT,
   type Engine,
   type EnginePage,
+  functionSource,
   installRecorder,
   type OpenOptions,
   type Problems,
@@ -76,7 +77,7 @@ function puppeteerPage(page: Page, native: Problems, close: () => Promise<void>)
       await page.goto(url, { waitUntil: 'load' });
     },
     url: async () => page.url(),
-    evaluate: (fn, ...args) => page.evaluate(`(${fn.toString()})(...${JSON.stringify(args)})`) as never,
+    evaluate: (fn, ...args) => page.evaluate(`${functionSource(fn)}(...${JSON.stringify(args)})`) as never,
     click: (selector) => page.click(selector),
     press: async (key) => {
       const keys = KEYS[key];

@@ -109,7 +109,15 @@ export function readRecorder(): PageRecorder {
   return (window as unknown as { __engineRecord?: PageRecorder }).__engineRecord ?? empty;
 }
 
+/**
+ * A function's source for the page. tsx (esbuild's keepNames) wraps named functions in calls to
+ * `__name`, which only the module defines: the page gets a stand-in.
+ */
+export function functionSource(fn: { toString(): string }): string {
+  return `((__name) => (${fn.toString()}))((target) => target)`;
+}
+
 /** Source that runs `fn(window, ...args)` in a page, for drivers that take scripts as text. */
 export function callSource(fn: (...args: never[]) => unknown, ...args: unknown[]): string {
-  return `(${fn.toString()})(window, ...${JSON.stringify(args)})`;
+  return `${functionSource(fn)}(window, ...${JSON.stringify(args)})`;
 }

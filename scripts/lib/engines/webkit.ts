@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort, waitFor } from '../server';
-import { DEFAULT_HEIGHT, type Engine, type EnginePage, installRecorder, type Key, type OpenOptions, type PageRecorder } from './page';
+import {
+  DEFAULT_HEIGHT,
+  type Engine,
+  type EnginePage,
+  functionSource,
+  installRecorder,
+  type Key,
+  type OpenOptions,
+  type PageRecorder,
+} from './page';
 
 /**
  * WebKit (WebKitGTK, Safari's engine) through WebKitWebDriver, a W3C WebDriver server. Debian's
@@ -186,11 +195,11 @@ class WebKitPage {
     const launcherUrl = `${target.origin}/robots.txt`;
     if ((await this.session.command('GET', '/url')) !== launcherUrl) await this.session.command('POST', '/url', { url: launcherUrl });
     const before = (await this.session.command('GET', '/window/handles')) as string[];
-    const beforeScripts = this.options.beforeScripts?.toString() ?? 'function () {}';
+    const beforeScripts = this.options.beforeScripts ? functionSource(this.options.beforeScripts) : 'function () {}';
     await this.execute(
       `function (url, features) {
         const win = window.open(url, '_blank', features);
-        (${installRecorder.toString()})(win, true);
+        (${functionSource(installRecorder)})(win, true);
         (${beforeScripts})(win);
         win.opener = null;
       }`,
@@ -241,7 +250,7 @@ class WebKitPage {
       engine: 'webkit',
       goto: (url) => this.goto(url),
       url: async () => (await this.session.command('GET', '/url')) as string,
-      evaluate: (fn, ...args) => this.execute(fn.toString(), args),
+      evaluate: (fn, ...args) => this.execute(functionSource(fn), args),
       click: async (selector) => {
         const found = (await this.session.command('POST', '/element', { using: 'css selector', value: selector })) as Record<
           string,
