@@ -21,6 +21,33 @@ const ENTRY_NAME = '(site entry)';
 /** The render worker's entry, relative to the project root: it starts answering for the site. */
 const WORKER = 'generator/render/worker.tsx';
 
+/** Where content-files.ts keeps the file of each content object, for the content check's messages. */
+const CONTENT_FILES = 'generator/render/content-files.ts';
+
+/**
+ * Ends every content module (pages/**\/content.ts) with a call that records its file for each
+ * object it exports, so that a content error names the file and line (render/content-check.ts).
+ * Appended lines leave the file's own lines where they were, for stack traces.
+ */
+function contentFiles(root: string): esbuild.Plugin {
+  const pages = path.join(root, 'pages') + path.sep;
+  return {
+    name: 'content-files',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]content\.ts$/ }, async (args) => {
+        if (!args.path.startsWith(pages)) return undefined;
+        const file = path.relative(root, args.path).split(path.sep).join('/');
+        const tag = [
+          `import * as __contentModule from ${JSON.stringify(args.path)};`,
+          `import { tagContentFile as __tagContentFile } from ${JSON.stringify(path.join(root, CONTENT_FILES))};`,
+          `__tagContentFile(__contentModule, ${JSON.stringify(file)});`,
+        ];
+        return { contents: `${await readFile(args.path, 'utf8')}\n${tag.join('\n')}\n`, loader: 'ts' };
+      });
+    },
+  };
+}
+
 /** What the generated entry imports: the route table, the site configuration and the worker. */
 function entrySource(root: string, routesModule: string): string {
   return [
@@ -45,8 +72,9 @@ function buildOptions(root: string, routesModule: string): esbuild.BuildOptions 
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
-    // The icon set is some sixty tiny modules: inside the bundle they cost nothing to load.
-    plugins: [externalPackages(root, /^lucide-react\//)],
+    // The icon set is some sixty tiny modules, and the content check uses a few small functions of
+    // Valibot's hundreds: inside the bundle they cost nothing to load.
+    plugins: [contentFiles(root), externalPackages(root, /^(?:lucide-react\/|valibot$)/)],
     sourcemap: 'inline',
     sourcesContent: false,
     metafile: true,
@@ -74,7 +102,7 @@ export interface SiteBundle {
 /** The bundle for a build: from the cache when its inputs are unchanged, else made and cached. */
 export async function bundleSite(root: string, routesModule: string): Promise<SiteBundle> {
   const key = hashParts([
-    'site v3',
+    'site v4',
     // The bundle imports the project's files by absolute path, and its map names them.
     root,
     packageVersion(root, 'esbuild'),

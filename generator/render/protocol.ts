@@ -95,7 +95,8 @@ export interface FailureReport {
 }
 
 export type ToWorker =
-  | { type: 'describe' }
+  /** `root` and `table` (the route table module, relative to it) for the content check's messages. */
+  | { type: 'describe'; root: string; table: string }
   | { type: 'draw-brand'; host: string; sizes: { touchIcon: number; largeIcon: number } }
   | { type: 'draw-icons' }
   | { type: 'setup'; settings: RenderSettings }

@@ -12,15 +12,16 @@ const RESERVED = [ASSETS_DIR, DEPLOY_DIR];
 
 /**
  * Reads the route table and the site configuration, through a render worker (the main thread
- * never loads the site's code), and checks the table before anything is rendered: paths are lower-case slugs without a
+ * never loads the site's code), which first checks every page's content against the content
+ * model (render/content-check.ts), and checks the table before anything is rendered: paths are lower-case slugs without a
  * trailing slash, no two differ only in case (static hosts would serve both, browsers
  * following the spec's case-insensitive matching could not tell them apart), and none lies in
  * a folder the build reserves.
  */
 export async function checkRoutes(ctx: BuildContext): Promise<void> {
-  ctx.site = await ctx.pool.describe();
-  ctx.inline = ctx.site.inline;
   const table = path.relative(ctx.options.root, ctx.options.routesModule).split(path.sep).join('/');
+  ctx.site = await ctx.pool.describe(table);
+  ctx.inline = ctx.site.inline;
   const seen = new Map<string, string>();
   for (const route of ctx.site.routes) {
     const key = route.path.toLowerCase();
