@@ -74,7 +74,9 @@ export const pageContent = v.strictObject({
       for (const [index, section] of dataset.value.entries()) {
         if (seen.has(section.id)) {
           addIssue({
-            message: `is "${section.id}", the id of an earlier section: ids name the sections' anchors, so each must be unique on the page`,
+            message: "is an earlier section's id too: a section's id names its anchor, so it must be unique on the page",
+            input: section.id,
+            received: JSON.stringify(section.id),
             path: [
               { type: 'array', origin: 'value', input: dataset.value, key: index, value: section },
               { type: 'object', origin: 'value', input: section, key: 'id', value: section.id },
