@@ -1,6 +1,6 @@
 import { describe, expect, inject } from 'vitest';
 import { routes } from '../../pages/routes';
-import { test, untilScripted } from '../support/browser';
+import { NAV_LABELS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 
@@ -71,7 +71,7 @@ describe('the mobile menu at 375 px', () => {
     const { page } = await openPage(375, { javaScriptEnabled: false });
     await page.goto(`${siteUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Portfolio Monitoring', 'Credit Decision', 'Launch Product', 'Leasing Decisions', 'About us']) {
+    for (const label of NAV_LABELS) {
       await expect(nav.getByRole('link', { name: label }).isVisible(), label).resolves.toBe(true);
     }
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
@@ -84,7 +84,7 @@ describe('the header at 1280 px', () => {
     await page.goto(`${siteUrl}/`);
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link').count()).resolves.toBe(5);
+    await expect(nav.getByRole('link').count()).resolves.toBe(NAV_LABELS.length);
     for (const link of await nav.getByRole('link').all()) await expect(link.isVisible()).resolves.toBe(true);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Request Demo' }).isVisible()).resolves.toBe(true);
   });
