@@ -19,14 +19,18 @@ const SHOWN = 5;
 
 /** One mistake in a page's content, as a person reads it. */
 export interface ContentProblem {
-  /** The canonical path of the page ("/about-us/"). */
-  route: string;
   /** The file to open, relative to the project root: the content file, else the route table. */
   file: string;
   line?: number;
   /** "hero.title is missing (found "titel")". */
   text: string;
 }
+
+/** A mistake on a page of the route table. */
+export type RouteProblem = ContentProblem & {
+  /** The canonical path of the page ("/about-us/"). */
+  route: string;
+};
 
 export interface ContentCheckOptions {
   root: string;
@@ -36,12 +40,22 @@ export interface ContentCheckOptions {
 
 /** Throws a BuildError listing what is wrong with the content of the routes, if anything is. */
 export function checkContent(routes: readonly Route[], options: ContentCheckOptions): void {
-  const problems = routes.flatMap((route) => (route.content ? problemsOf(route.content, canonicalPath(route.path), options) : []));
+  // Content shared by several routes (a large site made of repeated pages) is checked once.
+  const checked = new Map<object, ContentProblem[]>();
+  const problems = routes.flatMap((route) => {
+    if (!route.content) return [];
+    let found = checked.get(route.content);
+    if (!found) {
+      found = problemsOf(route.content, options);
+      checked.set(route.content, found);
+    }
+    return found.map((problem) => ({ ...problem, route: canonicalPath(route.path) }));
+  });
   if (problems.length > 0) throw contentError(problems);
 }
 
 /** The problems of one page's content; none when it fits the model. */
-export function problemsOf(content: unknown, route: string, options: ContentCheckOptions): ContentProblem[] {
+export function problemsOf(content: unknown, options: ContentCheckOptions): ContentProblem[] {
   const result = v.safeParse(pageContent, content);
   if (result.success) return [];
   const sources = new SourceCache(options.root);
@@ -54,14 +68,14 @@ export function problemsOf(content: unknown, route: string, options: ContentChec
     // A missing key is shown where its misspelling is, else at its object.
     const at = isMissingKey(issue) ? [...keys.slice(0, -1), ...(described.found === undefined ? [] : [described.found])] : keys;
     const { file, line } = locate(content, at, sources) ?? { file: options.table };
-    problems.push({ route, file, ...(line === undefined ? {} : { line }), text: `${dotPath(keys)} ${described.text}` });
+    problems.push({ file, ...(line === undefined ? {} : { line }), text: `${dotPath(keys)} ${described.text}` });
   }
   // In the order a reader of the file meets them.
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
 /** One BuildError for all the problems found, first ones shown, the file and route of the first. */
-export function contentError(problems: readonly ContentProblem[]): BuildError {
+export function contentError(problems: readonly RouteProblem[]): BuildError {
   const lines = problems
     .slice(0, SHOWN)
     .map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.text} (route ${problem.route})`);

@@ -23,12 +23,12 @@ function problems(
 ) {
   const content = contentOf('/') as unknown as Parameters<typeof breakIt>[0];
   breakIt(content);
-  return problemsOf(content, '/', options).map((problem) => problem.text);
+  return problemsOf(content, options).map((problem) => problem.text);
 }
 
 describe('the content check', () => {
   it('finds nothing wrong with the content of any route of the table', () => {
-    for (const route of routes) expect(route.content && problemsOf(route.content, route.path, options), route.path).toEqual([]);
+    for (const route of routes) expect(route.content && problemsOf(route.content, options), route.path).toEqual([]);
   });
 
   it('names a misspelled optional field with the one it meant, and an unknown one with the fields there are', () => {
@@ -76,7 +76,7 @@ describe('the content check', () => {
     const decision = contentOf('/credit-decision').sections.findIndex((section) => section.kind === 'decision');
     const broken = contentOf('/credit-decision') as unknown as { sections: { sample: Record<string, unknown> }[] };
     (broken.sections[decision] as { sample: Record<string, unknown> }).sample.score = Number.NaN;
-    expect(problemsOf(broken, '/credit-decision/', options).map((problem) => problem.text)).toEqual([
+    expect(problemsOf(broken, options).map((problem) => problem.text)).toEqual([
       `sections[${decision}].sample.score should be a JSON value (text, a number, true, false, null, a list or an object), not NaN`,
     ]);
     const forecast = contentOf('/').sections.findIndex((section) => section.kind === 'split' && section.visual?.kind === 'forecast');
@@ -95,9 +95,7 @@ describe('the content check', () => {
   it('names the route table when the content comes from no content file, without a line', () => {
     const content = contentOf('/') as unknown as { hero: Record<string, unknown> };
     content.hero.lead = 3;
-    expect(problemsOf(content, '/', options)).toEqual([
-      { route: '/', file: options.table, text: 'hero.lead should be text, not the number 3' },
-    ]);
+    expect(problemsOf(content, options)).toEqual([{ file: options.table, text: 'hero.lead should be text, not the number 3' }]);
   });
 
   it('words one problem as one line, several as a list with the first five and a count', () => {
