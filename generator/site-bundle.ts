@@ -5,6 +5,7 @@
  * inline source map, so that errors name them. The build reuses the bundle from the cache while
  * none of its inputs changed; the dev server rebuilds it incrementally after each save.
  */
+import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -30,13 +31,15 @@ const CONTENT_FILES = 'generator/render/content-files.ts';
  * Appended lines leave the file's own lines where they were, for stack traces.
  */
 function contentFiles(root: string): esbuild.Plugin {
-  const pages = path.join(root, 'pages') + path.sep;
+  // esbuild names files by their real path, whatever links lead to the project.
+  const realRoot = realpathSync(root);
+  const pages = path.join(realRoot, 'pages') + path.sep;
   return {
     name: 'content-files',
     setup(build) {
       build.onLoad({ filter: /[\\/]content\.ts$/ }, async (args) => {
         if (!args.path.startsWith(pages)) return undefined;
-        const file = path.relative(root, args.path).split(path.sep).join('/');
+        const file = path.relative(realRoot, args.path).split(path.sep).join('/');
         const tag = [
           `import * as __contentModule from ${JSON.stringify(args.path)};`,
           `import { tagContentFile as __tagContentFile } from ${JSON.stringify(path.join(root, CONTENT_FILES))};`,
