@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeMarkup } from '../references';
 import type { RedirectInfo } from '../render/protocol';
-import { publicPath, routeUrl } from '../urls';
+import { publicPath, routeFile, routeUrl, sitePathOf } from '../urls';
 import { DEPLOY_DIR } from './policy';
 
 /** One redirect as hosts answer it, in public URL paths (the base path included). */
@@ -54,6 +54,11 @@ export async function readHostedSite(dist: string): Promise<HostedSite> {
   return JSON.parse(text) as HostedSite;
 }
 
+/** The file of a redirect's page in the output: "about/index.html" for the source "/site/about" (the layout has no base). */
+export function redirectFile(site: HostedSite, rule: RedirectRule): string {
+  return routeFile(sitePathOf(site.base, rule.from) ?? rule.from);
+}
+
 /**
  * `_redirects`, beside `_headers`, in the syntax Netlify and Cloudflare Pages share: source,
  * target, status. Each source is listed with and without its slash (Cloudflare matches the path
@@ -74,7 +79,7 @@ export function redirectsFile(site: HostedSite): string {
 
 export interface RedirectPage {
   rule: RedirectRule;
-  /** The target page's title, which the link shows. */
+  /** The target page's title, which the page takes (it is the page the reader is on their way to) and its link shows. */
   title: string;
   /** The target's absolute URL, for the canonical link. */
   canonicalUrl: string;
@@ -100,7 +105,7 @@ export function redirectPage({ rule, title, canonicalUrl, csp, favicon }: Redire
 <meta http-equiv="Content-Security-Policy" content="${escapeMarkup(csp)}">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Moved: ${escapeMarkup(title)}</title>
+<title>${escapeMarkup(title)}</title>
 <meta name="robots" content="noindex">
 <link rel="canonical" href="${escapeMarkup(canonicalUrl)}">
 <link rel="icon" href="${escapeMarkup(favicon)}" type="image/svg+xml">

@@ -1,6 +1,5 @@
-import { routeFile, sitePathOf } from '../urls';
 import { ASSETS_DIR, cacheControlFor, contentTypeFor, DEPLOY_DIR, HOST_CONFIG_FILES, isSiteFile } from './policy';
-import { type HostedSite, type RedirectRule, ROOT_SITE } from './redirects';
+import { type HostedSite, ROOT_SITE, redirectFile } from './redirects';
 
 /**
  * When a file goes up: hashed assets first (new pages only ever refer to assets already in the
@@ -57,11 +56,6 @@ export function planUploads(files: readonly string[], site: HostedSite = ROOT_SI
       }));
     })
     .sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.key.localeCompare(b.key));
-}
-
-/** The file of a redirect's page in the output: "about/index.html" for the source "/site/about". */
-function redirectFile(site: HostedSite, rule: RedirectRule): string {
-  return routeFile(sitePathOf(site.base, rule.from) ?? rule.from);
 }
 
 /** What S3 website hosting cannot do as the other hosts do, one line each: a 302 redirect (it redirects objects with 301 only). */

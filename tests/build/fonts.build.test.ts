@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
+import { pageFiles } from '../../scripts/lib/files';
 import { projectRoot as root } from '../../scripts/lib/project';
 import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
 import { fixture } from '../support/output';
@@ -58,7 +59,7 @@ describe('the shipped font', () => {
     const main = faces.find((rule) => rule.range === undefined);
     expect(main?.file).toMatch(/^assets\/fonts\/inter\.[0-9a-f]{10}\.woff2$/);
     const drawn = new Set([...(await face(main?.file ?? '')).collectUnicodes()].map((code) => String.fromCodePoint(code)));
-    const pages = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html'));
+    const pages = await pageFiles(siteDir);
     expect(pages).toContain('404.html');
     expect(pages).toHaveLength(8);
     for (const page of pages) {

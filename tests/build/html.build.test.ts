@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
+import { pageFiles } from '../../scripts/lib/files';
 import { projectRoot } from '../../scripts/lib/project';
 
 const siteDir = inject('siteDir');
 let htmlFiles: string[] = [];
 
 beforeAll(async () => {
-  htmlFiles = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+  // The redirects' pages are checked on their own (redirects.build.test.ts).
+  htmlFiles = await pageFiles(siteDir);
 });
 
 describe('every built page', () => {

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +32,11 @@ interface Build {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
 
-/** `npm run build` as it runs (the launcher, without npm), into `outDir`, for the site URL `origin`. */
-function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): Build {
+/**
+ * `npm run build` as it runs (the launcher, without npm), into `outDir`, for the site URL `origin`:
+ * with --link, as dist/ is built (a link swapped with no gap), unless `args` ask for a plain folder.
+ */
+function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']): Build {
   const child = spawn(
     process.execPath,
     ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, '--site-url', origin, ...args],
@@ -53,9 +56,12 @@ function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {},
   return { child, exited };
 }
 
-async function build(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []) {
+async function build(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']) {
   return startBuild(outDir, origin, env, args).exited;
 }
+
+/** A build of a plain output folder: --out-dir without --link. */
+const PLAIN: readonly string[] = [];
 
 async function waitForFile(file: string): Promise<void> {
   await waitFor(file, () => existsSync(file), 30_000, 10);
@@ -117,7 +123,7 @@ describe('a build killed with SIGKILL', () => {
 
     // The new site was complete and checked before the old folder moved: the next build puts it
     // in place before it does anything else, so a build that fails leaves it there.
-    const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
+    const failing = await build(outDir, ORIGINS[0], {}, ['--link', '--routes', fixture('throwing-page.tsx')]);
     expect(failing.code).toBe(1);
     expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
     expect(await siteIn(outDir)).toBe(ORIGINS[1]);
@@ -143,6 +149,86 @@ describe('a build killed with SIGKILL', () => {
     expect(await siteIn(outDir)).toBe(ORIGINS[0]);
     expect(await leftovers(outDir, { previous: true })).toEqual([]);
   }, 120_000);
+});
+
+describe('a plain output folder (--out-dir without --link)', () => {
+  it('is a folder, not a link, holding the site, and each build replaces it whole, leaving nothing else', async () => {
+    const outDir = path.join(workDir, 'plain', 'site');
+    for (const origin of [ORIGINS[0], ORIGINS[1], ORIGINS[0]]) {
+      const result = await build(outDir, origin, {}, PLAIN);
+      expect(result.code, result.stderr).toBe(0);
+      expect((await lstat(outDir)).isDirectory()).toBe(true);
+      expect(await siteIn(outDir)).toBe(origin);
+      // The builds folder beside it holds the lock while a build runs, and nothing once it is done.
+      expect(await leftovers(outDir)).toEqual([]);
+    }
+  });
+
+  it('is left byte for byte as it was by a build that fails', async () => {
+    const outDir = path.join(workDir, 'plain-failing', 'site');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    const before = await fingerprint(outDir);
+    const failing = await build(outDir, ORIGINS[1], {}, ['--routes', fixture('throwing-page.tsx')]);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+
+  it.each<PausePoint>(['locked', 'staged'])('is left whole, the old site, by a build killed at "%s"', async (point) => {
+    const outDir = path.join(workDir, `plain-kill-${point}`, 'site');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: point }, PLAIN);
+    await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
+    running.child.kill('SIGKILL');
+    await running.exited;
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    const next = await build(outDir, ORIGINS[1], {}, PLAIN);
+    expect(next.code, next.stderr).toBe(0);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+
+  it('is missing only in the gap between its two renames; a build killed there leaves the new site beside it, which the next build, even a failing one, puts in place first', async () => {
+    const outDir = path.join(workDir, 'plain-gap', 'site');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'moved-aside' }, PLAIN);
+    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-moved-aside'));
+    running.child.kill('SIGKILL');
+    await running.exited;
+    // The documented gap: the old folder moved aside, the new one not yet in.
+    expect(existsSync(outDir)).toBe(false);
+    const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
+    expect(failing.code).toBe(1);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    const next = await build(outDir, ORIGINS[0], {}, PLAIN);
+    expect(next.code, next.stderr).toBe(0);
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+
+  it('refuses to replace a folder that holds no built site, and leaves it alone', async () => {
+    const outDir = path.join(workDir, 'plain-precious', 'notes');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(path.join(outDir, 'keep.txt'), 'keep');
+    const result = await build(outDir, ORIGINS[0], {}, PLAIN);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /notes is a folder that holds no built site \(no index\.html and 404\.html\); the build will not replace it/,
+    );
+    expect(await readdir(outDir)).toEqual(['keep.txt']);
+  });
+
+  it('replaces the link of an earlier --link build of the same folder, and the build it pointed to', async () => {
+    const outDir = path.join(workDir, 'plain-from-link', 'site');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    expect((await lstat(outDir)).isSymbolicLink()).toBe(true);
+    const result = await build(outDir, ORIGINS[1], {}, PLAIN);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await lstat(outDir)).isDirectory()).toBe(true);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
 });
 
 describe('a reader polling dist/index.html', () => {
