@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A folder laid out as a host's root for a site built under a base path; remove() deletes the links, never the site. */
+/** A folder laid out as a host's root for a site built under a base path; remove() deletes it, never the site. */
 export interface MountedSite {
   root: string;
   remove: () => Promise<void>;
@@ -89,9 +89,9 @@ export interface MountedSite {
 /**
  * Hosts that map URL paths to files (serve, nginx, a bare file server) serve a site built for
  * the base path /site/ from a root whose folder site/ holds it. This lays such a root out with
- * links, in a temporary folder: `<base>` → the built site, and beside it, at the root, the files
- * a host reads there (serve.json, and 404.html for servers that take their error page from the
- * root). At the base "/" the site's own folder is that root.
+ * a link in a temporary folder: `<base>` → the built site, and beside it, at the root, copies of
+ * the files a host reads there (serve.json, and 404.html for servers that take their error page
+ * from the root). At the base "/" the site's own folder is that root.
  */
 export async function mountSite(siteDir: string, base: string): Promise<MountedSite> {
   if (base === '/') return { root: siteDir, remove: async () => {} };
@@ -100,6 +100,7 @@ export async function mountSite(siteDir: string, base: string): Promise<MountedS
   const folder = path.join(root, ...base.split('/').filter(Boolean));
   await mkdir(path.dirname(folder), { recursive: true });
   await symlink(site, folder, 'dir');
-  for (const file of ['serve.json', '404.html']) await symlink(path.join(site, file), path.join(root, file));
+  // Copies, not links: serve sends a linked error page with the link's own size as its length.
+  for (const file of ['serve.json', '404.html']) await copyFile(path.join(site, file), path.join(root, file));
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
