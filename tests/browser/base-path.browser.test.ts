@@ -15,8 +15,9 @@ import { runBuild } from '../../generator/pipeline';
 import { routeUrl } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
 import { site } from '../../site.config';
-import { type BrowserFixtures, type PageRecord, test, untilScripted } from '../support/browser';
-import { type NginxServer, startBareServer, startNginx, startServeAt, type TestServer } from '../support/hosts';
+import { type BrowserFixtures, test, untilScripted } from '../support/browser';
+import { serverFor, startBareServer, startNginx, startServeAt, type TestServer } from '../support/hosts';
+import { openRecording, ownErrors } from '../support/recording';
 
 const base = '/site/';
 const origin = new URL(site.url).origin;
@@ -45,35 +46,12 @@ const hosts: Host[] = [
   { name: 'a bare static server (python3 http.server + 404.html)', start: () => startBareServer(siteDir, base) },
 ];
 
-/** A page that records Content-Security-Policy violations from before any of its scripts run. */
-async function openRecording(openPage: BrowserFixtures['openPage'], width: number, options?: BrowserContextOptions) {
-  const record = await openPage(width, options);
-  await record.page.addInitScript(() => {
-    (window as unknown as { __violations: string[] }).__violations = [];
-    document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  return record;
-}
-
-const violations = (record: PageRecord) => record.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-/** Console errors the page wrote itself; Chromium adds "Failed to load resource" for the 404 document. */
-const ownErrors = (record: PageRecord) => record.consoleErrors.filter((text) => !text.startsWith('Failed to load resource'));
-
 describe.each(hosts)('served under /site/ by $name', (host) => {
-  let server: TestServer;
+  const running = serverFor(host.start);
   const open = (openPage: BrowserFixtures['openPage'], width = 1280) => openRecording(openPage, width, host.browser);
 
-  beforeAll(async () => {
-    server = await host.start();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
   test('renders every route of the table under /site/, with no failed request, CSP violation or console error', async ({ openPage }) => {
+    const server = running();
     const record = await open(openPage);
     for (const route of routes) {
       const url = routeUrl(base, route.path);
@@ -93,13 +71,14 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
       ).resolves.toBe(true);
       await record.page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
       await record.page.waitForLoadState('networkidle');
-      await expect(violations(record), url).resolves.toEqual([]);
+      await expect(record.violations(), url).resolves.toEqual([]);
       expect(record.consoleErrors, url).toEqual([]);
       expect(record.failedRequests, url).toEqual([]);
     }
   });
 
   test('opens and closes the menu at 375 px', async ({ openPage }) => {
+    const server = running();
     const record = await open(openPage, 375);
     await record.page.goto(`${server.url}${base}`);
     await untilScripted(record.page);
@@ -112,10 +91,11 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
     await expect(link.getAttribute('href')).resolves.toBe(`${base}about-us/`);
     await record.page.keyboard.press('Escape');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(violations(record)).resolves.toEqual([]);
+    await expect(record.violations()).resolves.toEqual([]);
   });
 
   test('reveals a section below the fold once it scrolls into view', async ({ openPage }) => {
+    const server = running();
     const record = await open(openPage);
     await record.page.goto(`${server.url}${base}`);
     await untilScripted(record.page);
@@ -127,6 +107,7 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
   });
 
   test('answers an unknown path under /site/ with the 404 page, status 404, and one console message naming it', async ({ openPage }) => {
+    const server = running();
     const record = await open(openPage);
     const response = await record.page.goto(`${server.url}${base}no-such-page/here`);
     expect(response?.status()).toBe(404);
@@ -135,7 +116,7 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
     await expect(record.page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).resolves.toBe(base);
     await expect.poll(() => ownErrors(record)).toHaveLength(1);
     expect(ownErrors(record)[0]).toBe(`404 Error: User attempted to access non-existent route: "${base}no-such-page/here"`);
-    await expect(violations(record)).resolves.toEqual([]);
+    await expect(record.violations()).resolves.toEqual([]);
     expect(record.failedRequests).toEqual([]);
   });
 
@@ -148,6 +129,7 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
     ]),
     ...redirects.map((redirect) => [`${base}${redirect.from.slice(1).toUpperCase()}`, routeUrl(base, redirect.to)]),
   ] as [string, string][])('brings %s to %s, under /site/', async ([requested, landing], { openPage }) => {
+    const server = running();
     const record = await open(openPage);
     await record.page.goto(server.url + requested);
     await record.page.waitForURL(server.url + landing);
@@ -157,17 +139,10 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
 });
 
 describe('nginx under /site/, outside the folder', () => {
-  let server: NginxServer;
-
-  beforeAll(async () => {
-    server = await startNginx(siteDir, base);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const running = serverFor(() => startNginx(siteDir, base));
 
   test('serves nothing outside /site/ (the 404 page and its status), and sends /site to /site/', async () => {
+    const server = running();
     for (const outside of ['/', '/about-us/', '/assets/', '/404.html', '/sitemap.xml']) {
       const response = await server.fetch(server.url + outside, { redirect: 'manual' });
       expect(response.status, outside).toBe(404);

@@ -5,11 +5,12 @@
  * serves the page at the source, which sends the browser on. (S3 website hosting is tried in
  * tests/build/deploy-s3rver.build.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
-import { type BrowserFixtures, test } from '../support/browser';
-import { startBareServer, startNginx, type TestServer } from '../support/hosts';
+import { test } from '../support/browser';
+import { serverFor, startBareServer, startNginx, type TestServer } from '../support/hosts';
+import { openRecording, ownErrors } from '../support/recording';
 
 const siteDir = inject('siteDir');
 const titleOf = (to: string) => routes.find((route) => canonicalPath(route.path) === canonicalPath(to))?.title;
@@ -31,17 +32,10 @@ const hosts: Host[] = [
 ];
 
 describe.each(hosts)('$name', (host) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await host.start();
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const running = serverFor(host.start);
 
   test('answers /about and /about/ (in any case) with a 301 to /about-us/, and every redirect of the table with its status', async () => {
+    const server = running();
     expect(redirects.map((redirect) => redirect.from)).toContain('/about');
     for (const redirect of redirects) {
       const sources = [redirect.from, `${redirect.from}/`, redirect.from.toUpperCase()];
@@ -55,6 +49,7 @@ describe.each(hosts)('$name', (host) => {
   });
 
   test(`${host.keepsQuery ? 'keeps' : 'drops'} the query string`, async () => {
+    const server = running();
     const response = await server.fetch(`${server.url}/about/?utm_source=mail&x=1`, { redirect: 'manual' });
     expect(response.headers.get('location')).toBe(host.keepsQuery ? '/about-us/?utm_source=mail&x=1' : '/about-us/');
     await response.arrayBuffer();
@@ -62,31 +57,13 @@ describe.each(hosts)('$name', (host) => {
 });
 
 describe('a bare file server (python3 http.server + 404.html), which knows no redirects', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startBareServer(siteDir);
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-  });
-
-  const cspViolations = async (record: Awaited<ReturnType<BrowserFixtures['openPage']>>) => {
-    await record.page.addInitScript(() => {
-      (window as unknown as { __violations: string[] }).__violations = [];
-      document.addEventListener('securitypolicyviolation', (event) =>
-        (window as unknown as { __violations: string[] }).__violations.push(event.violatedDirective),
-      );
-    });
-    return () => record.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
-  };
+  const running = serverFor(() => startBareServer(siteDir));
 
   test.for(redirects.flatMap((redirect) => [redirect.from, `${redirect.from}/`]))(
     'serves the page at %s, which sends the browser to its target with no CSP violation or error',
     async (source, { openPage }) => {
-      const record = await openPage(1280);
-      const violations = await cspViolations(record);
+      const server = running();
+      const record = await openRecording(openPage);
       const redirect = redirects.find((candidate) => source.startsWith(candidate.from));
       const target = canonicalPath(redirect?.to ?? '/');
       // The page at the source answers (200), not the 404 page, whose script would also send the browser on.
@@ -94,17 +71,18 @@ describe('a bare file server (python3 http.server + 404.html), which knows no re
       expect(response?.status()).toBe(200);
       await record.page.waitForURL(server.url + target);
       await expect(record.page.title()).resolves.toBe(titleOf(target));
-      await expect(violations()).resolves.toEqual([]);
+      await expect(record.violations()).resolves.toEqual([]);
       expect(record.consoleErrors).toEqual([]);
       expect(record.failedRequests).toEqual([]);
     },
   );
 
   test('sends a source in another case to its target through the 404 page, keeping query and hash', async ({ openPage }) => {
+    const server = running();
     const record = await openPage(1280);
     await record.page.goto(`${server.url}/About/?x=1#team`);
     await record.page.waitForURL(`${server.url}/about-us/?x=1#team`);
     await expect(record.page.title()).resolves.toBe(titleOf('/about-us'));
-    expect(record.consoleErrors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([]);
+    expect(ownErrors(record)).toEqual([]);
   });
 });

@@ -67,6 +67,25 @@ async function waitForFile(file: string): Promise<void> {
   await waitFor(file, () => existsSync(file), 30_000, 10);
 }
 
+/**
+ * The next build of `origin` succeeds, and leaves the output holding that site and nothing else
+ * behind (but, for the link layout, the build before it, kept for readers still on it).
+ */
+async function expectNextBuild(outDir: string, origin: string, args: readonly string[] = ['--link']): Promise<void> {
+  const next = await build(outDir, origin, {}, args);
+  expect(next.code, next.stderr).toBe(0);
+  expect(await siteIn(outDir)).toBe(origin);
+  expect(await leftovers(outDir, { previous: args.includes('--link') })).toEqual([]);
+}
+
+/** Starts a build of `origin` that stops at `point` (SITE_GENERATOR_PAUSE_AT), and kills it there with SIGKILL. */
+async function killAt(outDir: string, origin: string, point: PausePoint, args: readonly string[] = ['--link']): Promise<void> {
+  const running = startBuild(outDir, origin, { SITE_GENERATOR_PAUSE_AT: point }, args);
+  await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
+  running.child.kill('SIGKILL');
+  expect((await running.exited).signal).toBe('SIGKILL');
+}
+
 /** Two sites that differ in every page (their canonical URLs), built once each as references. */
 const ORIGINS = ['https://one.example', 'https://two.example'] as const;
 const known = new Map<string, string>();
@@ -96,17 +115,11 @@ describe('a build killed with SIGKILL', () => {
     async (point) => {
       const outDir = path.join(workDir, `kill-${point}`, 'dist');
       expect((await build(outDir, ORIGINS[0])).code).toBe(0);
-      const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: point });
-      await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
-      running.child.kill('SIGKILL');
-      expect((await running.exited).signal).toBe('SIGKILL');
+      await killAt(outDir, ORIGINS[1], point);
 
       // Only once the link is swapped is the new site in place.
       expect(await siteIn(outDir)).toBe(point === 'after-link' ? ORIGINS[1] : ORIGINS[0]);
-      const next = await build(outDir, ORIGINS[1]);
-      expect(next.code, next.stderr).toBe(0);
-      expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-      expect(await leftovers(outDir, { previous: true })).toEqual([]);
+      await expectNextBuild(outDir, ORIGINS[1]);
     },
   );
 
@@ -116,10 +129,7 @@ describe('a build killed with SIGKILL', () => {
     const outDir = path.join(workDir, 'kill-legacy-moved', 'dist');
     await cp(await realpath(path.join(workDir, 'reference-0', 'dist')), outDir, { recursive: true });
     expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'legacy-moved' });
-    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-legacy-moved'));
-    running.child.kill('SIGKILL');
-    expect((await running.exited).signal).toBe('SIGKILL');
+    await killAt(outDir, ORIGINS[1], 'legacy-moved');
 
     // The new site was complete and checked before the old folder moved: the next build puts it
     // in place before it does anything else, so a build that fails leaves it there.
@@ -127,10 +137,7 @@ describe('a build killed with SIGKILL', () => {
     expect(failing.code).toBe(1);
     expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
     expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-    const next = await build(outDir, ORIGINS[0]);
-    expect(next.code, next.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    await expectNextBuild(outDir, ORIGINS[0]);
   });
 
   it('at random moments through 12 builds leaves dist/ complete every time', async () => {
@@ -144,10 +151,7 @@ describe('a build killed with SIGKILL', () => {
       await running.exited;
       await siteIn(outDir);
     }
-    const next = await build(outDir, ORIGINS[0]);
-    expect(next.code, next.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    await expectNextBuild(outDir, ORIGINS[0]);
   }, 120_000);
 });
 
@@ -178,33 +182,21 @@ describe('a plain output folder (--out-dir without --link)', () => {
   it.each<PausePoint>(['locked', 'staged'])('is left whole, the old site, by a build killed at "%s"', async (point) => {
     const outDir = path.join(workDir, `plain-kill-${point}`, 'site');
     expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
-    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: point }, PLAIN);
-    await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
-    running.child.kill('SIGKILL');
-    await running.exited;
+    await killAt(outDir, ORIGINS[1], point, PLAIN);
     expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    const next = await build(outDir, ORIGINS[1], {}, PLAIN);
-    expect(next.code, next.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-    expect(await leftovers(outDir)).toEqual([]);
+    await expectNextBuild(outDir, ORIGINS[1], PLAIN);
   });
 
   it('is missing only in the gap between its two renames; a build killed there leaves the new site beside it, which the next build, even a failing one, puts in place first', async () => {
     const outDir = path.join(workDir, 'plain-gap', 'site');
     expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
-    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'moved-aside' }, PLAIN);
-    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-moved-aside'));
-    running.child.kill('SIGKILL');
-    await running.exited;
+    await killAt(outDir, ORIGINS[1], 'moved-aside', PLAIN);
     // The documented gap: the old folder moved aside, the new one not yet in.
     expect(existsSync(outDir)).toBe(false);
     const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
     expect(failing.code).toBe(1);
     expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-    const next = await build(outDir, ORIGINS[0], {}, PLAIN);
-    expect(next.code, next.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    expect(await leftovers(outDir)).toEqual([]);
+    await expectNextBuild(outDir, ORIGINS[0], PLAIN);
   });
 
   it('refuses to replace a folder that holds no built site, and leaves it alone', async () => {

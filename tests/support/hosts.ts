@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort, mountSite, type RunningServer, startServe, stopProcess, waitFor, waitForHttp } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 
@@ -273,5 +274,23 @@ export async function startServeAt(siteDir: string, base = '/'): Promise<TestSer
       await server.stop();
       await mounted.remove();
     },
+  };
+}
+
+/**
+ * The server `start` makes, started before the tests of the enclosing describe and stopped after
+ * them; read it through the getter, in a test.
+ */
+export function serverFor<T extends TestServer>(start: () => Promise<T>): () => T {
+  let server: T | undefined;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('The server did not start.');
+    return server;
   };
 }
