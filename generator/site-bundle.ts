@@ -57,8 +57,9 @@ function entrySource(root: string, routesModule: string): string {
     `import * as table from ${JSON.stringify(routesModule)};`,
     `import { site } from ${JSON.stringify(path.join(root, 'site.config.ts'))};`,
     `import { serveSite } from ${JSON.stringify(path.join(root, WORKER))};`,
-    // A test's route table may bring a site configuration of its own.
-    `serveSite({ routes: table.routes, notFound: table.notFound, site: (table as { site?: typeof site }).site ?? site });`,
+    // A test's route table may bring a site configuration of its own, and may have no redirects.
+    'const extra = table as { site?: typeof site; redirects?: never[] };',
+    'serveSite({ routes: table.routes, redirects: extra.redirects, notFound: table.notFound, site: extra.site ?? site });',
   ].join('\n');
 }
 
@@ -114,7 +115,8 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
     // Packages are imported by the path they resolve to: a change of versions makes a new bundle.
     await readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)),
     await readFile(new URL('./esbuild-externals.mjs', import.meta.url)),
-    path.relative(root, routesModule),
+    // The generated entry is no file, so its text is part of the key.
+    entrySource(root, routesModule),
   ]);
   const hit = lookup(root, 'site', key);
   if (hit) return { file: hit.file, dispose: async () => {} };

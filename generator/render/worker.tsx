@@ -77,9 +77,10 @@ export function serveSite(module: SiteModule): void {
   post({ type: 'ready' });
 }
 
-function describe({ routes, notFound, site }: SiteModule): SiteDescription {
+function describe({ routes, redirects = [], notFound, site }: SiteModule): SiteDescription {
   return {
     site,
+    redirects: redirects.map(({ from, to, status }) => ({ from, to, status: status ?? 301 })),
     routes: routes.map(({ path, title, description, nav, useCase }) => ({
       path,
       title,

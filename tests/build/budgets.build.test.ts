@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { pageFiles } from '../../scripts/lib/files';
 import { BUDGETS, type FileSize, firstVisitFiles, siteSizes, totalTransfer } from '../../scripts/lib/sizes';
 import { BUILT_PAGES } from '../support/site';
 
@@ -13,7 +14,8 @@ let pages: FileSize[] = [];
 
 beforeAll(async () => {
   sizes = await siteSizes(siteDir);
-  pages = sizes.filter((size) => size.file.endsWith('.html'));
+  const pageSet = new Set(await pageFiles(siteDir));
+  pages = sizes.filter((size) => pageSet.has(size.file));
 });
 
 /** What a first visit to a page downloads, file by file. */

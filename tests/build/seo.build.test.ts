@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,10 +55,15 @@ describe('the site URL', () => {
     }
   });
 
-  it('fails the build with the cause when it is not a bare origin', async () => {
-    await expect(
-      runBuild({ outDir: path.join(workDir, 'bad-url', 'dist'), log: () => {}, siteUrl: 'https://example.test/site' }),
-    ).rejects.toThrow(/without a path/);
+  it('fails the build with the cause when it is neither an origin nor a folder of one', async () => {
+    const outDir = path.join(workDir, 'bad-url', 'dist');
+    await expect(runBuild({ outDir, log: () => {}, siteUrl: 'https://example.test/site' })).rejects.toThrow(
+      'names a folder without its closing "/": write https://example.test/site/',
+    );
+    await expect(runBuild({ outDir, log: () => {}, siteUrl: 'https://example.test/?utm=x' })).rejects.toThrow(
+      /without a query or fragment/,
+    );
+    expect(existsSync(outDir)).toBe(false);
   });
 });
 
