@@ -32,7 +32,7 @@ const linksIn = ($: cheerio.CheerioAPI, selector: string) =>
     .toArray()
     .map((link) => [$(link).text().trim(), $(link).attr('href')] as const);
 
-it('the build wrote every route of the table and the 404 page, and no other page (the redirects\' pages aside)', async () => {
+it("the build wrote every route of the table and the 404 page, and no other page (the redirects' pages aside)", async () => {
   // The redirects' pages are checked on their own (redirects.build.test.ts).
   expect((await pageFiles(siteDir)).sort()).toEqual(BUILT_PAGES.map((page) => page.file).sort());
 });
