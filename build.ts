@@ -17,7 +17,12 @@ const command = {
   options: {
     quiet: { type: 'boolean', short: 'q', description: 'print only errors' },
     json: { type: 'boolean', description: 'print one JSON report on stdout instead of progress and table (for CI)' },
-    'site-url': { type: 'string', value: '<url>', description: 'origin for canonical links, Open Graph and the sitemap' },
+    'site-url': {
+      type: 'string',
+      value: '<url>',
+      description: 'origin (or folder, https://example.com/site/) for canonical links, Open Graph and the sitemap',
+    },
+    base: { type: 'string', value: '<path>', description: 'the folder the site is served from, such as /site/ (default /)' },
     jobs: {
       type: 'string',
       short: 'j',
@@ -29,14 +34,19 @@ const command = {
       value: '<seconds>',
       description: 'how long a page may take to render before the build fails (default 10)',
     },
-    'out-dir': { type: 'string', value: '<folder>', description: 'where the site goes (default dist/)' },
+    'out-dir': {
+      type: 'string',
+      value: '<folder>',
+      description: 'write the site into a plain folder there (default: dist, a link swapped with no gap)',
+    },
+    link: { type: 'boolean', description: 'with --out-dir: make it a link into .<folder>-builds/ as dist is, swapped with no gap' },
     routes: { type: 'string', value: '<module>', description: 'the module that exports the route table (default pages/routes.ts)' },
   },
   lists: [
     {
       title: 'Environment',
       rows: [
-        ['SITE_URL', 'origin used when --site-url is not given (else url in site.config.ts)'],
+        ['SITE_URL', 'site URL used when --site-url is not given (else url in site.config.ts)'],
         ['SITE_GENERATOR_CACHE=0', 'build without node_modules/.cache/site-generator/ (it is only ever a shortcut)'],
       ],
     },
@@ -80,11 +90,13 @@ async function main(): Promise<void> {
   const jobs = positive(values.jobs, '--jobs');
   const pageTimeout = positive(values['page-timeout'], '--page-timeout');
   const result = await runBuild({
-    // Checked, with the other sources of the site URL, by siteUrl() in generator/urls.ts.
+    // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
+    ...(values.base !== undefined ? { base: values.base } : {}),
     ...(jobs ? { jobs: Math.ceil(jobs) } : {}),
     ...(pageTimeout ? { pageTimeoutMs: pageTimeout * 1000 } : {}),
-    ...(values['out-dir'] ? { outDir: path.resolve(values['out-dir']) } : {}),
+    // dist is a link, swapped with no gap; a folder asked for by name is a plain one (--link: a link too).
+    ...(values['out-dir'] ? { outDir: path.resolve(values['out-dir']), outLayout: values.link ? 'link' : 'folder' } : {}),
     ...(values.routes ? { routesModule: path.resolve(values.routes) } : {}),
     log: quiet ? () => {} : (line) => console.log(line),
     // Sizes are only for the summary and the report: a quiet build prints neither.

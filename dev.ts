@@ -23,6 +23,7 @@ import { isRunning } from './generator/process-alive';
 import { SiteBundler } from './generator/site-bundle';
 import { watchedRoots } from './generator/sources';
 import { paintFor } from './generator/terminal';
+import { checkBase } from './generator/urls';
 
 const command = {
   usage: 'npm run dev -- [options]',
@@ -44,6 +45,11 @@ const command = {
       value: '<seconds>',
       description: 'how long a page may take to render before it is reported as stuck (default 10)',
     },
+    base: {
+      type: 'string',
+      value: '<path>',
+      description: 'serve the site under this folder, such as /site/, as it will be hosted (/ leads there)',
+    },
   },
   lists: [{ title: 'Environment', rows: [['PORT', 'port to try first when --port is not given']] }],
 } satisfies CommandSpec;
@@ -60,6 +66,16 @@ const pageTimeoutMs = (() => {
   if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
   console.error(`--page-timeout takes a positive number of seconds, not "${values['page-timeout']}".`);
   return process.exit(1);
+})();
+
+const base = (() => {
+  if (values.base === undefined) return undefined;
+  try {
+    return checkBase(values.base, 'the --base option');
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return process.exit(1);
+  }
 })();
 
 const preferredPort = (() => {
@@ -150,7 +166,7 @@ async function start(): Promise<void> {
     siteDir,
     bundler,
     onOutcome: report,
-    ...(pageTimeoutMs ? { overrides: { pageTimeoutMs } } : {}),
+    overrides: { ...(pageTimeoutMs ? { pageTimeoutMs } : {}), ...(base ? { base } : {}) },
   });
   cleanups.push(() => session.close());
   const reloadScript =
@@ -171,6 +187,7 @@ async function start(): Promise<void> {
     siteDir,
     reloadScript,
     sessionId: randomBytes(4).toString('hex'),
+    ...(base ? { base } : {}),
     allowHost: (value) => isAllowedHost(value, host),
     onRefused: (value) =>
       console.error(
@@ -192,7 +209,8 @@ async function start(): Promise<void> {
   const built = session.start();
 
   const { local, network } = serverUrls(host, port);
-  const urls = [...(local ? [local] : []), ...network];
+  // Under a base path, the site's own address: the server's root only leads there.
+  const urls = [...(local ? [local] : []), ...network].map((url) => `${url}${(base ?? '/').slice(1)}`);
   console.log('');
   for (const [index, url] of urls.entries()) console.log(`  ${paint.bold(index === 0 ? 'Dev server' : 'Network   ')}  ${paint.cyan(url)}`);
   if (isLoopback(host)) {

@@ -10,6 +10,12 @@ export interface BuildOptions {
   /** Final output folder; replaced only when every step succeeded. */
   outDir: string;
   /**
+   * How the output is replaced (generator/out-dir.ts): 'link' (the default, as dist/ is) makes it a
+   * symbolic link into `.<name>-builds/`, swapped with no gap; 'folder' (the CLI's --out-dir
+   * without --link) a plain folder, replaced by two renames with a gap between them.
+   */
+  outLayout: 'link' | 'folder';
+  /**
    * The module that exports the route table (`routes`, `notFound`, and optionally `site` in place
    * of site.config.ts): pages/routes.ts. Only render workers load it.
    */
@@ -17,11 +23,18 @@ export interface BuildOptions {
   /** Year shown in the footer; a parameter so that tests can pin it. */
   year: number;
   /**
-   * Absolute origin for canonical URLs, Open Graph and the sitemap, without a trailing slash:
-   * `--site-url`, else $SITE_URL, else `site.url` from site.config.ts. Read it through `siteUrl()`
-   * in generator/urls.ts, which checks it is a bare http(s) origin.
+   * The site's URL, for canonical URLs, Open Graph and the sitemap: `--site-url`, else $SITE_URL,
+   * else `site.url` from site.config.ts; an origin, or the folder the site lives in
+   * ("https://example.com/site/"). Read it through `siteAddress()` in generator/urls.ts, which
+   * checks it.
    */
   siteUrl?: string;
+  /**
+   * The folder of the origin the site is served from ("/site/"), when the site URL does not say:
+   * `--base`. Every link, asset and host configuration lives under it; the output's layout stays
+   * the same. Unset: the site URL's path, "/" for a bare origin.
+   */
+  base?: string;
   /** Render workers: one per core by default; 1 renders one page after another. */
   jobs: number;
   /** How long one page may take to render (and the site's code to load) before the build fails. */
@@ -72,6 +85,8 @@ export interface OutputFile {
   bytes: number;
   /** Unset when not measured: a build that prints no sizes, or a page the summary does not list. */
   gzipBytes?: number;
+  /** A redirect's page: the URL it sends the browser to. It is no page of the site's own. */
+  redirectsTo?: string;
 }
 
 /** The state the steps share: each step reads what earlier ones produced and adds its own part. */

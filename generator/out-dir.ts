@@ -6,6 +6,13 @@
  * it. The build before the current one stays until the next build starts, so that a server still
  * reading from it finishes; anything else in `.dist-builds/` is swept by the next build.
  *
+ * An output asked for as a plain folder (`--out-dir` without `--link`: a folder a web server or a
+ * copy reads as it is) is replaced by two renames instead, the old folder aside, then the new one
+ * in: between the two, for the time of one rename, there is no folder. A build killed there
+ * leaves the new site complete beside it, and the next build puts it in place before anything
+ * else. (Linux's renameat2(RENAME_EXCHANGE) would swap two folders at once, but Node cannot call
+ * it.)
+ *
  * A lock in `.dist-builds/` keeps two builds from writing the same output at once; one left by a
  * process that no longer runs is taken over.
  */
@@ -35,8 +42,15 @@ interface LockOwner {
 /**
  * Named moments of a build that a fault-injection test can stop at: with SITE_GENERATOR_PAUSE_AT
  * set to one of them, the build writes `<store>/paused-at-<name>` and waits there until killed.
+ * 'moved-aside' is the gap of a plain folder: the old one moved aside, the new one not yet in.
  */
-export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'legacy-moved';
+export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'legacy-moved' | 'moved-aside';
+
+/**
+ * How the output is replaced. 'link' (dist/): a symbolic link into the builds folder, swapped in
+ * one rename, with no gap. 'folder': a plain folder, replaced by two renames.
+ */
+export type OutputLayout = 'link' | 'folder';
 
 /** The folder of complete builds that the output links to: `.dist-builds` beside `dist`. */
 export function buildsFolder(outDir: string): string {
@@ -48,28 +62,32 @@ export function buildsFolder(outDir: string): string {
  * left, and makes the staging folder. Refuses an output that is a file, or a link this generator
  * did not make, rather than replace it.
  */
-export async function openOutput(outDir: string, warn: (line: string) => void): Promise<OutputFolder> {
+export async function openOutput(outDir: string, warn: (line: string) => void, layout: OutputLayout = 'link'): Promise<OutputFolder> {
   const store = buildsFolder(outDir);
   const name = path.basename(outDir);
   // Refuses what is in the way before making anything beside it.
-  await currentTarget(outDir, store);
+  await currentTarget(outDir, store, layout);
   await mkdir(store, { recursive: true });
   const release = await lock(store, outDir);
   try {
     await pause(store, 'locked');
     await finishLegacyMove(outDir, store);
+    await finishPlainMove(outDir, store);
     // Read again under the lock: another build may have swapped it in the meantime.
-    const current = await currentTarget(outDir, store);
+    const current = await currentTarget(outDir, store, layout);
     await sweep(store, outDir, current.build, warn);
     const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
     const staging = path.join(store, `staging-${id}`);
     await mkdir(staging);
+    const abandon = async () => {
+      await rm(staging, { recursive: true, force: true });
+      await release();
+    };
+    if (layout === 'folder')
+      return { staging, abandon, commit: () => commitFolder({ outDir, store, id, staging, current, release, warn }) };
     return {
       staging,
-      abandon: async () => {
-        await rm(staging, { recursive: true, force: true });
-        await release();
-      },
+      abandon,
       commit: async () => {
         try {
           await pause(store, 'staged');
@@ -104,6 +122,77 @@ export async function openOutput(outDir: string, warn: (line: string) => void): 
 }
 
 /**
+ * Replaces a plain output folder: the new build, complete and checked, waits as `ready-<id>`; the
+ * old output moves aside as `previous-<id>`, and the new one takes its place. Between those two
+ * renames there is no output (a reader gets "not found"); a build killed there leaves both, and
+ * the next build finishes the move first (finishPlainMove). The old output is removed once the
+ * new one is in: a clean-up that fails is a warning, never a failed build.
+ */
+async function commitFolder({
+  outDir,
+  store,
+  id,
+  staging,
+  current,
+  release,
+  warn,
+}: {
+  outDir: string;
+  store: string;
+  id: string;
+  staging: string;
+  current: { build?: string; legacy: boolean };
+  release: () => Promise<void>;
+  warn: (line: string) => void;
+}): Promise<void> {
+  const ready = path.join(store, `ready-${id}`);
+  const previous = path.join(store, `previous-${id}`);
+  const exists = current.legacy || current.build !== undefined;
+  try {
+    await pause(store, 'staged');
+    await rename(staging, ready);
+    if (exists) await rename(outDir, previous);
+    await pause(store, 'moved-aside');
+    try {
+      await rename(ready, outDir);
+    } catch (error) {
+      // Something took the name in the gap: put the old output back, and leave that alone.
+      if (exists) await rename(previous, outDir).catch(() => {});
+      throw error;
+    }
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true }).catch(() => {});
+    await rm(ready, { recursive: true, force: true }).catch(() => {});
+    await release();
+    throw error;
+  }
+  await release();
+  // The old output (or the link this generator made, and the build it pointed to) goes at once:
+  // the next build's sweep would remove it anyway, and a plain folder keeps no history.
+  for (const old of exists ? [previous, ...(current.build ? [current.build] : [])] : []) {
+    await rm(old, { recursive: true, force: true }).catch((error: Error) =>
+      warn(`Could not remove ${path.relative(process.cwd(), old)}, the output before this build: ${error.message}`),
+    );
+  }
+}
+
+/**
+ * The gap of a plain output folder: a build killed between its two renames leaves no output, but
+ * the new build complete as `ready-<id>` beside the old one as `previous-<id>`. The next build
+ * finishes that move before anything else, so the new site is back even if that build fails.
+ */
+async function finishPlainMove(outDir: string, store: string): Promise<void> {
+  if (await lstat(outDir).catch(() => undefined)) return;
+  for (const entry of await readdir(store)) {
+    if (!entry.startsWith('ready-')) continue;
+    const id = entry.slice('ready-'.length);
+    if (!(await isFolder(path.join(store, `previous-${id}`))) || !(await isFolder(path.join(store, entry)))) continue;
+    await rename(path.join(store, entry), outDir);
+    return;
+  }
+}
+
+/**
  * The one gap there is: a build killed between the two renames of the move from a plain dist/
  * folder leaves no dist at all, but beside it the link to its complete new build, and the old
  * folder as `build-legacy-<id>`. The next build finishes that swap before anything else, so the
@@ -132,8 +221,13 @@ async function isFolder(file: string): Promise<boolean> {
   return (await lstat(file).catch(() => undefined))?.isDirectory() ?? false;
 }
 
-/** What the output is now: the build it links to, whether it is a plain folder, or nothing. */
-async function currentTarget(outDir: string, store: string): Promise<{ build?: string; legacy: boolean }> {
+/**
+ * What the output is now: the build it links to, whether it is a plain folder, or nothing. A
+ * plain folder to be replaced by another ('folder' layout) must be empty or hold a built site
+ * (index.html and 404.html): `--out-dir` pointed at a folder of other things by mistake must not
+ * see it moved away and deleted.
+ */
+async function currentTarget(outDir: string, store: string, layout: OutputLayout): Promise<{ build?: string; legacy: boolean }> {
   let info: Stats;
   try {
     info = await lstat(outDir);
@@ -150,7 +244,18 @@ async function currentTarget(outDir: string, store: string): Promise<{ build?: s
       { file: shown },
     );
   }
-  if (info.isDirectory()) return { legacy: true };
+  if (info.isDirectory()) {
+    if (layout === 'folder') {
+      const entries = await readdir(outDir);
+      if (entries.length > 0 && !(entries.includes('index.html') && entries.includes('404.html'))) {
+        throw new BuildError(
+          `${shown} is a folder that holds no built site (no index.html and 404.html); the build will not replace it. Empty it, or build elsewhere (--out-dir).`,
+          { file: shown },
+        );
+      }
+    }
+    return { legacy: true };
+  }
   throw new BuildError(`${shown} exists and is not a folder; the build will not delete it. Move it away, or build elsewhere (--out-dir).`, {
     file: shown,
   });

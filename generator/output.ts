@@ -11,17 +11,19 @@ import { gzip } from 'node:zlib';
 import type { BuildContext, OutputFile } from './context';
 import { ASSETS_DIR } from './hosting/policy';
 import { listedPages } from './report';
+import { addressOf, publicPath } from './urls';
 
 const gzipAsync = promisify(gzip);
 
 /** Writes one file into the staging folder and records it for the summary. */
-export async function writeOutput(ctx: BuildContext, relativePath: string, contents: string | Buffer): Promise<void> {
+export async function writeOutput(ctx: BuildContext, relativePath: string, contents: string | Buffer): Promise<OutputFile> {
   const target = path.join(ctx.staging, relativePath);
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, contents);
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
   const output = recordOutput(ctx, relativePath, bytes.byteLength, undefined);
   if (ctx.options.measureGzip) ctx.pending.push(measureGzip(output, bytes));
+  return output;
 }
 
 /** Records a file written elsewhere (a page, by its render worker) for the summary. */
@@ -48,7 +50,7 @@ async function measureGzip(output: OutputFile, bytes: Buffer): Promise<void> {
 
 /** A built asset as pages refer to it. */
 export interface WrittenAsset {
-  /** Root-relative URL, e.g. "/assets/main.3f2a1c9d0e.css". */
+  /** Root-relative URL under the site's base path, e.g. "/assets/main.3f2a1c9d0e.css" (or "/site/assets/..."). */
   href: string;
   /** Subresource Integrity (sha384), for the tags that load it. */
   integrity: string;
@@ -68,7 +70,7 @@ export interface AssetFile {
 export async function writeAsset(ctx: BuildContext, { name, extension, folder, contents }: AssetFile): Promise<WrittenAsset> {
   const file = [ASSETS_DIR, folder, `${name}.${contentHash(contents)}.${extension}`].filter(Boolean).join('/');
   await writeOutput(ctx, file, contents);
-  return { href: `/${file}`, integrity: integrityOf(contents) };
+  return { href: publicPath(addressOf(ctx).base, `/${file}`), integrity: integrityOf(contents) };
 }
 
 /** A short, stable content hash for cache-busting file names. */

@@ -15,6 +15,7 @@ import { icons } from './steps/icons';
 import { checkLinks } from './steps/links';
 import { notFoundPage, pages } from './steps/pages';
 import { publicFiles } from './steps/public';
+import { redirectPages } from './steps/redirects';
 import { checkRoutes } from './steps/routes';
 import { sitemap } from './steps/sitemap';
 import { styles } from './steps/styles';
@@ -42,6 +43,7 @@ export const steps: readonly Step[] = [
   { name: 'stylesheet', run: stylesheet, reads: ['styles'] },
   { name: 'pages', run: pages, reads: ['site'] },
   { name: 'not-found', run: notFoundPage, reads: ['site'] },
+  { name: 'redirects', run: redirectPages, reads: ['site'] },
   { name: 'sitemap', run: sitemap, reads: ['site'] },
   { name: 'public', run: publicFiles, reads: ['public'] },
   { name: 'hosting', run: hosting, reads: ['site', 'public'] },
@@ -52,6 +54,7 @@ export function defaultOptions(root: string = process.cwd()): BuildOptions {
   return {
     root,
     outDir: path.join(root, 'dist'),
+    outLayout: 'link',
     routesModule: path.join(root, 'pages', 'routes.ts'),
     year: new Date().getFullYear(),
     jobs: availableParallelism(),
@@ -81,7 +84,7 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   const started = performance.now();
   const warnings: string[] = [];
   const warn = (line: string) => warnings.push(line);
-  const output = await openOutput(options.outDir, warn);
+  const output = await openOutput(options.outDir, warn, options.outLayout);
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {

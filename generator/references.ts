@@ -242,6 +242,11 @@ export function decodeEntities(text: string): string {
   });
 }
 
+/** Text as it may stand in HTML or XML, in an element or a quoted attribute: the inverse of decodeEntities(). */
+export function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
 /** The id a fragment names: percent-decoded when that is well-formed. */
 export function fragmentId(fragment: string): string {
   try {

@@ -21,9 +21,9 @@ export const PAGES_LISTED_IN_FULL = 50;
 /** A larger one has its largest pages, by size, then a line for the rest. */
 export const LARGEST_PAGES_LISTED = 10;
 
-/** Whether `file` is a page, the 404 page included: it has a route column. */
+/** Whether `file` is a page, the 404 page included (a redirect's page is not): it has a route column. */
 function isPage(output: OutputFile): boolean {
-  return routeOf(output.path) !== undefined;
+  return output.redirectsTo === undefined && routeOf(output.path) !== undefined;
 }
 
 /**
@@ -56,7 +56,7 @@ export function summarize(result: BuildResult, paint: Paint = plain): string[] {
     const rest = pages.filter((page) => !listed.includes(page)).reduce((sum, page) => sum + page.bytes, 0);
     pageRows.push(['', `… and ${unlisted} more pages`, formatBytes(rest), '']);
   }
-  const assetRows: Row[] = assets.map((output) => ['', output.path, ...sizes(output)]);
+  const assetRows: Row[] = assets.map((output) => [output.redirectsTo ? `→ ${output.redirectsTo}` : '', output.path, ...sizes(output)]);
   const header: Row = [unlisted > 0 ? `Route (the ${listed.length} largest pages)` : 'Route', 'Output', 'Size', 'gzip'];
   const assetHeader: Row = ['Assets', '', '', ''];
   const all = [header, ...pageRows, assetHeader, ...assetRows];
@@ -89,7 +89,7 @@ export function stepLine(step: string, ms: number, width: number): string {
 }
 
 /**
- * One written file in the JSON report; `route` only for the page of a route, `gzipBytes` only
+ * One written file in the JSON report; `route` only for the page of a route (not a redirect's), `gzipBytes` only
  * where measured: every file, but the pages a summary would not list (listedPages).
  */
 export interface ReportFile {
@@ -120,8 +120,8 @@ export function successReport(result: BuildResult): BuildReport {
     ok: true,
     totalMs: Math.round(result.totalMs),
     steps: result.timings.map(({ step, ms }) => ({ step, ms: Math.round(ms) })),
-    files: result.outputs.map(({ path, bytes, gzipBytes }) => {
-      const route = fileRoute(path);
+    files: result.outputs.map(({ path, bytes, gzipBytes, redirectsTo }) => {
+      const route = redirectsTo === undefined ? fileRoute(path) : undefined;
       return { path, bytes, ...(gzipBytes === undefined ? {} : { gzipBytes }), ...(route ? { route } : {}) };
     }),
   };

@@ -5,6 +5,7 @@
  * inline source map, so that errors name them. The build reuses the bundle from the cache while
  * none of its inputs changed; the dev server rebuilds it incrementally after each save.
  */
+import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -21,14 +22,44 @@ const ENTRY_NAME = '(site entry)';
 /** The render worker's entry, relative to the project root: it starts answering for the site. */
 const WORKER = 'generator/render/worker.tsx';
 
+/** Where content-files.ts keeps the file of each content object, for the content check's messages. */
+const CONTENT_FILES = 'generator/render/content-files.ts';
+
+/**
+ * Ends every content module (pages/**\/content.ts) with a call that records its file for each
+ * object it exports, so that a content error names the file and line (render/content-check.ts).
+ * Appended lines leave the file's own lines where they were, for stack traces.
+ */
+function contentFiles(root: string): esbuild.Plugin {
+  // esbuild names files by their real path, whatever links lead to the project.
+  const realRoot = realpathSync(root);
+  const pages = path.join(realRoot, 'pages') + path.sep;
+  return {
+    name: 'content-files',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]content\.ts$/ }, async (args) => {
+        if (!args.path.startsWith(pages)) return undefined;
+        const file = path.relative(realRoot, args.path).split(path.sep).join('/');
+        const tag = [
+          `import * as __contentModule from ${JSON.stringify(args.path)};`,
+          `import { tagContentFile as __tagContentFile } from ${JSON.stringify(path.join(root, CONTENT_FILES))};`,
+          `__tagContentFile(__contentModule, ${JSON.stringify(file)});`,
+        ];
+        return { contents: `${await readFile(args.path, 'utf8')}\n${tag.join('\n')}\n`, loader: 'ts' };
+      });
+    },
+  };
+}
+
 /** What the generated entry imports: the route table, the site configuration and the worker. */
 function entrySource(root: string, routesModule: string): string {
   return [
     `import * as table from ${JSON.stringify(routesModule)};`,
     `import { site } from ${JSON.stringify(path.join(root, 'site.config.ts'))};`,
     `import { serveSite } from ${JSON.stringify(path.join(root, WORKER))};`,
-    // A test's route table may bring a site configuration of its own.
-    `serveSite({ routes: table.routes, notFound: table.notFound, site: (table as { site?: typeof site }).site ?? site });`,
+    // A test's route table may bring a site configuration of its own, and may have no redirects.
+    'const extra = table as { site?: typeof site; redirects?: never[] };',
+    'serveSite({ routes: table.routes, redirects: extra.redirects, notFound: table.notFound, site: extra.site ?? site });',
   ].join('\n');
 }
 
@@ -45,8 +76,9 @@ function buildOptions(root: string, routesModule: string): esbuild.BuildOptions 
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
-    // The icon set is some sixty tiny modules: inside the bundle they cost nothing to load.
-    plugins: [externalPackages(root, /^lucide-react\//)],
+    // The icon set is some sixty tiny modules, and the content check uses a few small functions of
+    // Valibot's hundreds: inside the bundle they cost nothing to load.
+    plugins: [contentFiles(root), externalPackages(root, /^(?:lucide-react\/|valibot$)/)],
     sourcemap: 'inline',
     sourcesContent: false,
     metafile: true,
@@ -74,7 +106,7 @@ export interface SiteBundle {
 /** The bundle for a build: from the cache when its inputs are unchanged, else made and cached. */
 export async function bundleSite(root: string, routesModule: string): Promise<SiteBundle> {
   const key = hashParts([
-    'site v3',
+    'site v4',
     // The bundle imports the project's files by absolute path, and its map names them.
     root,
     packageVersion(root, 'esbuild'),
@@ -83,7 +115,8 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
     // Packages are imported by the path they resolve to: a change of versions makes a new bundle.
     await readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)),
     await readFile(new URL('./esbuild-externals.mjs', import.meta.url)),
-    path.relative(root, routesModule),
+    // The generated entry is no file, so its text is part of the key.
+    entrySource(root, routesModule),
   ]);
   const hit = lookup(root, 'site', key);
   if (hit) return { file: hit.file, dispose: async () => {} };

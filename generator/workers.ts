@@ -82,9 +82,12 @@ export class RenderPool {
     while (this.members.length < count && !this.closed) this.members.push(this.spawn());
   }
 
-  /** The route table and site configuration, from the first worker. */
-  async describe(): Promise<SiteDescription> {
-    const reply = await this.ask(this.first(), { type: 'describe' }, 'loading the route table');
+  /**
+   * The route table and site configuration, from the first worker, which checks every page's
+   * content first. `table` is the route table module, relative to the root, for its messages.
+   */
+  async describe(table: string): Promise<SiteDescription> {
+    const reply = await this.ask(this.first(), { type: 'describe', root: this.options.root, table }, 'loading the route table');
     if (reply.type !== 'described') throw new Error(`A render worker answered "${reply.type}" to "describe".`);
     return reply.site;
   }

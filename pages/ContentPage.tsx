@@ -12,6 +12,7 @@ import { Section } from '../components/Section/Section';
 import { Split } from '../components/Split/Split';
 import { StatList } from '../components/StatList/StatList';
 import { Steps } from '../components/Steps/Steps';
+import { useSitePaths } from '../components/site/SitePaths';
 import { TeamGrid } from '../components/TeamGrid/TeamGrid';
 import { Testimonial } from '../components/Testimonial/Testimonial';
 import type { PageEntry } from './routes';
@@ -32,6 +33,7 @@ export interface ContentPageProps {
 
 /** Hero, then each section in the order of the content, then the closing call to action. */
 export function ContentPage({ content }: ContentPageProps) {
+  const { link } = useSitePaths();
   const { visual, ...hero } = content.hero;
   return (
     <>
@@ -46,7 +48,7 @@ export function ContentPage({ content }: ContentPageProps) {
           centered={section.centered}
           tone={section.tone ?? (index % 2 === 0 ? 'muted' : 'default')}
         >
-          {renderBody(section)}
+          {renderBody(section, link)}
         </Section>
       ))}
       <CallToAction {...content.closing} />
@@ -54,12 +56,17 @@ export function ContentPage({ content }: ContentPageProps) {
   );
 }
 
-function renderBody(section: SectionContent): ReactNode {
+/** A section's body; `link` puts the copy's root-relative links under the site's base path. */
+function renderBody(section: SectionContent, link: (href: string) => string): ReactNode {
   switch (section.kind) {
     case 'cards':
       return (
         <>
-          <CardGrid cards={section.cards} columns={section.columns} stagger={section.stagger} />
+          <CardGrid
+            cards={section.cards.map((card) => (card.link ? { ...card, link: { ...card.link, href: link(card.link.href) } } : card))}
+            columns={section.columns}
+            stagger={section.stagger}
+          />
           {section.stats ? <StatList stats={section.stats} tone={section.tone === 'dark' ? 'dark' : 'light'} /> : null}
         </>
       );

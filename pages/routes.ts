@@ -30,6 +30,20 @@ export type Route = PageEntry & {
   useCase?: string;
 };
 
+/**
+ * An address that leads to a page of the table without being one: an old URL, or a short one to
+ * type. Every host answers it with a real redirect (generator/hosting/), and a bare file server
+ * with a small page at the source that sends the browser on.
+ */
+export interface Redirect {
+  /** "/slug": lower case, no trailing slash, no route of the table; `/about` and `/about/` both redirect. */
+  from: `/${string}`;
+  /** The path of a route of the table (never another redirect): "/about-us". */
+  to: `/${string}`;
+  /** 301, permanent (the default): browsers and search engines remember the move. 302: temporary. */
+  status?: 301 | 302;
+}
+
 /** THE route table: drives the build, the header, the footer, the 404 page and the tests. */
 export const routes: readonly Route[] = [
   {
@@ -88,6 +102,19 @@ export const routes: readonly Route[] = [
       'A decision engine that can approve, decline, price, escalate or monitor, with reasons, counterfactuals and a human-review flag on every decision.',
     useCase: 'Decision Engine',
   },
+];
+
+/**
+ * Addresses that lead to a route: checked by the build (a source that is a route, a target that
+ * is none, a loop or a chain fails it), answered by every host with a redirect, and known to the
+ * 404 page in any case. Never in the sitemap.
+ */
+export const redirects: readonly Redirect[] = [
+  // What people type for the company page.
+  { from: '/about', to: '/about-us' },
+  // The landing page is where the demo is offered in full: its hero asks for a demo, and its
+  // closing section is "Book a Demo Today", with the free 30-minute demo and the 30-day pilot.
+  { from: '/demo', to: '/' },
 ];
 
 /** The page for every path the table does not know; written to 404.html. */

@@ -12,6 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CommandSpec, readCommandLine } from '../generator/cli';
+import { type HostedSite, readHostedSite } from '../generator/hosting/redirects';
 import {
   DELETE_BATCH,
   deleteArgs,
@@ -27,6 +28,7 @@ import {
   planUploads,
   type S3Pass,
   type S3Target,
+  s3RedirectNotes,
   staleKeys,
 } from '../generator/hosting/s3';
 import { filesUnder } from './lib/files';
@@ -52,7 +54,7 @@ const command = {
   ],
 } satisfies CommandSpec;
 
-const PHASE_TITLES: Record<Phase, string> = { assets: 'hashed assets', files: 'other files', pages: 'pages' };
+const PHASE_TITLES: Record<Phase, string> = { assets: 'hashed assets', files: 'other files', pages: 'pages', redirects: 'redirects' };
 const MISSING_CLI =
   'The AWS CLI (`aws`) was not found. Install it (Debian or Ubuntu: `apt-get install -y awscli`; elsewhere see https://aws.amazon.com/cli/) and configure credentials, or add --dry-run to print the commands.';
 
@@ -115,7 +117,6 @@ const endpointUrl = endpointFrom(values['endpoint-url'], process.env);
 if (endpointUrl !== undefined && !/^https?:\/\/[^/]/.test(endpointUrl)) {
   fail(`The endpoint "${endpointUrl}" is not an http:// or https:// URL.\n${USAGE}`);
 }
-const target: S3Target = { bucket, endpointUrl };
 const dist = path.resolve(values.dist ?? 'dist');
 if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '404.html'))) {
   fail(`${dist} holds no built site (index.html and 404.html). Run \`npm run build\` first.`);
@@ -123,11 +124,16 @@ if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '4
 
 const files = await filesUnder(dist);
 let uploads: ReturnType<typeof planUploads>;
+let site: HostedSite;
 try {
-  uploads = planUploads(files);
+  // Where the site lives (its keys go under the base path) and what it redirects.
+  site = await readHostedSite(dist);
+  uploads = planUploads(files, site);
 } catch (error) {
   fail(`Deploy stopped before uploading anything: ${(error as Error).message}`);
 }
+const target: S3Target = { bucket, endpointUrl, prefix: site.base.slice(1) };
+const where = `s3://${bucket}${site.base === '/' ? '' : `/${site.base.slice(1, -1)}`}`;
 const passes = planPasses(uploads);
 // As typed for a folder inside this one, absolute otherwise: the commands printed stay readable.
 const relativeDist = path.relative(process.cwd(), dist);
@@ -135,7 +141,8 @@ const distArg = relativeDist === '' ? '.' : relativeDist.startsWith('..') || pat
 const inPhase = (phase: Phase) => passes.filter((pass) => pass.phase === phase);
 
 if (values['dry-run']) {
-  console.log(`Dry run: deploying ${distArg} to s3://${bucket}${endpointUrl ? ` at ${endpointUrl}` : ''} would run, in order:`);
+  console.log(`Dry run: deploying ${distArg} to ${where}${endpointUrl ? ` at ${endpointUrl}` : ''} would run, in order:`);
+  for (const note of s3RedirectNotes(site)) console.log(`# ${note}`);
   console.log("# the bucket's keys (it must exist and answer before anything is uploaded):");
   console.log(shown(listArgs(target)));
   for (const [index, phase] of PHASES.entries()) {
@@ -148,7 +155,7 @@ if (values['dry-run']) {
     console.log(
       `# ${index + 1}. ${PHASE_TITLES[phase]}, ${count}${commands.length > 1 ? `; these ${commands.length} commands at once` : ''}:`,
     );
-    for (const pass of commands) console.log(shown(passArgs(pass, distArg, target)));
+    for (const pass of commands) console.log(shown(passArgs(pass, distArg, target, site)));
   }
   console.log(
     `# then, once every upload succeeded, the listed keys this build does not contain, ${DELETE_BATCH.toLocaleString('en')} a command:`,
@@ -158,7 +165,8 @@ if (values['dry-run']) {
 }
 
 const started = performance.now();
-console.log(`Deploying ${plural(uploads.length, 'file')} from ${distArg} to s3://${bucket}${endpointUrl ? ` at ${endpointUrl}` : ''}`);
+console.log(`Deploying ${plural(uploads.length, 'file')} from ${distArg} to ${where}${endpointUrl ? ` at ${endpointUrl}` : ''}`);
+for (const note of s3RedirectNotes(site)) console.log(`  Note: ${note}`);
 
 // Listing first proves the CLI, the credentials, the endpoint and the bucket before anything changes.
 const listing = await aws(listArgs(target));
@@ -166,10 +174,12 @@ if (failed(listing)) fail(stopMessage(listing, target, 'Nothing was uploaded or 
 const stale = staleKeys((JSON.parse(listing.stdout.trim() || 'null') as string[] | null) ?? [], uploads);
 
 const describePass = (pass: S3Pass) =>
-  `${pass.phase === 'assets' ? 'assets/' : ''}${pass.suffixes.map((suffix) => `*${suffix}`).join(' ')}: ${plural(pass.uploads.length, 'file')} (${pass.contentType}; ${pass.cacheControl})`;
+  pass.websiteRedirect
+    ? `${pass.uploads.map((upload) => upload.key).join(' ')} → ${pass.websiteRedirect} (301)`
+    : `${pass.phase === 'assets' ? 'assets/' : ''}${pass.suffixes.map((suffix) => `*${suffix}`).join(' ')}: ${plural(pass.uploads.length, 'file')} (${pass.contentType}; ${pass.cacheControl})`;
 for (const phase of PHASES) {
   // A phase waits for the one before it: a page never goes up before the assets it refers to.
-  const runs = await Promise.all(inPhase(phase).map((pass) => aws(passArgs(pass, distArg, target)).then((run) => ({ pass, run }))));
+  const runs = await Promise.all(inPhase(phase).map((pass) => aws(passArgs(pass, distArg, target, site)).then((run) => ({ pass, run }))));
   for (const { pass, run } of runs) console.log(`  ${failed(run) ? '✗' : '✓'} ${describePass(pass)}  ${seconds(run.ms)}`);
   const failure = runs.find(({ run }) => failed(run));
   if (failure) {
@@ -191,7 +201,7 @@ if (stale.length > 0) {
   console.log(`  ✓ removed ${plural(stale.length, 'stale object')}: ${shownKeys}`);
 }
 console.log(
-  `Deployed ${plural(uploads.length, 'file')} to s3://${bucket} in ${seconds(performance.now() - started)} (${plural(passes.length, 'upload command')}); removed ${stale.length} stale.`,
+  `Deployed ${plural(uploads.length, 'file')} to ${where} in ${seconds(performance.now() - started)} (${plural(passes.length, 'upload command')}); removed ${stale.length} stale.`,
 );
 
 /** Deletes the stale keys, 1,000 a request; returns what went wrong, if anything. */

@@ -1,14 +1,18 @@
 /**
  * `npm run preview [-- <serve's options>]`: serves dist/ with `serve`, which reads dist/serve.json
- * (headers, 404 page), on http://localhost:3000 ($PORT to change the port) and on loopback only.
- * serve's own default is every interface; opening the preview to the network is a choice:
- * `npm run preview -- --listen tcp://0.0.0.0:3000`. An address given with --listen (or -l, -p)
- * replaces the default instead of adding to it; every argument goes to serve as it is.
+ * (headers, redirects, 404 page), on http://localhost:3000 ($PORT to change the port) and on
+ * loopback only. serve's own default is every interface; opening the preview to the network is a
+ * choice: `npm run preview -- --listen tcp://0.0.0.0:3000`. An address given with --listen (or
+ * -l, -p) replaces the default instead of adding to it; every argument goes to serve as it is.
+ * A site built under a base path (--base /site/) is served under it, from a folder that holds
+ * dist/ there (mountSite).
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serveBin } from './lib/server';
+import { readHostedSite } from '../generator/hosting/redirects';
+import { mountSite, serveBin } from './lib/server';
 
 const args = process.argv.slice(2);
 // Not strict: the rest of the arguments are serve's, and serve checks them.
@@ -21,7 +25,18 @@ const { values } = parseArgs({
 const listening = values.listen !== undefined || values.port !== undefined;
 const address = `tcp://127.0.0.1:${process.env.PORT || 3000}`;
 
-const child = spawn(process.execPath, [serveBin(), 'dist', ...(listening ? [] : ['--listen', address]), ...args], { stdio: 'inherit' });
+const { base } = await readHostedSite(path.resolve('dist')).catch((error: Error) => {
+  console.error(error.message);
+  return process.exit(1);
+});
+const mounted = await mountSite('dist', base);
+if (base !== '/') console.log(`The site was built for ${base}: it is served there.`);
+
+const child = spawn(process.execPath, [serveBin(), mounted.root, ...(listening ? [] : ['--listen', address]), ...args], {
+  stdio: 'inherit',
+});
 // Ctrl-C reaches serve too (same process group); wait for it to shut down and leave as it did.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
+child.on('exit', (code, signal) => {
+  void mounted.remove().finally(() => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
+});

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { Icon, type IconName } from '../Icon/Icon';
 
-export type BadgeTone = 'positive' | 'warning' | 'brand' | 'neutral';
+export const badgeTone = v.picklist(['positive', 'warning', 'brand', 'neutral']);
+
+export type BadgeTone = v.InferOutput<typeof badgeTone>;
 
 export interface BadgeProps {
   tone?: BadgeTone;

@@ -1,14 +1,18 @@
+import * as v from 'valibot';
 import { Button } from '../Button/Button';
+import { slug, text } from '../site/schema';
 
-export interface CallToActionProps {
-  id?: string;
-  heading: string;
-  text: string;
-  cta: string;
-  secondaryCta?: string;
+export const callToActionContent = v.strictObject({
+  id: v.optional(slug),
+  heading: text,
+  text,
+  cta: text,
+  secondaryCta: v.optional(text),
   /** The small print under the buttons: what the demo or pilot costs and takes. */
-  note?: string;
-}
+  note: v.optional(text),
+});
+
+export type CallToActionProps = v.InferOutput<typeof callToActionContent>;
 
 /** The closing band of a page: one heading, one sentence, one main action. */
 export function CallToAction({ id = 'get-started', heading, text, cta, secondaryCta, note }: CallToActionProps) {

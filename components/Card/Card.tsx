@@ -1,17 +1,21 @@
-import { Icon, type IconName } from '../Icon/Icon';
-import { type Stat, StatFigure } from '../StatFigure/StatFigure';
+import * as v from 'valibot';
+import { Icon, iconName } from '../Icon/Icon';
+import { StatFigure, statContent } from '../StatFigure/StatFigure';
+import { list, text } from '../site/schema';
 
-export interface CardProps {
-  icon?: IconName;
-  title: string;
-  text: string;
+export const cardContent = v.strictObject({
+  icon: v.optional(iconName),
+  title: text,
+  text,
   /** A few short supporting points, shown as a check list. */
-  points?: readonly string[];
+  points: v.optional(list(text)),
   /** A headline figure for the card. */
-  stat?: Stat;
+  stat: v.optional(statContent),
   /** A link to the page that tells more. */
-  link?: { href: string; label: string };
-}
+  link: v.optional(v.strictObject({ href: text, label: text })),
+});
+
+export type CardProps = v.InferOutput<typeof cardContent>;
 
 /** One feature, benefit or use case: a title, a sentence, and optionally an icon, a figure, points and a link. */
 export function Card({ icon, title, text, points, stat, link }: CardProps) {

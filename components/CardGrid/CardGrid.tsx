@@ -1,14 +1,18 @@
-import { Card, type CardProps } from '../Card/Card';
+import * as v from 'valibot';
+import { Card, cardContent } from '../Card/Card';
+import { list } from '../site/schema';
 
-export interface CardGridProps {
-  cards: readonly CardProps[];
-  columns?: 2 | 3 | 4;
+export const cardGridContent = v.strictObject({
+  cards: list(cardContent),
+  columns: v.optional(v.picklist([2, 3, 4])),
   /**
    * Cards fade in one after another: 'short' steps 0.1 s (product cards), 'long' 0.2 s (pillars).
    * The delays come from the stylesheet, never from inline styles.
    */
-  stagger?: 'none' | 'short' | 'long';
-}
+  stagger: v.optional(v.picklist(['none', 'short', 'long'])),
+});
+
+export type CardGridProps = v.InferOutput<typeof cardGridContent>;
 
 /** Cards in a responsive grid, as a list. */
 export function CardGrid({ cards, columns = 3, stagger = 'none' }: CardGridProps) {

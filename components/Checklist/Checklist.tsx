@@ -1,13 +1,12 @@
+import * as v from 'valibot';
 import { Icon } from '../Icon/Icon';
+import { list, text } from '../site/schema';
 
-export interface ChecklistItem {
-  title: string;
-  text: string;
-}
+export const checklistContent = v.strictObject({
+  items: list(v.strictObject({ title: text, text })),
+});
 
-export interface ChecklistProps {
-  items: readonly ChecklistItem[];
-}
+export type ChecklistProps = v.InferOutput<typeof checklistContent>;
 
 /** Reasons to choose, each a short claim with one sentence behind it. */
 export function Checklist({ items }: ChecklistProps) {

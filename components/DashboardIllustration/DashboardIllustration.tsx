@@ -1,12 +1,16 @@
+import * as v from 'valibot';
 import { Badge } from '../Badge/Badge';
+import { text } from '../site/schema';
 
-export interface DashboardIllustrationProps {
+export const dashboardIllustrationContent = v.strictObject({
   /** The two floating badges of the spec's hero. */
-  riskBadge: string;
-  portfolioBadge: string;
+  riskBadge: text,
+  portfolioBadge: text,
   /** What the picture shows, for people who cannot see it. */
-  description: string;
-}
+  description: text,
+});
+
+export type DashboardIllustrationProps = v.InferOutput<typeof dashboardIllustrationContent>;
 
 const LINE =
   'M48 300 L90.9 292 L133.8 296 L176.7 280 L219.6 284 L262.5 268 L305.5 262 L348.4 266 L391.3 248 L434.2 240 L477.1 232 L520 214';

@@ -1,22 +1,30 @@
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { Badge } from '../Badge/Badge';
+import { list, text } from '../site/schema';
 
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
 
-export interface FieldNote {
-  field: string;
-  text: string;
-}
+/** Any value JSON can write; the annotation holds the schema to the type. */
+const json: v.GenericSchema<Json> = v.lazy(() =>
+  v.union(
+    [v.string(), v.number(), v.boolean(), v.null(), v.pipe(v.array(json), v.readonly()), jsonObject],
+    'is not a JSON value (text, a number, true, false, null, a list or an object)',
+  ),
+);
+const jsonObject = v.pipe(v.record(v.string(), json), v.readonly());
 
-export interface DecisionSampleProps {
+export const decisionSampleContent = v.strictObject({
   /** Shown above the code, e.g. "SME credit decision". */
-  title: string;
+  title: text,
   /** States that the sample is illustrative, not an API contract. */
-  disclaimer: string;
-  sample: { readonly [key: string]: Json };
+  disclaimer: text,
+  sample: jsonObject,
   /** What the main fields mean, shown beside the code. */
-  notes?: readonly FieldNote[];
-}
+  notes: v.optional(list(v.strictObject({ field: text, text }))),
+});
+
+export type DecisionSampleProps = v.InferOutput<typeof decisionSampleContent>;
 
 const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|\b(?:true|false)\b|\bnull\b|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
 

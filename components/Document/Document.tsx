@@ -52,7 +52,7 @@ export interface PageAssets {
 export interface DocumentProps {
   title: string;
   description: string;
-  /** Path of the page being rendered ("/" for the landing page). */
+  /** Public URL path of the page being rendered ("/" for the landing page, "/site/" under a base path). */
   path: string;
   assets: PageAssets;
   navigation: Navigation;
@@ -101,11 +101,11 @@ export function Document({ title, description, path, assets, navigation, year, c
       </head>
       <body>
         <SkipLink targetId={MAIN_ID} />
-        <Header links={navigation.main} currentPath={path} />
+        <Header links={navigation.main} currentPath={path} homeHref={navigation.home} />
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
-        <Footer useCases={navigation.useCases} year={year} id={FOOTER_ID} />
+        <Footer useCases={navigation.useCases} year={year} id={FOOTER_ID} homeHref={navigation.home} />
       </body>
     </html>
   );

@@ -1,16 +1,20 @@
-import { Icon, type IconName } from '../Icon/Icon';
+import * as v from 'valibot';
+import { Icon, iconName } from '../Icon/Icon';
+import { list, text } from '../site/schema';
 
-export interface FlowStage {
-  icon: IconName;
-  title: string;
-  text: string;
-  /** Outcomes the stage can lead to, shown as chips ("Approve", "Remind", "Default"). */
-  actions?: readonly string[];
-}
+export const flowContent = v.strictObject({
+  stages: list(
+    v.strictObject({
+      icon: iconName,
+      title: text,
+      text,
+      /** Outcomes the stage can lead to, shown as chips ("Approve", "Remind", "Default"). */
+      actions: v.optional(list(text)),
+    }),
+  ),
+});
 
-export interface FlowProps {
-  stages: readonly FlowStage[];
-}
+export type FlowProps = v.InferOutput<typeof flowContent>;
 
 /** A left-to-right pipeline (top-to-bottom on narrow screens); the arrows are decoration. */
 export function Flow({ stages }: FlowProps) {

@@ -9,15 +9,17 @@ export interface FooterProps {
   year: number;
   /** An id for the footer element, for whoever needs to point at it. */
   id?: string;
+  /** Where the brand links: the landing page's URL. */
+  homeHref?: string;
 }
 
-export function Footer({ useCases, year, id }: FooterProps) {
+export function Footer({ useCases, year, id, homeHref = '/' }: FooterProps) {
   const { name, tagline, social, legal } = useSite();
   return (
     <footer className="c-footer" id={id}>
       <div className="o-container c-footer__grid">
         <div className="c-footer__about">
-          <a className="c-footer__brand" href="/">
+          <a className="c-footer__brand" href={homeHref}>
             <Logo />
             <span>{name}</span>
           </a>

@@ -1,10 +1,20 @@
-export interface ForecastChartProps {
+import * as v from 'valibot';
+import { list, text } from '../site/schema';
+
+export const forecastChartContent = v.strictObject({
   /** What the chart shows, for people who cannot see it. */
-  description: string;
-  title: string;
+  description: text,
+  title: text,
   /** Bars of the hotspot breakdown: label and share of the maximum (0–1); the highest is highlighted. */
-  segments: readonly { label: string; level: number }[];
-}
+  segments: list(
+    v.strictObject({
+      label: text,
+      level: v.pipe(v.number(), v.gtValue(0, 'must be above 0'), v.maxValue(1, 'must be at most 1')),
+    }),
+  ),
+});
+
+export type ForecastChartProps = v.InferOutput<typeof forecastChartContent>;
 
 const HISTORY = 'M40 150 L80 146 L120 150 L160 140 L200 136';
 const FORECAST = 'M200 136 L240 126 L280 118 L320 104';

@@ -8,6 +8,8 @@ export interface HeaderProps {
   links: readonly NavLink[];
   /** Path of the page being rendered, to mark its link as current. */
   currentPath: string;
+  /** Where the brand links: the landing page's URL. */
+  homeHref?: string;
 }
 
 export const MENU_ID = 'site-menu';
@@ -16,12 +18,12 @@ export const MENU_ID = 'site-menu';
  * The fixed bar at the top of every page. Without JavaScript every link is shown; the `menu`
  * client module collapses them behind the toggle on narrow screens.
  */
-export function Header({ links, currentPath }: HeaderProps) {
+export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
   const { name } = useSite();
   return (
     <header className="c-header" data-module="header">
       <div className="o-container c-header__inner">
-        <a className="c-header__brand" href="/">
+        <a className="c-header__brand" href={homeHref}>
           <Logo />
           <span className="c-header__brand-name">{name}</span>
         </a>

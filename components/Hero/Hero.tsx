@@ -1,20 +1,25 @@
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { Button } from '../Button/Button';
 import { Icon } from '../Icon/Icon';
+import { list, text } from '../site/schema';
 
-export interface HeroProps {
-  eyebrow?: string;
-  title: string;
-  lead: string;
+export const heroContent = v.strictObject({
+  eyebrow: v.optional(text),
+  title: text,
+  lead: text,
   /** Label of the main call to action. */
-  cta?: string;
+  cta: v.optional(text),
   /** Label of a second, quieter call to action. */
-  secondaryCta?: string;
+  secondaryCta: v.optional(text),
   /** Short reassurances under the actions ("Free 30-minute demo"). */
-  assurances?: readonly string[];
+  assurances: v.optional(list(text)),
+});
+
+export type HeroProps = v.InferOutput<typeof heroContent> & {
   /** Illustration beside the text: the page's largest paint, so it is never hidden behind JavaScript. */
   visual?: ReactNode;
-}
+};
 
 export function Hero({ eyebrow, title, lead, cta, secondaryCta, assurances, visual }: HeroProps) {
   return (

@@ -63,6 +63,7 @@ import * as Workflow from 'lucide-react/icons/workflow';
 import * as X from 'lucide-react/icons/x';
 import * as Zap from 'lucide-react/icons/zap';
 import { createContext, useContext } from 'react';
+import * as v from 'valibot';
 import { brandIcons } from './brand-icons';
 
 /** A glyph's shapes on a 24×24 grid, as lucide describes them: [tag, attributes]. */
@@ -141,6 +142,9 @@ export const icons = {
 } satisfies Record<string, IconData>;
 
 export type IconName = keyof typeof icons;
+
+/** An icon's name in content: one of the set above. */
+export const iconName = v.picklist(Object.keys(icons) as IconName[], 'is not an icon of the set in components/Icon/Icon.tsx');
 
 export interface IconProps {
   name: IconName;

@@ -1,21 +1,25 @@
-import { Badge, type BadgeTone } from '../Badge/Badge';
-import { Icon, type IconName } from '../Icon/Icon';
+import * as v from 'valibot';
+import { Badge, badgeTone } from '../Badge/Badge';
+import { Icon, iconName } from '../Icon/Icon';
+import { list, text } from '../site/schema';
 
-export interface ProductPanelProps {
+export const productPanelContent = v.strictObject({
   /** Small line above the title, e.g. "Lease application LA-20931". */
-  label: string;
-  title: string;
-  icon?: IconName;
+  label: text,
+  title: text,
+  icon: v.optional(iconName),
   /** Key figures as label/value pairs. */
-  rows?: readonly { label: string; value: string }[];
+  rows: v.optional(list(v.strictObject({ label: text, value: text }))),
   /** Sentences the product would show, e.g. the reasons behind an alert. */
-  lines?: readonly string[];
-  badges?: readonly { tone: BadgeTone; icon?: IconName; text: string }[];
+  lines: v.optional(list(text)),
+  badges: v.optional(list(v.strictObject({ tone: badgeTone, icon: v.optional(iconName), text }))),
   /** Suggested next actions, shown as chips. */
-  actions?: readonly string[];
+  actions: v.optional(list(text)),
   /** Marks the panel as an example when it shows invented data. */
-  footnote?: string;
-}
+  footnote: v.optional(text),
+});
+
+export type ProductPanelProps = v.InferOutput<typeof productPanelContent>;
 
 /**
  * An illustrative product screen built from real text (so it is crisp, translatable and read by

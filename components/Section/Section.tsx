@@ -1,18 +1,22 @@
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
+import { slug, text } from '../site/schema';
 
-export type SectionTone = 'default' | 'muted' | 'dark';
-
-export interface SectionProps {
+/** The heading block every section of a page shares. */
+export const sectionContent = v.strictObject({
   /** Unique on the page; also the anchor of the section and the id root of its heading. */
-  id: string;
-  heading: string;
-  eyebrow?: string;
-  intro?: string;
-  tone?: SectionTone;
+  id: slug,
+  heading: text,
+  eyebrow: v.optional(text),
+  intro: v.optional(text),
+  tone: v.optional(v.picklist(['default', 'muted', 'dark'])),
   /** Centre the heading block (for sections whose body is centred too). */
-  centered?: boolean;
+  centered: v.optional(v.boolean()),
+});
+
+export type SectionProps = v.InferOutput<typeof sectionContent> & {
   children?: ReactNode;
-}
+};
 
 /**
  * A titled band of the page. Its header fades in as it scrolls into view (client/reveal.ts); the

@@ -1,19 +1,24 @@
 import type { ReactNode } from 'react';
+import * as v from 'valibot';
 import { Icon } from '../Icon/Icon';
-import { type Stat, StatFigure } from '../StatFigure/StatFigure';
+import { StatFigure, statContent } from '../StatFigure/StatFigure';
+import { list, text } from '../site/schema';
 
-export interface SplitProps {
-  paragraphs: readonly string[];
-  points?: readonly string[];
+export const splitContent = v.strictObject({
+  paragraphs: list(text),
+  points: v.optional(list(text)),
   /** Whether the points are gains (ticks) or pains (warning marks), e.g. in a problem section. */
-  pointsTone?: 'gain' | 'pain';
+  pointsTone: v.optional(v.picklist(['gain', 'pain'])),
   /** A headline figure beside the points. */
-  stat?: Stat;
+  stat: v.optional(statContent),
+  /** Put the illustration first on wide screens. */
+  reverse: v.optional(v.boolean()),
+});
+
+export type SplitProps = v.InferOutput<typeof splitContent> & {
   /** An illustration beside the text; without one, the points and figure take that place. */
   visual?: ReactNode;
-  /** Put the illustration first on wide screens. */
-  reverse?: boolean;
-}
+};
 
 /** Copy on one side; an illustration, or the key points as a card, on the other. Stacked on narrow screens. */
 export function Split({ paragraphs, points, pointsTone = 'gain', stat, visual, reverse = false }: SplitProps) {

@@ -1,8 +1,14 @@
-export interface Stat {
+import * as v from 'valibot';
+import { text } from '../site/schema';
+
+/** A headline figure as content gives it. */
+export const statContent = v.strictObject({
   /** The figure, as it should read: "95%", "120+", "2.3 s". */
-  value: string;
-  label: string;
-}
+  value: text,
+  label: text,
+});
+
+export type Stat = v.InferOutput<typeof statContent>;
 
 export interface StatFigureProps {
   stat: Stat;

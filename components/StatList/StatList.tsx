@@ -1,9 +1,15 @@
-import type { Stat } from '../StatFigure/StatFigure';
+import * as v from 'valibot';
+import { statContent } from '../StatFigure/StatFigure';
+import { list } from '../site/schema';
 
-export interface StatListProps {
-  stats: readonly Stat[];
+export const statListContent = v.strictObject({
+  stats: list(statContent),
+});
+
+export type StatListProps = v.InferOutput<typeof statListContent> & {
+  /** Follows the tone of the section the list is in. */
   tone?: 'light' | 'dark';
-}
+};
 
 /** Headline figures. Figure and label read as one phrase ("95% less manual work"). */
 export function StatList({ stats, tone = 'light' }: StatListProps) {

@@ -1,14 +1,12 @@
-import { Icon, type IconName } from '../Icon/Icon';
+import * as v from 'valibot';
+import { Icon, iconName } from '../Icon/Icon';
+import { list, text } from '../site/schema';
 
-export interface Step {
-  title: string;
-  text: string;
-  icon?: IconName;
-}
+export const stepsContent = v.strictObject({
+  steps: list(v.strictObject({ title: text, text, icon: v.optional(iconName) })),
+});
 
-export interface StepsProps {
-  steps: readonly Step[];
-}
+export type StepsProps = v.InferOutput<typeof stepsContent>;
 
 /** An ordered process. The numbers are drawn by CSS counters; the list itself carries the order. */
 export function Steps({ steps }: StepsProps) {

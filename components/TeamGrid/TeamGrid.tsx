@@ -1,15 +1,12 @@
-import { Icon, type IconName } from '../Icon/Icon';
+import * as v from 'valibot';
+import { Icon, iconName } from '../Icon/Icon';
+import { list, text } from '../site/schema';
 
-export interface TeamMember {
-  role: string;
-  icon: IconName;
-  background: string;
-  focus: readonly string[];
-}
+export const teamGridContent = v.strictObject({
+  members: list(v.strictObject({ role: text, icon: iconName, background: text, focus: list(text) })),
+});
 
-export interface TeamGridProps {
-  members: readonly TeamMember[];
-}
+export type TeamGridProps = v.InferOutput<typeof teamGridContent>;
 
 /** The founders, by role and background. */
 export function TeamGrid({ members }: TeamGridProps) {

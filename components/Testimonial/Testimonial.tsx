@@ -1,12 +1,16 @@
-import { type Stat, StatFigure } from '../StatFigure/StatFigure';
+import * as v from 'valibot';
+import { StatFigure, statContent } from '../StatFigure/StatFigure';
+import { text } from '../site/schema';
 
-export interface TestimonialProps {
-  quote: string;
+export const testimonialContent = v.strictObject({
+  quote: text,
   /** Who said it, by role: the spec names no person. */
-  role: string;
-  organisation: string;
-  stat?: Stat;
-}
+  role: text,
+  organisation: text,
+  stat: v.optional(statContent),
+});
+
+export type TestimonialProps = v.InferOutput<typeof testimonialContent>;
 
 export function Testimonial({ quote, role, organisation, stat }: TestimonialProps) {
   return (

@@ -6,6 +6,8 @@ export interface NavLink {
 
 /** What the shared layout needs to know about the whole site; computed once per build. */
 export interface Navigation {
+  /** The landing page's URL, which the brand links to: "/", or the base path the site lives under. */
+  home: string;
   /** Header links, in the order of the route table. */
   main: readonly NavLink[];
   /** The footer's use-case list. */

@@ -27,7 +27,8 @@ interface Stylesheet {
 }
 
 function swapStylesheet({ href, integrity }: Stylesheet): void {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][href^="/assets/"]')) {
+  // The built stylesheet, under whatever base path: the one linked stylesheet with an integrity hash.
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][integrity]')) {
     if (link.getAttribute('href') === href) continue;
     // The new sheet goes in next to the old one, which leaves only once the new one has loaded: no flash.
     const next = link.cloneNode() as HTMLLinkElement;

@@ -1,6 +1,6 @@
 /**
  * The dev server's HTTP side: serves the dev build as a static host would (a route's index.html,
- * 404.html for anything else), adds the live-reload script to every HTML page it serves, and
+ * 404.html for anything else; under a base path, inside it), adds the live-reload script to every HTML page it serves, and
  * pushes build events to open pages over server-sent events. It answers only requests addressed
  * to its own names (address.ts, isAllowedHost): 403 for any other Host.
  */
@@ -8,6 +8,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { contentTypeFor } from '../hosting/policy';
+import { escapeMarkup } from '../references';
+import { sitePathOf } from '../urls';
 import type { DevError, DevSession } from './session';
 
 const HTML = contentTypeFor('page.html') ?? 'text/html; charset=utf-8';
@@ -33,6 +35,8 @@ export interface DevServerOptions {
   allowHost: (host: string | undefined) => boolean;
   /** Told of the first few refused Host values, to say so in the terminal. */
   onRefused?: (host: string) => void;
+  /** The folder of the origin the site is served from (--base): "/" or "/site/". */
+  base?: string;
 }
 
 /** Distinct refused Host values reported, at most: a flood of them must not fill the terminal. */
@@ -45,6 +49,7 @@ export function createDevServer({
   sessionId,
   allowHost,
   onRefused = () => {},
+  base = '/',
 }: DevServerOptions): DevServer {
   const clients = new Set<ServerResponse>();
   const version = () => `${sessionId}.${session.version}`;
@@ -96,9 +101,16 @@ export function createDevServer({
       respond(request, response, 200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
       return;
     }
+    // Under a base path the site answers inside it alone; the origin's root and the folder
+    // without its slash lead there (302: a dev server's choice, nothing to remember).
+    const sitePath = sitePathOf(base, url.pathname);
+    if (sitePath === undefined && (url.pathname === '/' || `${url.pathname}/` === base)) {
+      response.writeHead(302, { Location: `${base}${url.search}`, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
     // Never answer with a page from before the latest save.
     await session.idle();
-    const found = await resolveFile(siteDir, url.pathname);
+    const found = sitePath === undefined ? undefined : await resolveFile(siteDir, sitePath);
     if (!found) {
       if (!session.hasPages) {
         respond(request, response, 500, HTML, errorPage(session.error, version()));
@@ -184,13 +196,11 @@ export function withReloadScript(html: string, version: string): string {
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 /** What a page request gets before any build has succeeded: the message, readable even without the script. */
 function errorPage(error: DevError | undefined, version: string): string {
   const message = error ? error.message : 'The site has not been built yet.';
   return withReloadScript(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>Build failed</h1><pre>${escapeHtml(message)}</pre><p>Fix it and save: this page updates by itself.</p></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>Build failed</h1><pre>${escapeMarkup(message)}</pre><p>Fix it and save: this page updates by itself.</p></body></html>`,
     version,
   );
 }

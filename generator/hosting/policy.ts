@@ -10,7 +10,7 @@ export const ASSETS_DIR = 'assets';
 
 /** Output files that configure a host rather than being part of the site; never uploaded or served. */
 export const DEPLOY_DIR = 'deploy';
-export const HOST_CONFIG_FILES = ['serve.json', '_headers'] as const;
+export const HOST_CONFIG_FILES = ['serve.json', '_headers', '_redirects'] as const;
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Cached, but revalidated (ETag / Last-Modified) before every use: a deploy shows at once. */

@@ -1,19 +1,24 @@
 import { ASSETS_DIR, cacheControlFor, contentTypeFor, DEPLOY_DIR, HOST_CONFIG_FILES, isSiteFile } from './policy';
+import { type HostedSite, ROOT_SITE, redirectFile } from './redirects';
 
 /**
  * When a file goes up: hashed assets first (new pages only ever refer to assets already in the
- * bucket), then the other files (robots.txt, sitemap.xml, unhashed public files), then the pages.
+ * bucket), then the other files (robots.txt, sitemap.xml, unhashed public files), then the pages,
+ * then the redirects (a redirect is live only once its target is).
  */
-export const PHASES = ['assets', 'files', 'pages'] as const;
+export const PHASES = ['assets', 'files', 'pages', 'redirects'] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** One file to upload, with the metadata S3 will serve it with. */
 export interface S3Upload {
   file: string;
+  /** The object's key: the file's path under the site's base path ("site/about-us/index.html"). */
   key: string;
   phase: Phase;
   contentType: string;
   cacheControl: string;
+  /** For a redirect's source: the target, which S3 website hosting answers with a 301 (x-amz-website-redirect-location). */
+  websiteRedirect?: string;
 }
 
 function phaseOf(file: string): Phase {
@@ -23,19 +28,44 @@ function phaseOf(file: string): Phase {
 
 /**
  * Every file of a built site that goes to the bucket, in upload order, with its metadata. Host
- * configuration (serve.json, _headers, deploy/) is not part of the site and stays behind.
+ * configuration (serve.json, _headers, _redirects, deploy/) is not part of the site and stays
+ * behind. Keys carry the base path. A 301 redirect's page goes up twice with its target as the
+ * object's website redirect: at `<source>/index.html` and at `<source>` (so that S3 answers the
+ * path without the slash with the 301 itself, rather than a 302 to the folder first). S3 website
+ * hosting redirects an object with 301 only: a 302 redirect goes up as its page alone
+ * (s3RedirectNotes says so).
  */
-export function planUploads(files: readonly string[]): S3Upload[] {
+export function planUploads(files: readonly string[], site: HostedSite = ROOT_SITE): S3Upload[] {
+  const prefix = site.base.slice(1);
+  const redirects = new Map(site.redirects.filter((rule) => rule.status === 301).map((rule) => [redirectFile(site, rule), rule]));
   return files
     .filter(isSiteFile)
-    .map((file) => {
+    .flatMap((file): S3Upload[] => {
       const contentType = contentTypeFor(file);
       if (!contentType) {
         throw new Error(`No Content-Type is known for ${file}; add its extension to CONTENT_TYPES in generator/hosting/policy.ts.`);
       }
-      return { file, key: file, phase: phaseOf(file), contentType, cacheControl: cacheControlFor(file) };
+      const upload = { file, key: `${prefix}${file}`, phase: phaseOf(file), contentType, cacheControl: cacheControlFor(file) };
+      const redirect = redirects.get(file);
+      if (!redirect) return [upload];
+      return [upload.key, upload.key.replace(/\/index\.html$/, '')].map((key) => ({
+        ...upload,
+        key,
+        phase: 'redirects',
+        websiteRedirect: redirect.to,
+      }));
     })
     .sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.key.localeCompare(b.key));
+}
+
+/** What S3 website hosting cannot do as the other hosts do, one line each: a 302 redirect (it redirects objects with 301 only). */
+export function s3RedirectNotes(site: HostedSite): string[] {
+  return site.redirects
+    .filter((rule) => rule.status !== 301)
+    .map(
+      (rule) =>
+        `${rule.from} → ${rule.to} is a ${rule.status}: S3 website hosting redirects objects with 301 only, so it gets its page, which sends the browser on.`,
+    );
 }
 
 /**
@@ -46,6 +76,8 @@ export interface S3Pass {
   phase: Phase;
   contentType: string;
   cacheControl: string;
+  /** A redirect's object, uploaded by a command of its own: its target. */
+  websiteRedirect?: string;
   /** The file name endings, as spelt in the output (`.css`, `.PNG`): the CLI's filters are case-sensitive. */
   suffixes: string[];
   uploads: S3Upload[];
@@ -59,12 +91,14 @@ function suffixOf(file: string): string {
 export function planPasses(uploads: readonly S3Upload[]): S3Pass[] {
   const passes = new Map<string, S3Pass>();
   for (const upload of uploads) {
-    // Cache-Control follows from the phase (assets or not), so phase and Content-Type decide the pass.
-    const id = `${upload.phase}\n${upload.contentType}`;
+    // Cache-Control follows from the phase (assets or not), so phase and Content-Type decide the
+    // pass; a redirect's object carries its own target, so it is a pass of its own.
+    const id = `${upload.phase}\n${upload.contentType}${upload.websiteRedirect ? `\n${upload.key}` : ''}`;
     const pass = passes.get(id) ?? {
       phase: upload.phase,
       contentType: upload.contentType,
       cacheControl: upload.cacheControl,
+      ...(upload.websiteRedirect ? { websiteRedirect: upload.websiteRedirect } : {}),
       suffixes: [],
       uploads: [],
     };
@@ -73,7 +107,10 @@ export function planPasses(uploads: readonly S3Upload[]): S3Pass[] {
     pass.uploads.push(upload);
   }
   return [...passes.values()].sort(
-    (a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || a.contentType.localeCompare(b.contentType),
+    (a, b) =>
+      PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) ||
+      a.contentType.localeCompare(b.contentType) ||
+      (a.uploads[0]?.key ?? '').localeCompare(b.uploads[0]?.key ?? ''),
   );
 }
 
@@ -81,6 +118,14 @@ export function planPasses(uploads: readonly S3Upload[]): S3Pass[] {
 export interface S3Target {
   bucket: string;
   endpointUrl?: string | undefined;
+  /** The keys' prefix, the site's base path without its first slash ("site/"); none at the root. */
+  prefix?: string | undefined;
+}
+
+/** The bucket, or the folder of it that the site's base path names: "s3://b", "s3://b/site". */
+function destination(target: S3Target, folder = ''): string {
+  const path = `${target.prefix ?? ''}${folder}`.replace(/\/+$/, '');
+  return `s3://${target.bucket}${path ? `/${path}` : ''}`;
 }
 
 function endpointArgs(target: S3Target): string[] {
@@ -94,7 +139,7 @@ function endpointArgs(target: S3Target): string[] {
  * hash is as long as the old one), and sync's other test, a local file newer than the object,
  * fails for a rollback to an older build.
  */
-export function passArgs(pass: S3Pass, dist: string, target: S3Target): string[] {
+export function passArgs(pass: S3Pass, dist: string, target: S3Target, site: HostedSite = ROOT_SITE): string[] {
   // A suffix is one of CONTENT_TYPES' extensions (in some case), so it holds no wildcard.
   const includes = pass.suffixes.flatMap((suffix) => ['--include', `*${suffix}`]);
   const metadata = [
@@ -105,12 +150,24 @@ export function passArgs(pass: S3Pass, dist: string, target: S3Target): string[]
     '--only-show-errors',
     ...endpointArgs(target),
   ];
+  const [upload] = pass.uploads;
+  if (pass.websiteRedirect && upload) {
+    return [
+      's3',
+      'cp',
+      `${dist}/${upload.file}`,
+      `s3://${target.bucket}/${upload.key}`,
+      '--website-redirect',
+      pass.websiteRedirect,
+      ...metadata,
+    ];
+  }
   if (pass.phase === 'assets') {
     return [
       's3',
       'sync',
       `${dist}/${ASSETS_DIR}`,
-      `s3://${target.bucket}/${ASSETS_DIR}`,
+      destination(target, ASSETS_DIR),
       '--size-only',
       '--exclude',
       '*',
@@ -118,20 +175,31 @@ export function passArgs(pass: S3Pass, dist: string, target: S3Target): string[]
       ...metadata,
     ];
   }
-  // The filters are read in order, the last match winning: host configuration and assets stay out.
-  const excludes = [`${ASSETS_DIR}/*`, `${DEPLOY_DIR}/*`, ...HOST_CONFIG_FILES].flatMap((pattern) => ['--exclude', pattern]);
-  return ['s3', 'cp', dist, `s3://${target.bucket}`, '--recursive', '--exclude', '*', ...includes, ...excludes, ...metadata];
+  // The filters are read in order, the last match winning: host configuration, assets and the
+  // redirects' pages (which go up with their redirect) stay out.
+  const excludes = [`${ASSETS_DIR}/*`, `${DEPLOY_DIR}/*`, ...HOST_CONFIG_FILES, ...redirectFiles(site)].flatMap((pattern) => [
+    '--exclude',
+    pattern,
+  ]);
+  return ['s3', 'cp', dist, destination(target), '--recursive', '--exclude', '*', ...includes, ...excludes, ...metadata];
+}
+
+/** The pages of the redirects S3 answers itself, which the page passes leave out. */
+function redirectFiles(site: HostedSite): string[] {
+  return site.redirects.filter((rule) => rule.status === 301).map((rule) => redirectFile(site, rule));
 }
 
 /**
  * The files a pass's filters pick out of the output, as the CLI reads them (`*` also matches `/`):
  * lets the tests prove that the passes upload every planned file once, and nothing else.
  */
-export function filesOfPass(pass: S3Pass, files: readonly string[]): string[] {
+export function filesOfPass(pass: S3Pass, files: readonly string[], site: HostedSite = ROOT_SITE): string[] {
+  if (pass.websiteRedirect) return pass.uploads.map((upload) => upload.file);
+  const redirected = new Set(redirectFiles(site));
   return files.filter((file) => {
     if (!pass.suffixes.some((suffix) => file.endsWith(suffix))) return false;
     const asset = file.startsWith(`${ASSETS_DIR}/`);
-    return pass.phase === 'assets' ? asset : !asset && isSiteFile(file);
+    return pass.phase === 'assets' ? asset : !asset && isSiteFile(file) && !redirected.has(file);
   });
 }
 
@@ -142,7 +210,20 @@ export function filesOfPass(pass: S3Pass, files: readonly string[]): string[] {
  * no longer offers, which fails any listing past 1,000 keys.
  */
 export function listArgs(target: S3Target): string[] {
-  return ['s3api', 'list-objects', '--bucket', target.bucket, '--query', 'Contents[].Key', '--output', 'json', ...endpointArgs(target)];
+  // Under a base path, only the site's folder: the bucket may hold other sites beside it.
+  const prefix = target.prefix ? ['--prefix', target.prefix] : [];
+  return [
+    's3api',
+    'list-objects',
+    '--bucket',
+    target.bucket,
+    ...prefix,
+    '--query',
+    'Contents[].Key',
+    '--output',
+    'json',
+    ...endpointArgs(target),
+  ];
 }
 
 /** Objects in the bucket that the new build does not contain: removed last, once the new site is whole. */

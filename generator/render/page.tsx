@@ -8,61 +8,87 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document } from '../../components/Document/Document';
 import { HeadMeta } from '../../components/HeadMeta/HeadMeta';
 import { IconSprite } from '../../components/Icon/Icon';
-import { KnownPathsContext } from '../../components/site/KnownPaths';
 import type { Navigation } from '../../components/site/navigation';
 import { SiteContext } from '../../components/site/SiteContext';
+import { type SitePaths, SitePathsContext } from '../../components/site/SitePaths';
 import { PageBody } from '../../pages/ContentPage';
-import type { PageEntry, Route } from '../../pages/routes';
+import type { PageEntry, Redirect, Route } from '../../pages/routes';
 import type { SiteConfig } from '../../site.config';
-import { absoluteUrl, canonicalPath } from '../urls';
+import { absoluteUrl, publicPath, routeUrl } from '../urls';
 import { toHtml5 } from './html';
 import type { RenderSettings } from './protocol';
 
-const shared = new WeakMap<readonly Route[], { navigation: Navigation; knownPaths: string[] }>();
+/** What every page of a route table shares, for one base path: computed once, not once a page. */
+interface Shared {
+  base: string;
+  navigation: Navigation;
+  paths: SitePaths;
+  /** site.config.ts with its root-relative links under the base path. */
+  site: SiteConfig;
+}
 
-/** What every page of a route table shares: computed once, not once a page. */
-function sharedBy(routes: readonly Route[]): { navigation: Navigation; knownPaths: string[] } {
+const shared = new WeakMap<readonly Route[], Shared>();
+
+function sharedBy({ routes, redirects = [], site }: SiteModule, base: string): Shared {
   let found = shared.get(routes);
-  if (!found) {
-    found = { navigation: navigationFrom(routes), knownPaths: routes.map((route) => canonicalPath(route.path)) };
+  if (found?.base !== base) {
+    const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href);
+    found = {
+      base,
+      navigation: navigationFrom(routes, base),
+      paths: {
+        home: base,
+        link,
+        routes: routes.map((route) => routeUrl(base, route.path)),
+        redirects: redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
+      },
+      site: {
+        ...site,
+        ...(site.ctaHref === undefined ? {} : { ctaHref: link(site.ctaHref) }),
+        social: site.social.map((item) => (item.href === undefined ? item : { ...item, href: link(item.href) })),
+        legal: site.legal.map((item) => (item.href === undefined ? item : { ...item, href: link(item.href) })),
+      },
+    };
     shared.set(routes, found);
   }
   return found;
 }
 
-/** Header and footer links, in route-table order, to each page's canonical URL. */
-export function navigationFrom(routes: readonly Route[]): Navigation {
+/** Header and footer links, in route-table order, to each page's public canonical URL under the base. */
+export function navigationFrom(routes: readonly Route[], base = '/'): Navigation {
   return {
-    main: routes.flatMap((route) => (route.nav ? [{ href: canonicalPath(route.path), label: route.nav }] : [])),
-    useCases: routes.flatMap((route) => (route.useCase ? [{ href: canonicalPath(route.path), label: route.useCase }] : [])),
+    home: base,
+    main: routes.flatMap((route) => (route.nav ? [{ href: routeUrl(base, route.path), label: route.nav }] : [])),
+    useCases: routes.flatMap((route) => (route.useCase ? [{ href: routeUrl(base, route.path), label: route.useCase }] : [])),
   };
 }
 
 /** The site's code as a worker loads it: the route table and site.config.ts. */
 export interface SiteModule {
   routes: readonly Route[];
+  redirects?: readonly Redirect[] | undefined;
   notFound: PageEntry;
   site: SiteConfig;
 }
 
 /**
  * One page inside the shared Document, as a complete HTML string. `pagePath` is the canonical
- * path, or undefined for the 404 page, which answers for any path and so has no URL of its own.
+ * path ("/about-us/"), or undefined for the 404 page, which answers for any path and so has no URL
+ * of its own.
  */
 export function renderPage(module: SiteModule, settings: RenderSettings, entry: PageEntry, pagePath: string | undefined): string {
-  const { site, routes } = module;
-  const { navigation, knownPaths } = sharedBy(routes);
+  const { navigation, paths, site } = sharedBy(module, settings.base);
   return (
     '<!DOCTYPE html>' +
     toHtml5(
       renderToStaticMarkup(
         <SiteContext.Provider value={site}>
           <IconSprite.Provider value={settings.assets.icons}>
-            <KnownPathsContext.Provider value={knownPaths}>
+            <SitePathsContext.Provider value={paths}>
               <Document
                 title={entry.title}
                 description={entry.description}
-                path={pagePath ?? '/404'}
+                path={pagePath === undefined ? '/404' : publicPath(settings.base, pagePath)}
                 assets={settings.assets}
                 navigation={navigation}
                 year={settings.year}
@@ -71,7 +97,7 @@ export function renderPage(module: SiteModule, settings: RenderSettings, entry: 
               >
                 <PageBody entry={entry} />
               </Document>
-            </KnownPathsContext.Provider>
+            </SitePathsContext.Provider>
           </IconSprite.Provider>
         </SiteContext.Provider>,
       ),
@@ -81,31 +107,31 @@ export function renderPage(module: SiteModule, settings: RenderSettings, entry: 
 
 /** The search and sharing tags of one page. */
 function pageHead(site: SiteConfig, settings: RenderSettings, entry: PageEntry, pagePath: string | undefined): ReactNode {
-  const { brand, origin } = settings;
+  const { brand, origin, base } = settings;
   return (
     <HeadMeta
       title={entry.title}
       description={entry.description}
       siteName={site.name}
-      canonicalUrl={pagePath === undefined ? undefined : absoluteUrl(origin, pagePath)}
+      canonicalUrl={pagePath === undefined ? undefined : absoluteUrl(origin, publicPath(base, pagePath))}
       image={{ ...brand.socialImage, url: absoluteUrl(origin, brand.socialImage.url) }}
       themeColor={site.themeColor}
       icons={{ svg: brand.favicon, touch: brand.touchIcon }}
       manifest={brand.manifest}
       noindex={pagePath === undefined}
-      jsonLd={pagePath === '/' ? organization(site, origin, absoluteUrl(origin, brand.logo)) : undefined}
+      jsonLd={pagePath === '/' ? organization(site, absoluteUrl(origin, base), absoluteUrl(origin, brand.logo)) : undefined}
     />
   );
 }
 
-/** schema.org Organization for the landing page: who publishes the site. */
-function organization(site: SiteConfig, origin: string, logo: string): Record<string, unknown> {
+/** schema.org Organization for the landing page: who publishes the site (at `url`, the landing page's). */
+function organization(site: SiteConfig, url: string, logo: string): Record<string, unknown> {
   const profiles = site.social.flatMap((link) => (link.href ? [link.href] : []));
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: site.name,
-    url: absoluteUrl(origin, '/'),
+    url,
     logo,
     description: site.tagline,
     ...(profiles.length > 0 ? { sameAs: profiles } : {}),

@@ -16,10 +16,18 @@ export interface RouteInfo {
   useCase?: string;
 }
 
+/** A redirect of the table (pages/routes.ts), its status filled in. */
+export interface RedirectInfo {
+  from: `/${string}`;
+  to: `/${string}`;
+  status: 301 | 302;
+}
+
 /** The site as the main thread knows it, from the route table and site.config.ts. */
 export interface SiteDescription {
   site: SiteConfig;
   routes: RouteInfo[];
+  redirects: RedirectInfo[];
   notFound: { title: string; description: string };
   /** The code every page carries inline (the Document's), for the Content-Security-Policy. */
   inline: InlineCode;
@@ -43,6 +51,8 @@ export interface RenderSettings {
   brand: BrandAssets;
   /** The site's origin, for canonical URLs and social cards. */
   origin: string;
+  /** The folder of the origin the site lives in ("/" or "/site/"): every root-relative URL starts with it. */
+  base: string;
   year: number;
   /** The Content-Security-Policy for the meta tag. */
   csp: string;
@@ -95,7 +105,8 @@ export interface FailureReport {
 }
 
 export type ToWorker =
-  | { type: 'describe' }
+  /** `root` and `table` (the route table module, relative to it) for the content check's messages. */
+  | { type: 'describe'; root: string; table: string }
   | { type: 'draw-brand'; host: string; sizes: { touchIcon: number; largeIcon: number } }
   | { type: 'draw-icons' }
   | { type: 'setup'; settings: RenderSettings }

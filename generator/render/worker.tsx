@@ -18,6 +18,7 @@ import { isBuildError, projectFrame } from '../errors';
 import { isPageRelative, missingFragments, samePageFragment, scanHtml } from '../references';
 import { CharacterSet, shownCharacters } from '../text';
 import { canonicalPath, routeFile } from '../urls';
+import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
 import type {
   BrandDrawings,
@@ -47,6 +48,8 @@ export function serveSite(module: SiteModule): void {
     try {
       switch (message.type) {
         case 'describe':
+          // The content is checked first, so that a page with broken content fails before anything is rendered.
+          checkContent(module.routes, message);
           post({ type: 'described', site: describe(module) });
           break;
         case 'draw-brand':
@@ -74,9 +77,10 @@ export function serveSite(module: SiteModule): void {
   post({ type: 'ready' });
 }
 
-function describe({ routes, notFound, site }: SiteModule): SiteDescription {
+function describe({ routes, redirects = [], notFound, site }: SiteModule): SiteDescription {
   return {
     site,
+    redirects: redirects.map(({ from, to, status }) => ({ from, to, status: status ?? 301 })),
     routes: routes.map(({ path, title, description, nav, useCase }) => ({
       path,
       title,
@@ -187,7 +191,9 @@ function failureOf(error: unknown, module: SiteModule, root: string, message: To
       ...(source ? { file: source.replace(/:\d+:\d+$/, '') } : {}),
     };
   }
-  if (isBuildError(error)) return { message: error.message, ...(error.file ? { file: error.file } : {}) };
+  if (isBuildError(error)) {
+    return { message: error.message, ...(error.file ? { file: error.file } : {}), ...(error.route ? { route: error.route } : {}) };
+  }
   const where = projectFrame(error, root);
   return {
     message: `The site's code failed while answering "${message.type}"${where ? ` at ${where}` : ''}: ${cause}`,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
 import { type BuildContext, BuildError } from '../context';
 import { writeAsset } from '../output';
-import { originOf, siteOf } from '../urls';
+import { addressOf, siteOf } from '../urls';
 
 /**
  * Inter 400 and 700 as TrueType (the rasteriser does not read WOFF2), shipped beside this step
@@ -23,7 +23,8 @@ const MANIFEST_ICON_SIZE = 512;
  */
 export async function brand(ctx: BuildContext): Promise<void> {
   const { site } = siteOf(ctx);
-  const host = new URL(originOf(ctx)).host;
+  const { origin, base } = addressOf(ctx);
+  const host = new URL(origin).host;
   const fontFiles = FONT_FILES;
   const drawings = await ctx.pool.drawBrand(host, { touchIcon: TOUCH_ICON_SIZE, largeIcon: MANIFEST_ICON_SIZE });
 
@@ -41,9 +42,10 @@ export async function brand(ctx: BuildContext): Promise<void> {
     name: site.name,
     short_name: site.name,
     description: site.tagline,
-    id: '/',
-    start_url: '/',
-    scope: '/',
+    // The site's own folder: under a base path the app is that folder, not the whole origin.
+    id: base,
+    start_url: base,
+    scope: base,
     display: 'browser',
     background_color: site.themeColor,
     theme_color: site.themeColor,

@@ -90,12 +90,12 @@ async function readSource(ctx: BuildContext): Promise<Buffer> {
 /**
  * The characters each page shows (the 404 page's too), by path. Rendering every page for its
  * text costs as much as writing them, so the answer is cached by what it depends on: the site's
- * code (the bundle the workers run), the year and the site URL.
+ * code (the bundle the workers run), the year and the site URL (its origin and base path).
  */
 async function pageText(ctx: BuildContext): Promise<Map<string, string>> {
   const settings = settingsOf(ctx, 'text');
   const { root } = ctx.options;
-  const key = hashParts(['page text v1', await readFile(ctx.pool.bundle), String(settings.year), settings.origin]);
+  const key = hashParts(['page text v1', await readFile(ctx.pool.bundle), String(settings.year), settings.origin, settings.base]);
   const cached = lookup(root, 'text', key);
   if (cached) return new Map(JSON.parse(cached.output.toString('utf8')) as [string, string][]);
   growWorkers(ctx);

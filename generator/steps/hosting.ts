@@ -3,29 +3,35 @@ import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfro
 import { headersFile } from '../hosting/headers-file';
 import { nginxConfig } from '../hosting/nginx';
 import { DEPLOY_DIR } from '../hosting/policy';
+import { HOSTED_SITE_FILE, hostedSite, redirectsFile } from '../hosting/redirects';
 import { serveConfig } from '../hosting/serve';
 import { writeOutput } from '../output';
-import { originOf } from '../urls';
+import { addressOf, siteOf } from '../urls';
 
 /**
- * Writes each host's configuration, all generated from generator/hosting/policy.ts:
- * serve.json and _headers at the root (where serve, Netlify and Cloudflare Pages look for them),
- * and under deploy/ the nginx server block and the CloudFront function and headers policy. Runs
- * after every site file is written, because _headers lists them.
+ * Writes each host's configuration, all generated from generator/hosting/policy.ts and the
+ * redirects of the table: serve.json, _headers and _redirects at the root (where serve, Netlify
+ * and Cloudflare Pages look for them), and under deploy/ the nginx server block, the CloudFront
+ * function and headers policy, and site.json (the base path and the redirects, for deploy:s3 and
+ * the preview). Runs after every site file is written, because _headers lists them.
  */
 export async function hosting(ctx: BuildContext): Promise<void> {
   const { inline } = ctx;
-  const host = new URL(originOf(ctx)).hostname;
+  const { origin, base } = addressOf(ctx);
+  const site = hostedSite(base, siteOf(ctx).redirects);
+  const host = new URL(origin).hostname;
   const siteFiles = ctx.outputs.map((output) => output.path);
   const files: [string, string][] = [
-    ['serve.json', `${JSON.stringify(serveConfig(inline), null, 2)}\n`],
-    ['_headers', headersFile(siteFiles, inline)],
-    [`${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline })],
-    [`${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction()],
+    ['serve.json', `${JSON.stringify(serveConfig(inline, site), null, 2)}\n`],
+    ['_headers', headersFile(siteFiles, inline, site)],
+    ['_redirects', redirectsFile(site)],
+    [`${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline, site })],
+    [`${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction(site)],
     [
       `${DEPLOY_DIR}/cloudfront-headers-policy.json`,
       `${JSON.stringify(cloudfrontHeadersPolicy(`${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`, inline), null, 2)}\n`,
     ],
+    [HOSTED_SITE_FILE, `${JSON.stringify(site, null, 2)}\n`],
   ];
   const taken = new Set(siteFiles);
   for (const [file, contents] of files) {

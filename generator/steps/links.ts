@@ -3,8 +3,8 @@ import path from 'node:path';
 import { type BuildContext, BuildError } from '../context';
 import { isSiteFile } from '../hosting/policy';
 import { fragmentId, isPageRelative, missingFragments, samePageFragment, scanCss, scanHtml } from '../references';
-import type { FoundReference, RenderedPage } from '../render/protocol';
-import { canonicalPath, fileRoute, originOf } from '../urls';
+import type { FoundReference, RedirectInfo, RenderedPage } from '../render/protocol';
+import { addressOf, canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, siteOf, sitePathOf } from '../urls';
 
 /** One reference that points at nothing, with where it was found. */
 export interface Problem {
@@ -18,14 +18,15 @@ const LISTED_OCCURRENCES = 10;
 /**
  * The link check: reads every page, stylesheet, manifest, sitemap and robots.txt of the output
  * and fails the build if any internal link, #anchor or asset reference points at nothing, or
- * links a page by a non-canonical URL (without its trailing slash). Absolute URLs on the site's
- * own origin (canonical, og:image, the sitemap) are checked like root-relative ones; other
- * origins are left alone, since the build makes no network calls. The pages' references come
- * from the render workers (ctx.pageReferences), which found them while writing the pages.
+ * outside the site's base path, or links a page by a non-canonical URL (without its trailing
+ * slash). A redirect's source counts as the page it leads to. Absolute URLs on the site's own
+ * origin (canonical, og:image, the sitemap) are checked like root-relative ones; other origins
+ * are left alone, since the build makes no network calls. The pages' references come from the
+ * render workers (ctx.pageReferences), which found them while writing the pages.
  */
 export async function checkLinks(ctx: BuildContext): Promise<void> {
   const files = ctx.outputs.map((output) => output.path).filter(isSiteFile);
-  const checker = new LinkChecker(ctx.staging, files, originOf(ctx));
+  const checker = new LinkChecker(ctx.staging, files, addressOf(ctx), siteOf(ctx).redirects);
   for (const [file, page] of ctx.pageReferences) checker.addPage(file, page);
   const problems = await checker.run();
   if (problems.length === 0) return;
@@ -60,12 +61,20 @@ export class LinkChecker {
   private readonly unique = new Map<string, UniqueReference>();
   private readonly ids = new Map<string, Promise<Set<string>>>();
   private readonly problems: (Problem & { at: Occurrence })[] = [];
+  private readonly origin: string;
+  private readonly base: string;
+  /** Each redirect's source, without a trailing slash, and the file of the page it leads to. */
+  private readonly redirects: Map<string, string>;
 
   constructor(
     private readonly root: string,
     files: readonly string[],
-    private readonly origin: string,
+    address: SiteAddress,
+    redirects: readonly Pick<RedirectInfo, 'from' | 'to'>[] = [],
   ) {
+    this.origin = address.origin;
+    this.base = address.base;
+    this.redirects = new Map(redirects.map((redirect) => [redirect.from, routeFile(redirect.to)]));
     this.files = new Set(files);
     this.order = [...this.files].sort();
     for (const [index, file] of this.order.entries()) this.index.set(file, index);
@@ -129,8 +138,8 @@ export class LinkChecker {
   /** The URL path a file is served at; undefined for 404.html, which answers at every unknown path. */
   private baseOf(file: string): string | undefined {
     const route = fileRoute(file);
-    if (route !== undefined) return canonicalPath(route);
-    return file === '404.html' ? undefined : `/${file}`;
+    if (route !== undefined) return publicPath(this.base, canonicalPath(route));
+    return file === '404.html' ? undefined : publicPath(this.base, `/${file}`);
   }
 
   /**
@@ -232,7 +241,7 @@ export class LinkChecker {
       if (base === undefined && !reference.startsWith('/')) {
         return 'is relative, but 404.html is served at every unknown path; use a root-relative path';
       }
-      url = new URL(reference, `${this.origin}${base ?? '/'}`);
+      url = new URL(reference, `${this.origin}${base ?? this.base}`);
     }
 
     let pathname: string;
@@ -241,9 +250,19 @@ export class LinkChecker {
     } catch {
       return 'has a malformed percent-encoding';
     }
-    const relative = pathname.slice(1);
+    const sitePath = sitePathOf(this.base, pathname);
+    if (sitePath === undefined) {
+      if (`${pathname}/` === this.base)
+        return `links the landing page without its trailing slash; write ${this.base}${url.search}${url.hash}`;
+      return `points outside the site's base path ${this.base}, where no file of the site is served`;
+    }
+    const relative = sitePath.slice(1);
+    const redirected = this.redirects.get(sitePath.replace(/\/+$/, ''));
     let target: string;
-    if (pathname.endsWith('/')) {
+    if (redirected !== undefined) {
+      // A redirect's source, with or without its slash: every host sends it on to its target.
+      target = redirected;
+    } else if (pathname.endsWith('/')) {
       target = `${relative}index.html`;
       if (!this.files.has(target)) return `points at nothing (no ${target} in the output)`;
     } else if (this.files.has(relative)) {

@@ -4,7 +4,7 @@ import { contentSecurityPolicy } from '../hosting/policy';
 import { recordOutput } from '../output';
 import type { PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
 import { PAGES_LISTED_IN_FULL } from '../report';
-import { canonicalPath, originOf, siteOf } from '../urls';
+import { addressOf, canonicalPath, siteOf } from '../urls';
 
 /** Renders every route of the table to <route>/index.html, on every render worker. */
 export async function pages(ctx: BuildContext): Promise<void> {
@@ -64,12 +64,14 @@ export function settingsOf(ctx: BuildContext, pass: RenderSettings['pass']): Ren
   const { css, js, fonts = [], icons } = ctx.assets;
   if (!js || (pass === 'write' && !css)) throw new BuildError('Pages were rendered before the stylesheet and script were built.');
   if (!ctx.brand) throw new BuildError('Pages were rendered before the icons and social image were drawn.');
+  const { origin, base } = addressOf(ctx);
   return {
     staging: ctx.staging,
     root: ctx.options.root,
     assets: { css: css ?? { inline: '' }, js, fonts, ...(icons ? { icons } : {}) },
     brand: ctx.brand,
-    origin: originOf(ctx),
+    origin,
+    base,
     year: ctx.options.year,
     csp: contentSecurityPolicy(ctx.inline, { for: 'meta' }),
     // A site too large to list every page measures only those the summary lists, at the end.

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { type BuildContext, BuildError } from '../context';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
+import type { RedirectInfo, RouteInfo } from '../render/protocol';
+import { addressOf } from '../urls';
 
 const PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
 
@@ -12,17 +14,26 @@ const RESERVED = [ASSETS_DIR, DEPLOY_DIR];
 
 /**
  * Reads the route table and the site configuration, through a render worker (the main thread
- * never loads the site's code), and checks the table before anything is rendered: paths are lower-case slugs without a
+ * never loads the site's code), which first checks every page's content against the content
+ * model (render/content-check.ts), and checks the table before anything is rendered: paths are lower-case slugs without a
  * trailing slash, no two differ only in case (static hosts would serve both, browsers
  * following the spec's case-insensitive matching could not tell them apart), and none lies in
- * a folder the build reserves.
+ * a folder the build reserves. Then the redirects (checkRedirects) and where the site lives
+ * (its URL and base path), so that a mistake in either stops the build before it writes anything.
  */
 export async function checkRoutes(ctx: BuildContext): Promise<void> {
-  ctx.site = await ctx.pool.describe();
-  ctx.inline = ctx.site.inline;
   const table = path.relative(ctx.options.root, ctx.options.routesModule).split(path.sep).join('/');
+  ctx.site = await ctx.pool.describe(table);
+  ctx.inline = ctx.site.inline;
+  checkPaths(ctx.site.routes, table);
+  ctx.site.redirects = checkRedirects(ctx.site.redirects, ctx.site.routes, table);
+  addressOf(ctx);
+}
+
+/** The route table's own rules, for its paths. */
+function checkPaths(routes: readonly RouteInfo[], table: string): void {
   const seen = new Map<string, string>();
-  for (const route of ctx.site.routes) {
+  for (const route of routes) {
     const key = route.path.toLowerCase();
     const twin = seen.get(key);
     if (twin !== undefined) {
@@ -38,13 +49,84 @@ export async function checkRoutes(ctx: BuildContext): Promise<void> {
         { route: route.path, file: table },
       );
     }
-    const folder = route.path.split('/')[1] ?? '';
-    if (RESERVED.includes(folder)) {
-      throw new BuildError(
-        `Route "${route.path}" in ${table} lies in /${folder}/, which the build reserves (${RESERVED.map((name) => `/${name}/`).join(', ')}); choose another path.`,
-        { route: route.path, file: table },
-      );
-    }
+    const reserved = reservedFolder(route.path);
+    if (reserved) throw new BuildError(`Route "${route.path}" in ${table} ${reserved}`, { route: route.path, file: table });
     seen.set(key, route.path);
   }
+}
+
+/** Why a path may not be used: it lies in a folder the build reserves; undefined when it may. */
+function reservedFolder(urlPath: string): string | undefined {
+  const folder = urlPath.split('/')[1] ?? '';
+  if (!RESERVED.includes(folder)) return undefined;
+  return `lies in /${folder}/, which the build reserves (${RESERVED.map((name) => `/${name}/`).join(', ')}); choose another path.`;
+}
+
+/**
+ * Checks the redirects against the route table, and returns them with each target in the table's
+ * form ("/about-us/" becomes "/about-us"). A source is a lower-case path, not "/", in no reserved
+ * folder, named once, and no route (a redirect would hide the page); the target is a route; no
+ * redirect leads to another (a chain costs visitors a round trip a step, and may loop); the
+ * status is 301 or 302. Each message names the entry and the table.
+ */
+export function checkRedirects(redirects: readonly RedirectInfo[], routes: readonly RouteInfo[], table: string): RedirectInfo[] {
+  const routesByKey = new Map(routes.map((route) => [route.path.toLowerCase(), route.path]));
+  const sources = new Map<string, string>();
+  const fail = (redirect: RedirectInfo, problem: string): never => {
+    throw new BuildError(`Redirect "${redirect.from}" → "${redirect.to}" in ${table} ${problem}`, { route: redirect.from, file: table });
+  };
+  for (const redirect of redirects) {
+    const { from } = redirect;
+    if (from === '/' || !PATH_PATTERN.test(from)) {
+      fail(redirect, 'has a source that is not a lower-case path such as "/about" (not "/", no trailing slash, no spaces).');
+    }
+    const reserved = reservedFolder(from);
+    if (reserved) fail(redirect, `has a source that ${reserved}`);
+    const route = routesByKey.get(from.toLowerCase());
+    if (route !== undefined) {
+      fail(redirect, `has a source that is the route "${route}": a redirect would hide that page. Remove the redirect, or the route.`);
+    }
+    const twin = sources.get(from.toLowerCase());
+    if (twin !== undefined) fail(redirect, `has the same source as the redirect "${twin}" → …: give each source once.`);
+    if (redirect.status !== 301 && redirect.status !== 302) {
+      fail(redirect, `has the status ${String(redirect.status)}: use 301 (permanent, the default) or 302 (temporary).`);
+    }
+    sources.set(from.toLowerCase(), from);
+  }
+  const targetOf = new Map<string, string>(redirects.map((redirect) => [redirect.from, tablePath(redirect.to)]));
+  return redirects.map((redirect) => {
+    const to = tablePath(redirect.to);
+    if (targetOf.has(to)) {
+      const steps: string[] = [redirect.from];
+      let end: string | undefined = to;
+      while (end !== undefined && targetOf.has(end)) {
+        if (steps.includes(end)) {
+          fail(
+            redirect,
+            `is part of a loop: ${[...steps, end].map((step) => `"${step}"`).join(' → ')}. Each redirect must lead to a route.`,
+          );
+        }
+        steps.push(end);
+        end = targetOf.get(end);
+      }
+      const route = routes.find((candidate) => candidate.path === end);
+      fail(
+        redirect,
+        `leads to another redirect ("${to}" → "${targetOf.get(to)}"): point it ${route ? `straight at "${route.path}"` : 'at a route'}, so that visitors take one step, not two.`,
+      );
+    }
+    if (!routes.some((route) => route.path === to)) {
+      const near = routesByKey.get(to.toLowerCase());
+      fail(
+        redirect,
+        `leads to no route: its target must be a path of the route table${near ? `, such as "${near}" (paths are lower case)` : ` (${routes.map((route) => `"${route.path}"`).join(', ')})`}.`,
+      );
+    }
+    return { ...redirect, to };
+  });
+}
+
+/** A path as the route table writes it: "/about-us/" → "/about-us"; "/" stays. */
+function tablePath(urlPath: `/${string}`): `/${string}` {
+  return (urlPath.replace(/\/+$/, '') || '/') as `/${string}`;
 }

@@ -1,11 +1,19 @@
 import type { BuildContext } from '../context';
 import { writeOutput } from '../output';
-import { absoluteUrl, canonicalPath, originOf, siteOf } from '../urls';
+import { escapeMarkup } from '../references';
+import { absoluteUrl, addressOf, publicPath, routeUrl, siteOf } from '../urls';
 
-/** sitemap.xml with every route's absolute canonical URL (never the 404), and a robots.txt that names it. */
+/**
+ * sitemap.xml with every route's absolute canonical URL (never the 404, never a redirect's
+ * source), and a robots.txt that names it. Under a base path both live in the site's folder:
+ * crawlers read robots.txt only at the root of the origin, so its Sitemap line is what to copy
+ * into that one.
+ */
 export async function sitemap(ctx: BuildContext): Promise<void> {
-  const origin = originOf(ctx);
-  const urls = siteOf(ctx).routes.map((route) => `  <url><loc>${escapeXml(absoluteUrl(origin, canonicalPath(route.path)))}</loc></url>`);
+  const { origin, base } = addressOf(ctx);
+  const urls = siteOf(ctx).routes.map(
+    (route) => `  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, route.path)))}</loc></url>`,
+  );
   await writeOutput(
     ctx,
     'sitemap.xml',
@@ -17,9 +25,9 @@ export async function sitemap(ctx: BuildContext): Promise<void> {
       '',
     ].join('\n'),
   );
-  await writeOutput(ctx, 'robots.txt', ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`, ''].join('\n'));
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  await writeOutput(
+    ctx,
+    'robots.txt',
+    ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, publicPath(base, '/sitemap.xml'))}`, ''].join('\n'),
+  );
 }

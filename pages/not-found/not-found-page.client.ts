@@ -2,18 +2,24 @@
  * On the 404 page (`data-module="not-found-page"`). The site's paths match case-insensitively but
  * static hosts do not: when the requested path is a known route (`data-routes`, written by the
  * build from the route table) in another case or without its trailing slash, the page replaces
- * itself with that route's canonical URL, keeping query and hash. Any other path is reported in
- * the console, on one line, quoted. The path only ever goes to the console, never into the page, so a crafted URL
- * cannot inject markup; the redirect target is always one of the build's own paths.
+ * itself with that route's canonical URL, keeping query and hash; a redirect's source
+ * (`data-redirects`, `from=to` pairs) goes to its target the same way. Any other path is reported
+ * in the console, on one line, quoted, as the visitor asked for it (base path included). The
+ * path only ever goes to the console, never into the page, so a crafted URL cannot inject markup;
+ * the redirect target is always one of the build's own paths.
  */
 export function initNotFoundPage(element: HTMLElement): void {
   const { pathname, search, hash } = window.location;
   const requested = readablePath(pathname);
   const wanted = routeKey(requested);
-  const match = (element.dataset.routes ?? '').split(' ').find((route) => route && routeKey(route) === wanted);
-  // A match equal to the request means the host lost a page it should have: report, never loop.
-  if (match && match !== pathname) {
-    window.location.replace(match + search + hash);
+  const known = [
+    ...(element.dataset.routes ?? '').split(' ').map((route) => [route, route] as const),
+    ...(element.dataset.redirects ?? '').split(' ').map((pair) => pair.split('=') as [string, string?]),
+  ];
+  const target = known.find(([path]) => path && routeKey(path) === wanted)?.[1];
+  // A target equal to the request means the host lost a page it should have: report, never loop.
+  if (target && target !== pathname) {
+    window.location.replace(target + search + hash);
     return;
   }
   console.error(`404 Error: User attempted to access non-existent route: ${quoted(requested)}`);

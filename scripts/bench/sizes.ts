@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { runBuild } from '../../generator/pipeline';
+import { pageFiles } from '../lib/files';
 import { BUDGETS, firstVisitFiles, siteSizes, totalTransfer } from '../lib/sizes';
 import { FIRST_VISIT_BEFORE_KB } from './before';
 import type { BenchSection, Measurement } from './types';
@@ -17,7 +18,8 @@ export async function measureSizes(): Promise<BenchSection> {
     const siteDir = path.join(folder, 'dist');
     await runBuild({ outDir: siteDir, log: () => {} });
     const sizes = await siteSizes(siteDir);
-    const htmlPages = sizes.filter((size) => size.file.endsWith('.html'));
+    const pageSet = new Set(await pageFiles(siteDir));
+    const htmlPages = sizes.filter((size) => pageSet.has(size.file));
     const pages: Measurement[] = htmlPages.map((page) => ({
       name: `${page.file} gzip (raw ${kB(page.raw).toFixed(1)}, brotli ${kB(page.brotli).toFixed(1)} kB)`,
       unit: 'kB',

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, realpath, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** A port nobody is listening on right now. */
@@ -76,4 +78,29 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** A folder laid out as a host's root for a site built under a base path; remove() deletes it, never the site. */
+export interface MountedSite {
+  root: string;
+  remove: () => Promise<void>;
+}
+
+/**
+ * Hosts that map URL paths to files (serve, nginx, a bare file server) serve a site built for
+ * the base path /site/ from a root whose folder site/ holds it. This lays such a root out with
+ * a link in a temporary folder: `<base>` → the built site, and beside it, at the root, copies of
+ * the files a host reads there (serve.json, and 404.html for servers that take their error page
+ * from the root). At the base "/" the site's own folder is that root.
+ */
+export async function mountSite(siteDir: string, base: string): Promise<MountedSite> {
+  if (base === '/') return { root: siteDir, remove: async () => {} };
+  const root = await mkdtemp(path.join(tmpdir(), 'site-mount-'));
+  const site = await realpath(siteDir);
+  const folder = path.join(root, ...base.split('/').filter(Boolean));
+  await mkdir(path.dirname(folder), { recursive: true });
+  await symlink(site, folder, 'dir');
+  // Copies, not links: serve sends a linked error page with the link's own size as its length.
+  for (const file of ['serve.json', '404.html']) await copyFile(path.join(site, file), path.join(root, file));
+  return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

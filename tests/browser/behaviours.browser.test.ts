@@ -3,7 +3,7 @@
  * The menu, the reveal, the 404 page and every page's console run in every engine (tests/engines/).
  */
 import { describe, expect, inject } from 'vitest';
-import { test, untilScripted } from '../support/browser';
+import { NAV_LABELS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 
@@ -13,7 +13,7 @@ describe('the header at 1280 px', () => {
     await page.goto(`${siteUrl}/`);
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link').count()).resolves.toBe(5);
+    await expect(nav.getByRole('link').count()).resolves.toBe(NAV_LABELS.length);
     for (const link of await nav.getByRole('link').all()) await expect(link.isVisible()).resolves.toBe(true);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Request Demo' }).isVisible()).resolves.toBe(true);
   });

@@ -40,13 +40,13 @@ describe('staggered reveals on the launch page', () => {
     return delays;
   }
 
-  test('steps the product cards by 0.1 s', async ({ openPage }) => {
+  test("pins the specification: the 7 product kinds' cards step by 0.1 s", async ({ openPage }) => {
     const delays = await delaysOf(openPage, '#products .c-card-grid__item');
     expect(delays).toHaveLength(7);
     expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s', '0.5s', '0.6s']);
   });
 
-  test('steps the pillars by 0.2 s', async ({ openPage }) => {
+  test("pins the specification: the 3 pillars' cards step by 0.2 s", async ({ openPage }) => {
     expect(await delaysOf(openPage, '#pillars .c-card-grid__item')).toEqual(['0s', '0.2s', '0.4s']);
   });
 

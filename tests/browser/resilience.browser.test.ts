@@ -6,7 +6,7 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { contentTypeFor } from '../../generator/hosting/policy';
 import { canonicalPath } from '../../generator/urls';
-import { PAGE_PATHS, test } from '../support/browser';
+import { NAV_LABELS, PAGE_PATHS, test } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 
@@ -67,7 +67,7 @@ describe('without JavaScript', () => {
     await page.goto(siteUrl + routePath);
     expect(await invisibleText(page)).toEqual([]);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link').count()).resolves.toBe(5);
+    await expect(nav.getByRole('link').count()).resolves.toBe(NAV_LABELS.length);
     for (const link of await nav.getByRole('link').all()) await expect(link.isVisible()).resolves.toBe(true);
   });
 });

@@ -107,7 +107,7 @@ describe('a successful npm run build', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --routes <module>, --help.\n",
+      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --base <path>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --link, --routes <module>, --help.\n",
     );
     expect(await fingerprint(dist())).toEqual(before);
   });

@@ -58,7 +58,7 @@ describe.each(routes.map((route) => [route.path, route] as const))('the built pa
   });
 });
 
-describe('the business constants of the spec', () => {
+describe('pins the specification: its business constants (section 9), each on the site', () => {
   // Spec section 9, each as it reads on the page.
   const constants: [string, RegExp][] = [
     ['95% less manual work', /95% less manual work/],
@@ -103,7 +103,7 @@ describe('the business constants of the spec', () => {
   });
 });
 
-describe('calls to action', () => {
+describe('pins the specification: its calls to action', () => {
   const labels = [
     'Request a Demo',
     'Request Demo',
@@ -132,7 +132,7 @@ describe('calls to action', () => {
   });
 });
 
-describe('the example decisions', () => {
+describe('pins the specification: its example decisions', () => {
   function sampleOn(routePath: string): Record<string, unknown> {
     const $ = page(routePath);
     const code = $('code[data-sample]');
@@ -176,7 +176,7 @@ describe('the example decisions', () => {
   });
 });
 
-describe('the copy', () => {
+describe('pins the specification: the copy names its data sources, audiences and regulations', () => {
   it.each(['CRM', 'core banking', 'payment', 'Open Banking', 'PSD2', 'accounting', 'registry', 'bureau', 'repayment'])(
     'names the data source "%s"',
     (source) => {
@@ -193,8 +193,10 @@ describe('the copy', () => {
     expect(text).toContain('GDPR');
     expect(text).toContain('EU AI Act');
   });
+});
 
-  it('keeps the brand name in site.config.ts alone', async () => {
+describe('the brand name', () => {
+  it('is in site.config.ts alone, and on the site', async () => {
     const offenders: string[] = [];
     for (const folder of ['pages', 'components', 'client', 'styles', 'generator']) {
       for (const file of await readdir(path.join(projectRoot, folder), { recursive: true })) {

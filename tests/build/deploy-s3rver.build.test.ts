@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { contentTypeFor } from '../../generator/hosting/policy';
+import { type HostedSite, readHostedSite } from '../../generator/hosting/redirects';
 import { planUploads } from '../../generator/hosting/s3';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
@@ -24,6 +25,8 @@ const BUCKET = 'www.example.test';
 let server: S3Server;
 let workDir: string;
 let siteFiles: string[];
+/** Where the built site lives and what it redirects, as the build wrote it for deploy:s3. */
+let site: HostedSite;
 let first: Deployed;
 
 interface Deployed extends DeployRun {
@@ -63,11 +66,17 @@ function lastIndex(changes: BucketChange[], match: (change: BucketChange) => boo
 const isPut = (change: BucketChange) => change.method === 'PUT';
 const isDelete = (change: BucketChange) => change.method === 'DELETE' || (change.method === 'POST' && change.query.includes('delete'));
 
-/** Every asset upload ended before any other upload started, other files before pages, every upload before any removal. */
+/**
+ * Every asset upload ended before any other upload started, other files before pages, pages
+ * before the redirects' objects, every upload before any removal.
+ */
 function expectPhasesInOrder(changes: BucketChange[]): void {
+  const redirects = new Set(site.redirects.flatMap((rule) => [rule.from.slice(1), `${rule.from.slice(1)}/index.html`]));
   const asset = (change: BucketChange) => isPut(change) && change.key.startsWith('assets/');
-  const other = (change: BucketChange) => isPut(change) && !change.key.startsWith('assets/') && !change.key.endsWith('.html');
-  const page = (change: BucketChange) => isPut(change) && change.key.endsWith('.html');
+  const redirect = (change: BucketChange) => isPut(change) && redirects.has(change.key);
+  const other = (change: BucketChange) =>
+    isPut(change) && !change.key.startsWith('assets/') && !change.key.endsWith('.html') && !redirects.has(change.key);
+  const page = (change: BucketChange) => isPut(change) && change.key.endsWith('.html') && !redirects.has(change.key);
   const ended = (match: (change: BucketChange) => boolean) => lastIndex(changes, (change) => change.event === 'end' && match(change));
   const started = (match: (change: BucketChange) => boolean) => {
     const index = changes.findIndex((change) => change.event === 'start' && match(change));
@@ -76,6 +85,8 @@ function expectPhasesInOrder(changes: BucketChange[]): void {
   expect(ended(asset), 'assets, then the other files').toBeLessThan(started(other));
   expect(ended(asset), 'assets, then the pages').toBeLessThan(started(page));
   expect(ended(other), 'other files, then the pages').toBeLessThan(started(page));
+  expect(ended(page), 'pages, then the redirects').toBeLessThan(started(redirect));
+  expect(changes.some(redirect), 'the redirects went up').toBe(true);
   expect(ended(isPut), 'every upload, then the removals').toBeLessThan(started(isDelete));
   expect(changes.filter((change) => change.event === 'end' && change.status !== 200 && change.status !== 204)).toEqual([]);
 }
@@ -93,6 +104,7 @@ beforeAll(async () => {
   if (!hasAws) return;
   workDir = await mkdtemp(path.join(tmpdir(), 'deploy-s3rver-'));
   siteFiles = await filesUnder(siteDir);
+  site = await readHostedSite(siteDir);
   server = await startS3Server({ buckets: [BUCKET] });
   first = await deploy([BUCKET, '--dist', siteDir, '--endpoint-url', server.endpoint]);
 });
@@ -106,19 +118,19 @@ describe('npm run deploy:s3 to an S3-compatible server', () => {
   it('deploys the built site with one upload command a Content-Type, assets first', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
-    const contentTypes = new Set(planUploads(siteFiles).map((upload) => `${upload.key.startsWith('assets/')} ${upload.contentType}`));
+    const plan = planUploads(siteFiles, site);
+    // One command a phase and Content-Type, and one for each object a redirect puts up.
+    const commands = new Set(plan.map((upload) => `${upload.phase} ${upload.contentType} ${upload.websiteRedirect ? upload.key : ''}`));
     expect(first.stdout).toMatch(
-      new RegExp(
-        `Deployed ${planUploads(siteFiles).length} files to s3://${BUCKET} in [\\d.]+ s \\(${contentTypes.size} upload commands\\); removed 0 stale\\.`,
-      ),
+      new RegExp(`Deployed ${plan.length} files to s3://${BUCKET} in [\\d.]+ s \\(${commands.size} upload commands\\); removed 0 stale\\.`),
     );
     expectPhasesInOrder(first.changes);
   });
 
   it('holds every site file and no host configuration', async () => {
-    const keys = planUploads(siteFiles).map((upload) => upload.key);
+    const keys = planUploads(siteFiles, site).map((upload) => upload.key);
     await expect(server.listKeys(BUCKET)).resolves.toEqual([...keys].sort());
-    for (const file of ['serve.json', '_headers', 'deploy/nginx.conf', 'deploy/cloudfront-function.js']) {
+    for (const file of ['serve.json', '_headers', '_redirects', 'deploy/nginx.conf', 'deploy/cloudfront-function.js', 'deploy/site.json']) {
       expect(siteFiles, `${file} is in the build`).toContain(file);
       expect((await server.website(BUCKET, `/${file}`)).status, file).toBe(404);
     }
@@ -147,8 +159,20 @@ describe('npm run deploy:s3 to an S3-compatible server', () => {
     }
   });
 
+  it('answers /about and /about/ with a 301 to /about-us/, as every redirect of the table, in one step', async () => {
+    expect(site.redirects.map((rule) => [rule.from, rule.to])).toContainEqual(['/about', '/about-us/']);
+    for (const rule of site.redirects) {
+      for (const requested of [rule.from, `${rule.from}/`]) {
+        const response = await server.website(BUCKET, requested);
+        expect(response.status, requested).toBe(301);
+        expect(response.headers.location, requested).toBe(rule.to);
+        expect((await server.website(BUCKET, rule.to)).status, rule.to).toBe(200);
+      }
+    }
+  });
+
   it('serves each object byte for byte with its Content-Type and Cache-Control', async () => {
-    for (const upload of planUploads(siteFiles)) {
+    for (const upload of planUploads(siteFiles, site).filter((upload) => upload.websiteRedirect === undefined)) {
       const response = await server.website(BUCKET, `/${upload.key}`);
       expect(response.status, upload.key).toBe(200);
       expect(response.headers['content-type'], upload.key).toBe(contentTypeFor(upload.key));
@@ -180,8 +204,9 @@ describe('npm run deploy:s3 to an S3-compatible server', () => {
     const nextFiles = await filesUnder(next);
     await Promise.all(nextFiles.map((file) => utimes(path.join(next, file), past, past)));
 
-    const oldKeys = planUploads(siteFiles).map((upload) => upload.key);
-    const newKeys = planUploads(nextFiles).map((upload) => upload.key);
+    const oldKeys = planUploads(siteFiles, site).map((upload) => upload.key);
+    const newKeys = planUploads(nextFiles, site).map((upload) => upload.key);
+    const redirected = new Set(planUploads(nextFiles, site).flatMap((upload) => (upload.websiteRedirect ? [upload.key] : [])));
     const stale = oldKeys.filter((key) => !newKeys.includes(key));
     expect(stale.sort()).toEqual([oldScript, removedPage].sort());
 
@@ -226,11 +251,12 @@ describe('npm run deploy:s3 to an S3-compatible server', () => {
 
     // The bucket now holds the new build exactly, and serves it.
     await expect(server.listKeys(BUCKET)).resolves.toEqual([...newKeys].sort());
-    for (const key of newKeys) {
+    for (const key of newKeys.filter((name) => !redirected.has(name))) {
       const response = await server.website(BUCKET, `/${key}`);
       expect(response.status, key).toBe(200);
       expect(response.body.equals(await readFile(path.join(next, key))), key).toBe(true);
     }
+    for (const key of redirected) expect((await server.website(BUCKET, `/${key}`)).status, key).toBe(301);
     expect((await server.website(BUCKET, '/added-page/')).status).toBe(200);
     expect((await server.website(BUCKET, `/${removedPage.replace(/index\.html$/, '')}`)).status).toBe(404);
     expect((await server.website(BUCKET, `/${oldScript}`)).status).toBe(404);

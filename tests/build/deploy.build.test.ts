@@ -3,17 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeFor } from '../../generator/hosting/policy';
+import { type HostedSite, readHostedSite } from '../../generator/hosting/redirects';
 import {
   deleteBatches,
   endpointFrom,
   explainAwsError,
   filesOfPass,
   isBucketName,
+  listArgs,
   PHASES,
   passArgs,
   planPasses,
   planUploads,
   type S3Pass,
+  s3RedirectNotes,
   staleKeys,
 } from '../../generator/hosting/s3';
 import { filesUnder } from '../../scripts/lib/files';
@@ -22,10 +25,13 @@ import { type DeployRun, runDeployScript } from '../support/deploy';
 const siteDir = inject('siteDir');
 let workDir: string;
 let siteFiles: string[];
+/** Where the built site lives and what it redirects, as the build wrote it for deploy:s3. */
+let site: HostedSite;
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'deploy-test-'));
   siteFiles = await filesUnder(siteDir);
+  site = await readHostedSite(siteDir);
 });
 
 afterAll(async () => {
@@ -33,37 +39,49 @@ afterAll(async () => {
 });
 
 describe('the S3 upload plan', () => {
-  it('uploads every site file once, and no host configuration', () => {
-    const keys = planUploads(siteFiles).map((upload) => upload.key);
+  it("uploads every site file once, a redirect's page twice (with and without index.html), and no host configuration", () => {
+    const keys = planUploads(siteFiles, site).map((upload) => upload.key);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toContain('404.html');
     expect(keys).toContain('sitemap.xml');
-    expect(keys.filter((key) => key === 'serve.json' || key === '_headers' || key.startsWith('deploy/'))).toEqual([]);
-    expect(keys.length).toBe(siteFiles.filter((file) => !/^(serve\.json|_headers|deploy\/)/.test(file)).length);
+    expect(keys).toEqual(expect.arrayContaining(['about/index.html', 'about']));
+    expect(keys.filter((key) => /^(serve\.json|_headers|_redirects|deploy\/)/.test(key))).toEqual([]);
+    expect(keys.length).toBe(
+      siteFiles.filter((file) => !/^(serve\.json|_headers|_redirects|deploy\/)/.test(file)).length + site.redirects.length,
+    );
   });
 
-  it('uploads hashed assets first with the long cache, then the other files, then the pages, with no-cache', () => {
-    const plan = planUploads(siteFiles);
+  it('uploads hashed assets first with the long cache, then the other files, then the pages, then the redirects, with no-cache', () => {
+    const plan = planUploads(siteFiles, site);
     expect(plan.map((upload) => upload.phase)).toEqual(
       [...plan.map((upload) => upload.phase)].sort((a, b) => PHASES.indexOf(a) - PHASES.indexOf(b)),
     );
+    const sources = new Set(site.redirects.flatMap((rule) => [rule.from.slice(1), `${rule.from.slice(1)}/index.html`]));
     for (const upload of plan) {
-      const phase = upload.key.startsWith('assets/') ? 'assets' : upload.key.endsWith('.html') ? 'pages' : 'files';
+      const phase = upload.key.startsWith('assets/')
+        ? 'assets'
+        : sources.has(upload.key)
+          ? 'redirects'
+          : upload.key.endsWith('.html')
+            ? 'pages'
+            : 'files';
       expect(upload.phase, upload.key).toBe(phase);
       expect(upload.cacheControl, upload.key).toBe(phase === 'assets' ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
-      expect(upload.contentType, upload.key).toBe(contentTypeFor(upload.key));
+      expect(upload.contentType, upload.key).toBe(contentTypeFor(upload.file));
     }
     expect(new Set(plan.map((upload) => upload.phase))).toEqual(new Set(PHASES));
   });
 
-  it('groups the plan into one command a phase and Content-Type, whose filters pick out each planned file once', () => {
-    const plan = planUploads(siteFiles);
+  it("groups the plan into one command a phase and Content-Type (a redirect's object one of its own), whose filters pick out each planned file once", () => {
+    const plan = planUploads(siteFiles, site);
     const passes = planPasses(plan);
-    expect(passes.length).toBe(new Set(plan.map((upload) => `${upload.phase} ${upload.contentType}`)).size);
-    const picked = passes.flatMap((pass) => filesOfPass(pass, siteFiles));
+    expect(passes.length).toBe(
+      new Set(plan.map((upload) => `${upload.phase} ${upload.contentType} ${upload.websiteRedirect ? upload.key : ''}`)).size,
+    );
+    const picked = passes.flatMap((pass) => filesOfPass(pass, siteFiles, site));
     expect(picked.sort()).toEqual(plan.map((upload) => upload.file).sort());
     for (const pass of passes) {
-      expect(filesOfPass(pass, siteFiles).sort(), pass.contentType).toEqual(pass.uploads.map((upload) => upload.file).sort());
+      expect(filesOfPass(pass, siteFiles, site).sort(), pass.contentType).toEqual(pass.uploads.map((upload) => upload.file).sort());
       expect(pass.uploads.every((upload) => upload.contentType === pass.contentType && upload.cacheControl === pass.cacheControl)).toBe(
         true,
       );
@@ -82,9 +100,65 @@ describe('the S3 upload plan', () => {
     expect(assets.join(' ')).toContain('--exclude * --include *.png --include *.PNG --content-type image/png');
     const files = passArgs(passes[1] as S3Pass, 'dist', { bucket: 'b', endpointUrl: 'http://127.0.0.1:9000' });
     expect(files.join(' ')).toBe(
-      's3 cp dist s3://b --recursive --exclude * --include *.png --exclude assets/* --exclude deploy/* --exclude serve.json --exclude _headers ' +
+      's3 cp dist s3://b --recursive --exclude * --include *.png --exclude assets/* --exclude deploy/* --exclude serve.json --exclude _headers --exclude _redirects ' +
         '--content-type image/png --cache-control no-cache --only-show-errors --endpoint-url http://127.0.0.1:9000',
     );
+  });
+
+  it('under a base path, keeps every key in its folder, lists only there, and gives each 301 redirect an object that redirects', () => {
+    const hosted: HostedSite = {
+      base: '/preview/pr-42/',
+      redirects: [
+        { from: '/preview/pr-42/about', to: '/preview/pr-42/about-us/', status: 301 },
+        { from: '/preview/pr-42/later', to: '/preview/pr-42/', status: 302 },
+      ],
+    };
+    const files = [
+      'index.html',
+      '404.html',
+      'about-us/index.html',
+      'about/index.html',
+      'later/index.html',
+      'assets/main.1.js',
+      'robots.txt',
+    ];
+    const plan = planUploads(files, hosted);
+    expect(plan.map((upload) => [upload.phase, upload.key, upload.websiteRedirect ?? ''])).toEqual([
+      ['assets', 'preview/pr-42/assets/main.1.js', ''],
+      ['files', 'preview/pr-42/robots.txt', ''],
+      ['pages', 'preview/pr-42/404.html', ''],
+      ['pages', 'preview/pr-42/about-us/index.html', ''],
+      ['pages', 'preview/pr-42/index.html', ''],
+      // A 302: S3 redirects objects with 301 only, so it goes up as its page, which sends the browser on.
+      ['pages', 'preview/pr-42/later/index.html', ''],
+      ['redirects', 'preview/pr-42/about', '/preview/pr-42/about-us/'],
+      ['redirects', 'preview/pr-42/about/index.html', '/preview/pr-42/about-us/'],
+    ]);
+    expect(s3RedirectNotes(hosted)).toEqual([
+      '/preview/pr-42/later → /preview/pr-42/ is a 302: S3 website hosting redirects objects with 301 only, so it gets its page, which sends the browser on.',
+    ]);
+    const target = { bucket: 'b', prefix: 'preview/pr-42/' };
+    const passes = planPasses(plan);
+    const args = passes.map((pass) => passArgs(pass, 'dist', target, hosted).join(' '));
+    expect(args[0]).toMatch(/^s3 sync dist\/assets s3:\/\/b\/preview\/pr-42\/assets --size-only /);
+    const pages = passes.findIndex((pass) => pass.phase === 'pages');
+    expect(args[pages]).toMatch(
+      /^s3 cp dist s3:\/\/b\/preview\/pr-42 --recursive --exclude \* --include \*\.html .* --exclude about\/index\.html --content-type/,
+    );
+    expect(filesOfPass(passes[pages] as S3Pass, files, hosted)).toEqual([
+      'index.html',
+      '404.html',
+      'about-us/index.html',
+      'later/index.html',
+    ]);
+    expect(args.slice(-2)).toEqual(
+      ['about', 'about/index.html'].map(
+        (key) =>
+          `s3 cp dist/about/index.html s3://b/preview/pr-42/${key} --website-redirect /preview/pr-42/about-us/ --content-type text/html; charset=utf-8 --cache-control no-cache --only-show-errors`,
+      ),
+    );
+    expect(listArgs(target).join(' ')).toBe('s3api list-objects --bucket b --prefix preview/pr-42/ --query Contents[].Key --output json');
+    expect(listArgs({ bucket: 'b' })).not.toContain('--prefix');
   });
 
   it('refuses a file whose Content-Type it does not know', () => {
@@ -194,6 +268,7 @@ function stepOf(args: readonly string[]): string {
   if (args[1] === 'list-objects') return 'list';
   if (args[1] === 'delete-objects') return 'delete';
   if (args[1] === 'sync') return 'assets';
+  if (args.includes('--website-redirect')) return 'redirects';
   return args.includes('*.html') ? 'pages' : 'files';
 }
 
@@ -204,7 +279,7 @@ describe('npm run deploy:s3', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('aws '));
-    const passes = planPasses(planUploads(siteFiles));
+    const passes = planPasses(planUploads(siteFiles, site));
     expect(lines).toHaveLength(passes.length + 2);
     expect(lines[0]).toBe(
       "aws s3api list-objects --bucket my-site-bucket --query 'Contents[].Key' --output json --endpoint-url http://127.0.0.1:9000",
@@ -228,9 +303,17 @@ describe('npm run deploy:s3', () => {
     expect(result.status).toBe(0);
     const calls = await aws.calls();
     const steps = calls.map((call) => stepOf(call.args));
-    const passes = planPasses(planUploads(siteFiles));
+    const passes = planPasses(planUploads(siteFiles, site));
     const count = (phase: string) => passes.filter((pass) => pass.phase === phase).length;
-    expect(steps).toEqual(['list', ...Array(count('assets')).fill('assets'), ...Array(count('files')).fill('files'), 'pages', 'delete']);
+    expect(count('redirects')).toBe(2 * site.redirects.length);
+    expect(steps).toEqual([
+      'list',
+      ...Array(count('assets')).fill('assets'),
+      ...Array(count('files')).fill('files'),
+      'pages',
+      ...Array(count('redirects')).fill('redirects'),
+      'delete',
+    ]);
     expect(calls.at(-1)?.deleted).toEqual(['assets/main.0000000000.css', 'old-page/index.html', 'serve.json']);
     expect(calls.every((call) => !call.args.includes('--endpoint-url'))).toBe(true);
     expect(result.stdout).toContain('removed 3 stale objects: assets/main.0000000000.css, old-page/index.html, serve.json');

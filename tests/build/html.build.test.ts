@@ -1,64 +1,103 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
+import { canonicalPath, routeFile } from '../../generator/urls';
+import { routes } from '../../pages/routes';
+import { pageFiles } from '../../scripts/lib/files';
 import { projectRoot } from '../../scripts/lib/project';
+import { site } from '../../site.config';
+import { BUILT_PAGES } from '../support/site';
 
 const siteDir = inject('siteDir');
-let htmlFiles: string[] = [];
+let validator: HtmlValidate;
 
 beforeAll(async () => {
-  htmlFiles = (await readdir(siteDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+  // The project's own .htmlvalidate.json, so `npx html-validate dist` agrees with this test.
+  const config = JSON.parse(await readFile(path.join(projectRoot, '.htmlvalidate.json'), 'utf8')) as object;
+  expect(config).toEqual({ extends: ['html-validate:recommended', 'html-validate:document'] });
+  validator = new HtmlValidate(config);
 });
 
-describe('every built page', () => {
-  it('is found: the build wrote the 7 routes and the 404 page', () => {
-    expect(htmlFiles).toHaveLength(8);
+/** Label and canonical URL of each route the table places in a list, in table order. */
+const linksOf = (label: 'nav' | 'useCase') =>
+  routes.flatMap((route) => (route[label] ? [[route[label], canonicalPath(route.path)] as const] : []));
+
+const linksIn = ($: cheerio.CheerioAPI, selector: string) =>
+  $(selector)
+    .toArray()
+    .map((link) => [$(link).text().trim(), $(link).attr('href')] as const);
+
+it("the build wrote every route of the table and the 404 page, and no other page (the redirects' pages aside)", async () => {
+  // The redirects' pages are checked on their own (redirects.build.test.ts).
+  expect((await pageFiles(siteDir)).sort()).toEqual(BUILT_PAGES.map((page) => page.file).sort());
+});
+
+describe.each(BUILT_PAGES)('the built page $path', ({ path: pagePath, file }) => {
+  let html: string;
+  let $: cheerio.CheerioAPI;
+
+  beforeAll(async () => {
+    html = await readFile(path.join(siteDir, file), 'utf8');
+    $ = cheerio.load(html);
   });
 
   it('passes html-validate (recommended and document rules) with zero errors', async () => {
-    // The project's own .htmlvalidate.json, so `npx html-validate dist` agrees with this test.
-    const config = JSON.parse(await readFile(path.join(projectRoot, '.htmlvalidate.json'), 'utf8')) as object;
-    expect(config).toEqual({ extends: ['html-validate:recommended', 'html-validate:document'] });
-    const validator = new HtmlValidate(config);
-    const problems: string[] = [];
-    for (const file of htmlFiles) {
-      const report = await validator.validateString(await readFile(path.join(siteDir, file), 'utf8'), file);
-      for (const message of report.results.flatMap((result) => result.messages)) {
-        problems.push(`${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
-      }
-    }
+    const report = await validator.validateString(html, file);
+    const problems = report.results
+      .flatMap((result) => result.messages)
+      .map((message) => `${file}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`);
     expect(problems).toEqual([]);
   });
 
-  it('has no style attribute, no javascript: URL, and no inline script or style the CSP does not allow by hash', async () => {
-    for (const file of htmlFiles) {
-      const html = await readFile(path.join(siteDir, file), 'utf8');
-      const $ = cheerio.load(html);
-      expect($('[style]'), `${file}: style attribute`).toHaveLength(0);
-      // One stylesheet, allowed by its SHA-256 in the page's own policy.
-      const styles = $('style').toArray();
-      expect(styles, `${file}: style elements`).toHaveLength(1);
-      const policy = $('meta[http-equiv="Content-Security-Policy"]').attr('content') ?? '';
-      const styleSources = /style-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? [];
-      const css = $(styles[0]).text();
-      expect(styleSources, file).toEqual(["'self'", `'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
-      expect($('[href^="javascript:" i], [src^="javascript:" i]'), `${file}: javascript: URL`).toHaveLength(0);
-      expect(
-        $('*')
-          .toArray()
-          .flatMap((element) => Object.keys((element as { attribs?: Record<string, string> }).attribs ?? {}))
-          .filter((name) => /^on/i.test(name)),
-        `${file}: event handler attributes`,
-      ).toEqual([]);
-      // JSON-LD is data, not code: the browser never executes it.
-      const inline = $('script:not([src]):not([type="application/ld+json"])')
+  it('has no style attribute, no javascript: URL, and no inline script or style the CSP does not allow by hash', () => {
+    expect($('[style]'), 'style attribute').toHaveLength(0);
+    // One stylesheet, allowed by its SHA-256 in the page's own policy.
+    const styles = $('style').toArray();
+    expect(styles, 'style elements').toHaveLength(1);
+    const policy = $('meta[http-equiv="Content-Security-Policy"]').attr('content') ?? '';
+    const styleSources = /style-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? [];
+    const css = $(styles[0]).text();
+    expect(styleSources).toEqual(["'self'", `'sha256-${createHash('sha256').update(css).digest('base64')}'`]);
+    expect($('[href^="javascript:" i], [src^="javascript:" i]'), 'javascript: URL').toHaveLength(0);
+    expect(
+      $('*')
         .toArray()
-        .map((script) => $(script).html());
-      expect(inline, file).toEqual([PAGE_SCRIPT]);
-    }
+        .flatMap((element) => Object.keys((element as { attribs?: Record<string, string> }).attribs ?? {}))
+        .filter((name) => /^on/i.test(name)),
+      'event handler attributes',
+    ).toEqual([]);
+    // JSON-LD is data, not code: the browser never executes it.
+    const inline = $('script:not([src]):not([type="application/ld+json"])')
+      .toArray()
+      .map((script) => $(script).html());
+    expect(inline).toEqual([PAGE_SCRIPT]);
+  });
+
+  it('has the shared header, linking the pages the route table puts in the navigation, in its order', () => {
+    expect($('header a').first().attr('href')).toBe('/');
+    expect($('header').text()).toContain(site.name);
+    expect(linksIn($, 'header nav[aria-label="Main"] a')).toEqual(linksOf('nav'));
+    expect($('header nav a[aria-current="page"]').attr('href')).toBe(
+      linksOf('nav').some(([, href]) => href === pagePath) ? pagePath : undefined,
+    );
+  });
+
+  it("has the shared footer, listing the route table's use cases in its order", () => {
+    expect(linksIn($, 'footer nav[aria-labelledby="footer-use-cases"] a')).toEqual(linksOf('useCase'));
+    expect($('footer').text()).toContain(site.name);
+  });
+
+  it('links only to pages and files the build wrote', () => {
+    const missing = $('a[href^="/"], link[href^="/"], img[src^="/"], script[src^="/"]')
+      .toArray()
+      .map((element) => $(element).attr('href') ?? $(element).attr('src') ?? '')
+      .map((reference) => reference.replace(/[?#].*$/, ''))
+      .filter((reference) => !existsSync(path.join(siteDir, reference.endsWith('/') ? routeFile(reference) : reference)));
+    expect(missing).toEqual([]);
   });
 });

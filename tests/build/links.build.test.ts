@@ -20,14 +20,17 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** Writes a small output folder and runs the link check over it. */
-async function check(files: Record<string, string>): Promise<string[]> {
+/** Writes a small output folder and runs the link check over it, for a site at the root of `origin` or under `base`. */
+async function check(
+  files: Record<string, string>,
+  { base = '/', redirects = [] }: { base?: string; redirects?: { from: `/${string}`; to: `/${string}` }[] } = {},
+): Promise<string[]> {
   const root = await mkdtemp(path.join(workDir, 'site-'));
   for (const [file, contents] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), contents);
   }
-  const problems = await new LinkChecker(root, Object.keys(files), origin).run();
+  const problems = await new LinkChecker(root, Object.keys(files), { origin, base }, redirects).run();
   return problems.map(({ file, message }) => `${file}: ${message}`);
 }
 
@@ -104,6 +107,45 @@ describe('the link check', () => {
     });
     expect(problems).toEqual([
       '404.html: <img src="assets/a.png"> is relative, but 404.html is served at every unknown path; use a root-relative path',
+    ]);
+  });
+
+  it('under a base path, finds every URL in its folder and reports one outside it, or the folder without its slash', async () => {
+    const outside = "points outside the site's base path /site/, where no file of the site is served";
+    const problems = await check(
+      {
+        'index.html': page(
+          '<a href="/site/about-us/">about</a><a href="/about-us/">outside</a><a href="/site">home</a><a href="/site/">home</a><img src="/assets/a.png" alt=""><img src="/site/assets/a.png" alt="">',
+          `<link rel="canonical" href="${origin}/site/">`,
+        ),
+        'about-us/index.html': page('<a href="../">home</a><a href="../assets/a.png">relative</a>'),
+        'assets/a.png': 'png',
+        'sitemap.xml': `<urlset><url><loc>${origin}/site/about-us/</loc></url><url><loc>${origin}/about-us/</loc></url></urlset>`,
+      },
+      { base: '/site/' },
+    );
+    expect(problems).toEqual([
+      `index.html: <a href="/about-us/"> ${outside}`,
+      'index.html: <a href="/site"> links the landing page without its trailing slash; write /site/',
+      `index.html: <img src="/assets/a.png"> ${outside}`,
+      `sitemap.xml: <loc>${origin}/about-us/</loc> ${outside}`,
+    ]);
+  });
+
+  it("counts a redirect's source, with or without its slash, as the page it leads to", async () => {
+    const problems = await check(
+      {
+        'index.html': page(
+          '<a href="/about">a</a><a href="/about/">b</a><a href="/about/#team">c</a><a href="/about#nobody">d</a><a href="/About/">e</a>',
+        ),
+        'about-us/index.html': page('<h2 id="team">Team</h2>'),
+        'about/index.html': page('<a href="/about-us/">moved</a>'),
+      },
+      { redirects: [{ from: '/about', to: '/about-us' }] },
+    );
+    expect(problems).toEqual([
+      'index.html: <a href="/about#nobody"> points at #nobody, but about-us/index.html has no element with that id',
+      'index.html: <a href="/About/"> points at nothing (no About/index.html in the output)',
     ]);
   });
 });

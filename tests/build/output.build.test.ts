@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +32,11 @@ interface Build {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
 
-/** `npm run build` as it runs (the launcher, without npm), into `outDir`, for the site URL `origin`. */
-function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): Build {
+/**
+ * `npm run build` as it runs (the launcher, without npm), into `outDir`, for the site URL `origin`:
+ * with --link, as dist/ is built (a link swapped with no gap), unless `args` ask for a plain folder.
+ */
+function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']): Build {
   const child = spawn(
     process.execPath,
     ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, '--site-url', origin, ...args],
@@ -53,12 +56,34 @@ function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {},
   return { child, exited };
 }
 
-async function build(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []) {
+async function build(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']) {
   return startBuild(outDir, origin, env, args).exited;
 }
 
+/** A build of a plain output folder: --out-dir without --link. */
+const PLAIN: readonly string[] = [];
+
 async function waitForFile(file: string): Promise<void> {
   await waitFor(file, () => existsSync(file), 30_000, 10);
+}
+
+/**
+ * The next build of `origin` succeeds, and leaves the output holding that site and nothing else
+ * behind (but, for the link layout, the build before it, kept for readers still on it).
+ */
+async function expectNextBuild(outDir: string, origin: string, args: readonly string[] = ['--link']): Promise<void> {
+  const next = await build(outDir, origin, {}, args);
+  expect(next.code, next.stderr).toBe(0);
+  expect(await siteIn(outDir)).toBe(origin);
+  expect(await leftovers(outDir, { previous: args.includes('--link') })).toEqual([]);
+}
+
+/** Starts a build of `origin` that stops at `point` (SITE_GENERATOR_PAUSE_AT), and kills it there with SIGKILL. */
+async function killAt(outDir: string, origin: string, point: PausePoint, args: readonly string[] = ['--link']): Promise<void> {
+  const running = startBuild(outDir, origin, { SITE_GENERATOR_PAUSE_AT: point }, args);
+  await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
+  running.child.kill('SIGKILL');
+  expect((await running.exited).signal).toBe('SIGKILL');
 }
 
 /** Two sites that differ in every page (their canonical URLs), built once each as references. */
@@ -90,17 +115,11 @@ describe('a build killed with SIGKILL', () => {
     async (point) => {
       const outDir = path.join(workDir, `kill-${point}`, 'dist');
       expect((await build(outDir, ORIGINS[0])).code).toBe(0);
-      const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: point });
-      await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
-      running.child.kill('SIGKILL');
-      expect((await running.exited).signal).toBe('SIGKILL');
+      await killAt(outDir, ORIGINS[1], point);
 
       // Only once the link is swapped is the new site in place.
       expect(await siteIn(outDir)).toBe(point === 'after-link' ? ORIGINS[1] : ORIGINS[0]);
-      const next = await build(outDir, ORIGINS[1]);
-      expect(next.code, next.stderr).toBe(0);
-      expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-      expect(await leftovers(outDir, { previous: true })).toEqual([]);
+      await expectNextBuild(outDir, ORIGINS[1]);
     },
   );
 
@@ -110,21 +129,15 @@ describe('a build killed with SIGKILL', () => {
     const outDir = path.join(workDir, 'kill-legacy-moved', 'dist');
     await cp(await realpath(path.join(workDir, 'reference-0', 'dist')), outDir, { recursive: true });
     expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    const running = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'legacy-moved' });
-    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-legacy-moved'));
-    running.child.kill('SIGKILL');
-    expect((await running.exited).signal).toBe('SIGKILL');
+    await killAt(outDir, ORIGINS[1], 'legacy-moved');
 
     // The new site was complete and checked before the old folder moved: the next build puts it
     // in place before it does anything else, so a build that fails leaves it there.
-    const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
+    const failing = await build(outDir, ORIGINS[0], {}, ['--link', '--routes', fixture('throwing-page.tsx')]);
     expect(failing.code).toBe(1);
     expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
     expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-    const next = await build(outDir, ORIGINS[0]);
-    expect(next.code, next.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    await expectNextBuild(outDir, ORIGINS[0]);
   });
 
   it('at random moments through 12 builds leaves dist/ complete every time', async () => {
@@ -138,11 +151,76 @@ describe('a build killed with SIGKILL', () => {
       await running.exited;
       await siteIn(outDir);
     }
-    const next = await build(outDir, ORIGINS[0]);
-    expect(next.code, next.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    await expectNextBuild(outDir, ORIGINS[0]);
   }, 120_000);
+});
+
+describe('a plain output folder (--out-dir without --link)', () => {
+  it('is a folder, not a link, holding the site, and each build replaces it whole, leaving nothing else', async () => {
+    const outDir = path.join(workDir, 'plain', 'site');
+    for (const origin of [ORIGINS[0], ORIGINS[1], ORIGINS[0]]) {
+      const result = await build(outDir, origin, {}, PLAIN);
+      expect(result.code, result.stderr).toBe(0);
+      expect((await lstat(outDir)).isDirectory()).toBe(true);
+      expect(await siteIn(outDir)).toBe(origin);
+      // The builds folder beside it holds the lock while a build runs, and nothing once it is done.
+      expect(await leftovers(outDir)).toEqual([]);
+    }
+  });
+
+  it('is left byte for byte as it was by a build that fails', async () => {
+    const outDir = path.join(workDir, 'plain-failing', 'site');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    const before = await fingerprint(outDir);
+    const failing = await build(outDir, ORIGINS[1], {}, ['--routes', fixture('throwing-page.tsx')]);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+
+  it.each<PausePoint>(['locked', 'staged'])('is left whole, the old site, by a build killed at "%s"', async (point) => {
+    const outDir = path.join(workDir, `plain-kill-${point}`, 'site');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    await killAt(outDir, ORIGINS[1], point, PLAIN);
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    await expectNextBuild(outDir, ORIGINS[1], PLAIN);
+  });
+
+  it('is missing only in the gap between its two renames; a build killed there leaves the new site beside it, which the next build, even a failing one, puts in place first', async () => {
+    const outDir = path.join(workDir, 'plain-gap', 'site');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    await killAt(outDir, ORIGINS[1], 'moved-aside', PLAIN);
+    // The documented gap: the old folder moved aside, the new one not yet in.
+    expect(existsSync(outDir)).toBe(false);
+    const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
+    expect(failing.code).toBe(1);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    await expectNextBuild(outDir, ORIGINS[0], PLAIN);
+  });
+
+  it('refuses to replace a folder that holds no built site, and leaves it alone', async () => {
+    const outDir = path.join(workDir, 'plain-precious', 'notes');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(path.join(outDir, 'keep.txt'), 'keep');
+    const result = await build(outDir, ORIGINS[0], {}, PLAIN);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /notes is a folder that holds no built site \(no index\.html and 404\.html\); the build will not replace it/,
+    );
+    expect(await readdir(outDir)).toEqual(['keep.txt']);
+  });
+
+  it('replaces the link of an earlier --link build of the same folder, and the build it pointed to', async () => {
+    const outDir = path.join(workDir, 'plain-from-link', 'site');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    expect((await lstat(outDir)).isSymbolicLink()).toBe(true);
+    const result = await build(outDir, ORIGINS[1], {}, PLAIN);
+    expect(result.code, result.stderr).toBe(0);
+    expect((await lstat(outDir)).isDirectory()).toBe(true);
+    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
 });
 
 describe('a reader polling dist/index.html', () => {

@@ -134,6 +134,7 @@ describe('a successful build', () => {
       'stylesheet',
       'pages',
       'not-found',
+      'redirects',
       'sitemap',
       'public',
       'hosting',

@@ -3,9 +3,12 @@
  * preview of an unpublished site is not for the whole network by default.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { runBuild } from '../../generator/pipeline';
 import { freePort, stopProcess, waitForHttp } from '../../scripts/lib/server';
 import { externalAddress, tryConnect } from '../support/network';
 
@@ -17,9 +20,14 @@ const otherAddress = externalAddress() ?? '127.0.0.2';
 let running: ChildProcess | undefined;
 
 function preview(port: number, ...args: string[]): ChildProcess {
+  return previewIn(folder, port, ...args);
+}
+
+/** `npm run preview` in a folder whose dist/ holds a built site. */
+function previewIn(cwd: string, port: number, ...args: string[]): ChildProcess {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   running = spawn(process.execPath, [tsx, script, ...args], {
-    cwd: folder,
+    cwd,
     stdio: 'ignore',
     env: { ...process.env, PORT: String(port), NO_UPDATE_CHECK: '1' },
   });
@@ -47,5 +55,29 @@ describe('npm run preview', () => {
     expect((await fetch(`http://${otherAddress}:${port}/about-us/`)).status).toBe(200);
     // Instead of the default, not besides it.
     await expect(tryConnect('127.0.0.1', unused)).resolves.toBe('refused');
+  });
+
+  it('serves a site built under a base path under it, with its redirects, and nothing outside it', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'preview-base-'));
+    try {
+      await runBuild({ outDir: path.join(work, 'dist'), log: () => {}, base: '/site/' });
+      const port = await freePort();
+      previewIn(work, port);
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${url}/site/`);
+      expect((await fetch(`${url}/site/`)).status).toBe(200);
+      expect((await fetch(`${url}/site/about-us/`)).status).toBe(200);
+      const missing = await fetch(`${url}/site/no-such-page`);
+      expect(missing.status).toBe(404);
+      await expect(missing.text()).resolves.toContain('Oops! Page not found');
+      expect((await fetch(`${url}/about-us/`)).status).toBe(404);
+      const moved = await fetch(`${url}/site/about`, { redirect: 'manual' });
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe('/site/about-us/');
+    } finally {
+      if (running) await stopProcess(running);
+      running = undefined;
+      await rm(work, { recursive: true, force: true });
+    }
   });
 });

@@ -1,22 +1,21 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { notFound, routes } from '../../pages/routes';
 import { site } from '../../site.config';
 
-const origin = 'https://www.example.test';
+/** The shared build of the test run, made for the configured site URL whatever SITE_URL says (setup-site.ts). */
+const outDir = inject('siteDir');
+const origin = site.url;
 let workDir: string;
-let outDir: string;
 
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'seo-test-'));
-  outDir = path.join(workDir, 'dist');
-  // An explicit site URL, as --site-url or SITE_URL would give, so the test does not depend on the environment.
-  await runBuild({ outDir, log: () => {}, siteUrl: origin });
 });
 
 afterAll(async () => {
@@ -56,10 +55,15 @@ describe('the site URL', () => {
     }
   });
 
-  it('fails the build with the cause when it is not a bare origin', async () => {
-    await expect(
-      runBuild({ outDir: path.join(workDir, 'bad-url', 'dist'), log: () => {}, siteUrl: 'https://example.test/site' }),
-    ).rejects.toThrow(/without a path/);
+  it('fails the build with the cause when it is neither an origin nor a folder of one', async () => {
+    const outDir = path.join(workDir, 'bad-url', 'dist');
+    await expect(runBuild({ outDir, log: () => {}, siteUrl: 'https://example.test/site' })).rejects.toThrow(
+      'names a folder without its closing "/": write https://example.test/site/',
+    );
+    await expect(runBuild({ outDir, log: () => {}, siteUrl: 'https://example.test/?utm=x' })).rejects.toThrow(
+      /without a query or fragment/,
+    );
+    expect(existsSync(outDir)).toBe(false);
   });
 });
 
@@ -119,7 +123,7 @@ describe("every page's head", () => {
     const data = JSON.parse(blocks.text()) as Record<string, unknown>;
     expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'Organization', name: site.name, url: `${origin}/` });
     expect(String(data.logo)).toMatch(new RegExp(`^${origin}/assets/icon-512\\.[0-9a-f]{10}\\.png$`));
-    for (const route of routes.slice(1)) {
+    for (const route of routes.filter((candidate) => candidate.path !== '/')) {
       expect((await load(routeFile(route.path)))('script[type="application/ld+json"]'), route.path).toHaveLength(0);
     }
   });

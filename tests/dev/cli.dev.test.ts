@@ -51,7 +51,9 @@ describe('npm run dev', () => {
   it('refuses an unknown option, a bad port or a host not of this machine, naming what it knows, with status 1', () => {
     const unknown = npmRunDev('--open');
     expect(unknown.status).toBe(1);
-    expect(unknown.stderr).toContain("Unknown option '--open'. Options: --port <n>, --host [address], --page-timeout <seconds>, --help.");
+    expect(unknown.stderr).toContain(
+      "Unknown option '--open'. Options: --port <n>, --host [address], --page-timeout <seconds>, --base <path>, --help.",
+    );
     const badPort = npmRunDev('--port', 'eighty');
     expect(badPort.status).toBe(1);
     expect(badPort.stderr).toContain('--port must be a port number between 1 and 65535, not "eighty".');
@@ -91,6 +93,38 @@ describe('npm run dev', () => {
         expect(await statusFor(port, host), host).toBe(200);
       }
       for (const host of [`evil.example:${port}`, `${otherAddress()}.nip.io:${port}`]) expect(await statusFor(port, host), host).toBe(403);
+    } finally {
+      await dev.stop();
+    }
+  });
+
+  it('serves the site under --base, as it will be hosted, and leads the root there; refuses a base that is no folder path', async () => {
+    const bad = npmRunDev('--base', 'site');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('The base path "site" (from the --base option) must start and end with "/", such as "/site/".');
+    const dev = await startDev(project.root, {}, ['--base', '/site/']);
+    try {
+      expect(dev.output()).toContain(`Dev server  http://localhost:${dev.port}/site/`);
+      const home = await fetch(`${dev.url}/site/`);
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain('href="/site/about-us/"');
+      const stylesheet = /<link rel="stylesheet" href="(\/site\/assets\/main\.[0-9a-f]{10}\.css)"/.exec(html)?.[1];
+      expect(stylesheet).toBeDefined();
+      expect((await fetch(`${dev.url}${stylesheet}`)).status).toBe(200);
+      expect((await fetch(`${dev.url}/site/about-us/`)).status).toBe(200);
+      for (const [requested, location] of [
+        ['/', '/site/'],
+        ['/?x=1', '/site/?x=1'],
+        ['/site', '/site/'],
+      ]) {
+        const response = await fetch(`${dev.url}${requested}`, { redirect: 'manual' });
+        expect(response.status, requested).toBe(302);
+        expect(response.headers.get('location'), requested).toBe(location);
+      }
+      const outside = await fetch(`${dev.url}/about-us/`);
+      expect(outside.status).toBe(404);
+      await expect(outside.text()).resolves.toContain('Oops! Page not found');
     } finally {
       await dev.stop();
     }

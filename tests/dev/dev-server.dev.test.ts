@@ -154,6 +154,29 @@ describe('npm run dev', () => {
     await page.locator('[data-dev-overlay]').waitFor({ state: 'detached' });
   });
 
+  it('shows a content mistake (a misspelled field) with its file, line, field and route, over the page and in the terminal, and recovers', async () => {
+    const source = await readFile(file(CONTENT), 'utf8');
+    const key = /^(\s+)title:/m.exec(source);
+    if (!key) throw new Error(`${CONTENT} has no title field`);
+    const line = source.slice(0, key.index).split('\n').length;
+    const expected = `${CONTENT}:${line}: hero.title is missing (found "titel") (route /)`;
+    const since = dev.events.length;
+    await writeFile(file(CONTENT), `${source.slice(0, key.index)}${key[1]}titel:${source.slice(key.index + key[0].length)}`);
+
+    const event = await eventAfter(since, 'build-error');
+    expect(JSON.parse(event.data)).toEqual({ message: expected, file: CONTENT, route: '/' });
+    await waitFor('the terminal to show the error', () => dev.output().includes(expected));
+    const overlay = page.locator('[data-dev-overlay]');
+    await overlay.waitFor();
+    await expect(overlay.textContent()).resolves.toContain(expected);
+
+    const fixed = dev.events.length;
+    await writeFile(file(CONTENT), source);
+    await eventAfter(fixed, 'reload');
+    await overlay.waitFor({ state: 'detached' });
+    await page.locator('h1').waitFor();
+  });
+
   it('refuses a foreign Host with 403 on every path, and answers localhost, 127.0.0.1 and [::1]', async () => {
     for (const host of ['evil.example', `evil.example:${dev.port}`, `localhost.evil.example:${dev.port}`, `192.0.2.1:${dev.port}`]) {
       for (const requested of ['/', '/about-us/', '/no-such-page', '/__dev/events', '/__dev/reload.js']) {

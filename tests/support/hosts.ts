@@ -4,7 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, type RunningServer, stopProcess, waitFor, waitForHttp } from '../../scripts/lib/server';
+import { afterAll, beforeAll } from 'vitest';
+import { freePort, mountSite, type RunningServer, startServe, stopProcess, waitFor, waitForHttp } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 
 export const NGINX_INSTALL_HINT =
@@ -130,16 +131,13 @@ async function prepareNginx(
   siteDir: string,
   prefix: string,
   ports?: { https: number; http: number },
+  root = siteDir,
 ): Promise<{ nginx: string; main: string; certificate: TestCertificate }> {
   const nginx = findNginx();
   if (!nginx) throw new Error(`No nginx found. ${NGINX_INSTALL_HINT}`);
   const certificate = await makeTestCertificate(prefix, [new URL(site.url).hostname]);
   const generated = await readFile(path.join(siteDir, 'deploy', 'nginx.conf'), 'utf8');
-  const main = await writeMainConfig(
-    nginx,
-    prefix,
-    configureNginx(generated, { root: siteDir, ...certificate, ...(ports ? { ports } : {}) }),
-  );
+  const main = await writeMainConfig(nginx, prefix, configureNginx(generated, { root, ...certificate, ...(ports ? { ports } : {}) }));
   return { nginx, main, certificate };
 }
 
@@ -175,12 +173,14 @@ export interface NginxServer extends TestServer {
  * changed only in its marked settings (the folder it serves, a test certificate made for this
  * run) and where it listens (loopback, two free ports instead of 443 and 80). nginx runs in the
  * foreground as a single process (no daemon, no privilege drop) with its pid, logs and temp files
- * in a folder of its own, so it touches nothing of a system nginx.
+ * in a folder of its own, so it touches nothing of a system nginx. A site built under a base path
+ * is served from a root that holds it in the base's folder, as the configuration says.
  */
-export async function startNginx(siteDir: string): Promise<NginxServer> {
+export async function startNginx(siteDir: string, base = '/'): Promise<NginxServer> {
   const ports = { https: await freePort(), http: await freePort() };
   const prefix = await mkdtemp(path.join(tmpdir(), 'nginx-test-'));
-  const { nginx, main, certificate } = await prepareNginx(siteDir, prefix, ports);
+  const mounted = await mountSite(siteDir, base);
+  const { nginx, main, certificate } = await prepareNginx(siteDir, prefix, ports, mounted.root);
   const log = path.join(prefix, 'error.log');
   const child = spawn(nginx, ['-p', prefix, '-c', main, '-e', log], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -198,6 +198,7 @@ export async function startNginx(siteDir: string): Promise<NginxServer> {
     ]);
   } catch (error) {
     await stopProcess(child);
+    await mounted.remove();
     throw new Error(
       `nginx did not start with the generated configuration: ${String(error)}\n${await readFile(log, 'utf8').catch(() => '')}`,
     );
@@ -210,6 +211,7 @@ export async function startNginx(siteDir: string): Promise<NginxServer> {
     stop: async () => {
       await stopProcess(child);
       await rm(prefix, { recursive: true, force: true });
+      await mounted.remove();
     },
   };
 }
@@ -240,12 +242,55 @@ function trustingFetch(pem: string): TestServer['fetch'] {
     });
 }
 
-/** Serves a built site with tests/support/bare-server.py: Python's http.server plus an error document. */
-export async function startBareServer(siteDir: string): Promise<TestServer> {
+/**
+ * Serves a built site with tests/support/bare-server.py: Python's http.server plus an error
+ * document (at the root of what it serves: under a base path, a link to the site's 404.html).
+ */
+export async function startBareServer(siteDir: string, base = '/'): Promise<TestServer> {
   const port = await freePort();
   const script = path.join(import.meta.dirname, 'bare-server.py');
-  const child = spawn('python3', [script, String(port), siteDir], { stdio: 'ignore' });
+  const mounted = await mountSite(siteDir, base);
+  const child = spawn('python3', [script, String(port), mounted.root], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
-  return { url, fetch, stop: () => stopProcess(child) };
+  return {
+    url,
+    fetch,
+    stop: async () => {
+      await stopProcess(child);
+      await mounted.remove();
+    },
+  };
+}
+
+/** Serves a built site with `serve` and its serve.json, as `npm run preview` does, under its base path. */
+export async function startServeAt(siteDir: string, base = '/'): Promise<TestServer> {
+  const mounted = await mountSite(siteDir, base);
+  const server = await startServe(mounted.root);
+  return {
+    url: server.url,
+    fetch,
+    stop: async () => {
+      await server.stop();
+      await mounted.remove();
+    },
+  };
+}
+
+/**
+ * The server `start` makes, started before the tests of the enclosing describe and stopped after
+ * them; read it through the getter, in a test.
+ */
+export function serverFor<T extends TestServer>(start: () => Promise<T>): () => T {
+  let server: T | undefined;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('The server did not start.');
+    return server;
+  };
 }

@@ -2,7 +2,26 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { InlineCode } from '../../generator/hosting/policy';
-import { routeFile } from '../../generator/urls';
+import { canonicalPath, routeFile } from '../../generator/urls';
+import { type Route, routes } from '../../pages/routes';
+
+/** A page the build writes: a route of the table, or the 404 page. */
+export interface BuiltPage {
+  /** The canonical path ("/about-us/"), or "/404" for the 404 page, which has no URL of its own. */
+  path: string;
+  /** The file in the output ("about-us/index.html"). */
+  file: string;
+  route?: Route;
+}
+
+/**
+ * Every page the build writes, read from the route table (each route, then the 404 page): what a
+ * test that checks "every page" goes through, so that adding a page never needs a test edit.
+ */
+export const BUILT_PAGES: readonly BuiltPage[] = [
+  ...routes.map((route) => ({ path: canonicalPath(route.path), file: routeFile(route.path), route })),
+  { path: '/404', file: '404.html' },
+];
 
 /** A built page, parsed. */
 export async function loadBuiltPage(siteDir: string, routePath: string): Promise<cheerio.CheerioAPI> {

@@ -15,6 +15,7 @@ import {
   PERMISSIONS_POLICY,
   securityHeaders,
 } from '../../generator/hosting/policy';
+import { type HostedSite, ROOT_SITE, redirectPage, redirectsFile } from '../../generator/hosting/redirects';
 import { serveConfig } from '../../generator/hosting/serve';
 
 /** Inline code as a build would collect it: the CSP must allow exactly these by hash. */
@@ -210,5 +211,146 @@ describe('the CloudFront files', () => {
       Value: 'same-origin',
       Override: true,
     });
+  });
+});
+
+describe('each host, for a site under a base path with redirects', () => {
+  const site: HostedSite = {
+    base: '/site/',
+    redirects: [
+      { from: '/site/about', to: '/site/about-us/', status: 301 },
+      { from: '/site/v1.2', to: '/site/', status: 302 },
+    ],
+  };
+
+  it('serve.json: the redirects (serve matches them with and without the slash, in any case), the long cache under the base', async () => {
+    const config = serveConfig(inline, site);
+    expect(config.redirects).toEqual([
+      { source: '/site/about', destination: '/site/about-us/', type: 301 },
+      { source: '/site/v1.2', destination: '/site/', type: 302 },
+    ]);
+    expect(config.headers.map((rule) => rule.source)).toEqual(['**', 'site/assets/**']);
+    expect(serveConfig(inline).redirects).toEqual([]);
+  });
+
+  it('_headers: the long cache and every page under the base', () => {
+    const text = headersFile(files, inline, site);
+    const patterns = text.split('\n').filter((line) => line.startsWith('/'));
+    expect(patterns).toEqual([
+      '/*',
+      '/site/assets/*',
+      '/site/404.html',
+      '/site/about-us/',
+      '/site/about-us',
+      '/site/',
+      '/site/robots.txt',
+      '/site/sitemap.xml',
+    ]);
+  });
+
+  it('_redirects: each source with and without its slash, with its status and no "!" (Cloudflare Pages refuses it)', () => {
+    const rules = redirectsFile(site)
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => line.trim().split(/\s+/));
+    expect(rules).toEqual([
+      ['/site/about', '/site/about-us/', '301'],
+      ['/site/about/', '/site/about-us/', '301'],
+      ['/site/v1.2', '/site/', '302'],
+      ['/site/v1.2/', '/site/', '302'],
+    ]);
+    expect(
+      redirectsFile(ROOT_SITE)
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#')),
+    ).toEqual([]);
+  });
+
+  it('nginx: every location under the base, each redirect (any case, query kept) before them, and nothing outside', () => {
+    const conf = nginxConfig({ serverName: 'www.example.com', root: '/srv/www', inline, site });
+    const https = conf.split(/^server \{$/m)[1] ?? '';
+    const locations = [...https.matchAll(/^ {4}location (.+) \{$/gm)].map((match) => match[1]);
+    expect(locations).toEqual([
+      '~* ^/site/about/?$',
+      '~* ^/site/v1\\.2/?$',
+      '/site/',
+      '~ ^/site/(.*/)?$',
+      '~* ^/site/.*\\.webmanifest$',
+      '^~ /site/deploy/',
+      '= /site/serve.json',
+      '= /site/_headers',
+      '= /site/_redirects',
+      '= /site',
+      '/',
+    ]);
+    expect(https).toContain('location ~* ^/site/about/?$ {\n        return 301 /site/about-us/$is_args$args;\n    }');
+    expect(https).toContain('location ~* ^/site/v1\\.2/?$ {\n        return 302 /site/$is_args$args;\n    }');
+    expect(https).toContain('location = /site {\n        return 301 /site/$is_args$args;\n    }');
+    expect(https).toContain('location / {\n        return 404;\n    }');
+    expect(https).toContain('error_page 404 /site/404.html;');
+    expect(https).toContain('absolute_redirect off;');
+    expect(conf).toContain('~^/site/assets/  "public, max-age=31536000, immutable";');
+  });
+
+  it('nginx at the root: the locations it always had, and no catch-all 404', () => {
+    const conf = nginxConfig({ serverName: 'www.example.com', root: '/srv/www', inline });
+    const locations = [...conf.matchAll(/^ {4}location (.+) \{$/gm)].map((match) => match[1]);
+    expect(locations).toEqual([
+      '/',
+      '~ ^/(.*/)?$',
+      '~* ^/.*\\.webmanifest$',
+      '^~ /deploy/',
+      '= /serve.json',
+      '= /_headers',
+      '= /_redirects',
+    ]);
+    expect(conf).toContain('error_page 404 /404.html;');
+  });
+
+  it('the CloudFront function: each redirect, with or without its slash and in any case, with its status and the query string', () => {
+    const handler = vm.runInNewContext(`${cloudfrontFunction(site)}\nhandler`) as (event: object) => {
+      uri?: string;
+      statusCode?: number;
+      statusDescription?: string;
+      headers?: Record<string, { value: string }>;
+    };
+    const request = (uri: string, querystring: Record<string, unknown> = {}) => handler({ request: { uri, querystring } });
+    for (const uri of ['/site/about', '/site/about/', '/SITE/About']) {
+      expect(request(uri), uri).toEqual({
+        statusCode: 301,
+        statusDescription: 'Moved Permanently',
+        headers: { location: { value: '/site/about-us/' } },
+      });
+    }
+    expect(
+      request('/site/v1.2/', {
+        a: { value: '1' },
+        b: { value: 'x', multiValue: [{ value: 'x' }, { value: 'y%20z' }] },
+        flag: { value: '' },
+      }),
+    ).toEqual({
+      statusCode: 302,
+      statusDescription: 'Found',
+      headers: { location: { value: '/site/?a=1&b=x&b=y%20z&flag' } },
+    });
+    expect(request('/site/about-us').uri).toBe('/site/about-us/index.html');
+    expect(request('/site/about-us/').uri).toBe('/site/about-us/index.html');
+    expect(request('/site/').uri).toBe('/site/index.html');
+    expect(request('/site/aboutx').uri).toBe('/site/aboutx/index.html');
+  });
+
+  it("the page at a redirect's source: escaped, a link and a canonical URL to the target, an instant refresh", () => {
+    const html = redirectPage({
+      rule: { from: '/site/about', to: '/site/about-us/', status: 301 },
+      title: 'About <us> & "them"',
+      canonicalUrl: 'https://www.example.com/site/about-us/',
+      csp: "default-src 'none'",
+      favicon: '/site/assets/favicon.0123456789.svg',
+    });
+    expect(html).toContain('<title>About &lt;us&gt; &amp; &quot;them&quot;</title>');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/site/about-us/">');
+    expect(html).toContain('<link rel="canonical" href="https://www.example.com/site/about-us/">');
+    expect(html).toContain('<a href="/site/about-us/">About &lt;us&gt; &amp; &quot;them&quot;</a>');
+    expect(html).not.toMatch(/<script|<style|style=/);
   });
 });

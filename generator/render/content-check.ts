@@ -1,0 +1,283 @@
+/**
+ * Every page's content checked against the content model (pages/types.ts) before anything is
+ * rendered, in the render worker that loads the site's code. esbuild strips types, so without this
+ * a misspelled field would ship as an empty element: the build fails instead, with one short line
+ * per problem naming the content file and line, the field and the route.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import type { Route } from '../../pages/routes';
+import { pageContent } from '../../pages/types';
+import { BuildError } from '../context';
+import { lineOfPath } from '../literal-source';
+import { canonicalPath } from '../urls';
+import { contentSourceOf } from './content-files';
+
+/** Problems listed in one message; the rest are counted. */
+const SHOWN = 5;
+
+/** One mistake in a page's content, as a person reads it. */
+export interface ContentProblem {
+  /** The file to open, relative to the project root: the content file, else the route table. */
+  file: string;
+  line?: number;
+  /** "hero.title is missing (found "titel")". */
+  text: string;
+}
+
+/** A mistake on a page of the route table. */
+export type RouteProblem = ContentProblem & {
+  /** The canonical path of the page ("/about-us/"). */
+  route: string;
+};
+
+export interface ContentCheckOptions {
+  root: string;
+  /** The route table module, relative to the root: named when a content object comes from no content file. */
+  table: string;
+}
+
+/** Throws a BuildError listing what is wrong with the content of the routes, if anything is. */
+export function checkContent(routes: readonly Route[], options: ContentCheckOptions): void {
+  // Content shared by several routes (a large site made of repeated pages) is checked once.
+  const checked = new Map<object, ContentProblem[]>();
+  const problems = routes.flatMap((route) => {
+    if (!route.content) return [];
+    let found = checked.get(route.content);
+    if (!found) {
+      found = problemsOf(route.content, options);
+      checked.set(route.content, found);
+    }
+    return found.map((problem) => ({ ...problem, route: canonicalPath(route.path) }));
+  });
+  if (problems.length > 0) throw contentError(problems);
+}
+
+/** The problems of one page's content; none when it fits the model. */
+export function problemsOf(content: unknown, options: ContentCheckOptions): ContentProblem[] {
+  const result = v.safeParse(pageContent, content);
+  if (result.success) return [];
+  const sources = new SourceCache(options.root);
+  const issues = result.issues;
+  const problems: ContentProblem[] = [];
+  for (const issue of issues) {
+    const described = describeIssue(issue, issues);
+    if (described === undefined) continue;
+    const keys = keysOf(issue);
+    // A missing key is shown where its misspelling is, else at its object.
+    const at = isMissingKey(issue) ? [...keys.slice(0, -1), ...(described.found === undefined ? [] : [described.found])] : keys;
+    const { file, line } = locate(content, at, sources) ?? { file: options.table };
+    problems.push({ file, ...(line === undefined ? {} : { line }), text: `${dotPath(keys)} ${described.text}` });
+  }
+  // In the order a reader of the file meets them.
+  return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** One BuildError for all the problems found, first ones shown, the file and route of the first. */
+export function contentError(problems: readonly RouteProblem[]): BuildError {
+  const lines = problems
+    .slice(0, SHOWN)
+    .map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.text} (route ${problem.route})`);
+  if (problems.length > SHOWN) lines.push(`and ${problems.length - SHOWN} more`);
+  const [first] = problems;
+  const message = lines.length === 1 ? (lines[0] ?? '') : `${problems.length} problems in the pages' content:\n  ${lines.join('\n  ')}`;
+  return new BuildError(message, first ? { file: first.file, route: first.route } : {});
+}
+
+type Issue = v.BaseIssue<unknown>;
+
+const isMissingKey = (issue: Issue) => issue.type === 'strict_object' && issue.expected !== 'never' && issue.received === 'undefined';
+const isUnknownKey = (issue: Issue) => issue.type === 'strict_object' && issue.expected === 'never';
+const keysOf = (issue: Issue) => (issue.path ?? []).map((item) => item.key as string | number);
+const parentOf = (issue: Issue) => dotPath(keysOf(issue).slice(0, -1));
+const lastKey = (issue: Issue) => String(keysOf(issue).at(-1) ?? '');
+
+/** "sections[2].cards[0].title". */
+function dotPath(keys: readonly (string | number)[]): string {
+  let written = '';
+  for (const key of keys) written += typeof key === 'number' ? `[${key}]` : `${written ? '.' : ''}${key}`;
+  return written || 'the content';
+}
+
+/** The unknown key of the same object that is the misspelling of a missing one. */
+function misspellingOf(missing: Issue, all: readonly Issue[]): string | undefined {
+  return closest(lastKey(missing), all.filter((other) => isUnknownKey(other) && parentOf(other) === parentOf(missing)).map(lastKey));
+}
+
+/**
+ * What is wrong, after the field's path (and for a missing key, the misspelling found instead);
+ * undefined for an issue another one already tells (that misspelling).
+ */
+function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; found?: string } | undefined {
+  if (isMissingKey(issue)) {
+    const found = misspellingOf(issue, all);
+    return found === undefined ? { text: 'is missing' } : { text: `is missing (found "${found}")`, found };
+  }
+  if (isUnknownKey(issue)) {
+    const key = lastKey(issue);
+    if (all.some((other) => isMissingKey(other) && misspellingOf(other, all) === key && parentOf(other) === parentOf(issue)))
+      return undefined;
+    const known = knownKeys(issue);
+    const suggestion = closest(key, known);
+    if (suggestion !== undefined) return { text: `is not a field here (did you mean "${suggestion}"?)` };
+    return { text: known.length > 0 ? `is not a field here (the fields are ${known.join(', ')})` : 'is not a field here' };
+  }
+  if (issue.type === 'variant' || issue.type === 'picklist' || issue.type === 'literal') {
+    const options = optionsOf(issue.expected);
+    if (issue.received === 'undefined') return { text: `is missing (one of ${options.join(', ')})` };
+    const wording = issue.message.startsWith('Invalid ') ? 'is not one of the choices' : issue.message;
+    const suggestion = closest(String(issue.input), options);
+    if (suggestion !== undefined) return { text: `${issue.received} ${wording} (did you mean "${suggestion}"?)` };
+    return { text: options.length <= 12 ? `${issue.received} ${wording} (one of ${options.join(', ')})` : `${issue.received} ${wording}` };
+  }
+  if (issue.kind === 'schema') {
+    return { text: issue.received === 'undefined' ? 'is missing' : `should be ${nounOf(issue)}, not ${receivedNoun(issue.received)}` };
+  }
+  return { text: issue.message === 'is empty' ? issue.message : `${issue.message} (found ${issue.received})` };
+}
+
+/** What a schema of this type takes, as a copy editor would say it. */
+function nounOf(issue: Issue): string {
+  switch (issue.type) {
+    case 'string':
+      return 'text';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'array':
+      return 'a list [...]';
+    case 'strict_object':
+    case 'object':
+    case 'record':
+      return 'a group of fields {...}';
+    default:
+      return issue.message.startsWith('Invalid ') ? (issue.expected ?? issue.type) : issue.message.replace(/^is not /, '');
+  }
+}
+
+/** Valibot's words for a received value ("3", "\"x\"", "Array") as a sentence would say it. */
+function receivedNoun(received: string): string {
+  if (received === 'Array') return 'a list';
+  if (received === 'Object') return 'a group of fields';
+  if (/^-?\d/.test(received)) return `the number ${received}`;
+  if (received.startsWith('"')) return `the text ${received}`;
+  return received;
+}
+
+/** The choices of a picklist or variant, from Valibot's "(\"a\" | \"b\")". */
+function optionsOf(expected: string | null): string[] {
+  return (expected ?? '')
+    .replace(/^\((.*)\)$/, '$1')
+    .split(' | ')
+    .map((option) => option.replace(/^"(.*)"$/, '$1'))
+    .filter(Boolean);
+}
+
+/** The one candidate close enough to `word` to be what was meant. */
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return bestDistance <= Math.min(2, Math.floor(word.length / 2)) ? best : undefined;
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) that turn one word into the other. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number) => rows[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let distance = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) distance = Math.min(distance, at(i - 2, j - 2) + 1);
+      (rows[i] as number[])[j] = distance;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/** A schema as this module reads it: only what leads from a page's schema to the object a key belongs in. */
+interface SchemaShape {
+  type: string;
+  entries?: Record<string, SchemaShape>;
+  item?: SchemaShape;
+  wrapped?: SchemaShape;
+  key?: string;
+  options?: readonly SchemaShape[];
+  literal?: unknown;
+  getter?: (input: unknown) => SchemaShape;
+}
+
+/** The fields the object holding an unknown key may have. */
+function knownKeys(issue: Issue): string[] {
+  const steps = issue.path ?? [];
+  let schema: SchemaShape | undefined = pageContent as unknown as SchemaShape;
+  for (const item of steps.slice(0, -1)) {
+    schema = unwrap(schema, item.input);
+    schema = item.type === 'array' ? schema?.item : schema?.entries?.[String(item.key)];
+  }
+  const parent = unwrap(schema, steps.at(-1)?.input);
+  return Object.keys(parent?.entries ?? {});
+}
+
+/** The schema that applies to `input`, through optional, lazy and variant schemas. */
+function unwrap(schema: SchemaShape | undefined, input: unknown): SchemaShape | undefined {
+  while (schema) {
+    if (schema.wrapped) schema = schema.wrapped;
+    else if (schema.getter) schema = schema.getter(input);
+    else if (schema.type === 'variant' && schema.key) {
+      const key = schema.key;
+      const kind = (input as Record<string, unknown> | undefined)?.[key];
+      schema = schema.options?.find((option) => option.entries?.[key]?.literal === kind);
+    } else return schema;
+  }
+  return undefined;
+}
+
+/** Reads each content file once per check. */
+class SourceCache {
+  private readonly texts = new Map<string, string | undefined>();
+  constructor(private readonly root: string) {}
+
+  text(file: string): string | undefined {
+    if (!this.texts.has(file)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(path.join(this.root, file), 'utf8');
+      } catch {
+        text = undefined;
+      }
+      this.texts.set(file, text);
+    }
+    return this.texts.get(file);
+  }
+}
+
+/**
+ * The content file a value is in, and its line: the deepest object on the way to it that a content
+ * file exports, and from there the path as that file spells it out.
+ */
+function locate(content: unknown, keys: readonly (string | number)[], sources: SourceCache): { file: string; line?: number } | undefined {
+  let found: { file: string; name: string; rest: (string | number)[] } | undefined;
+  let value: unknown = content;
+  for (let depth = 0; depth <= keys.length; depth += 1) {
+    const source = contentSourceOf(value);
+    if (source) found = { ...source, rest: keys.slice(depth) };
+    if (depth === keys.length || typeof value !== 'object' || value === null) break;
+    value = (value as Record<string | number, unknown>)[keys[depth] as string | number];
+  }
+  if (!found) return undefined;
+  const text = sources.text(found.file);
+  const line = text === undefined ? undefined : lineOfPath(text, found.name, found.rest);
+  return { file: found.file, ...(line === undefined ? {} : { line }) };
+}
