@@ -70,7 +70,7 @@ export async function fonts(ctx: BuildContext): Promise<void> {
   }
   ctx.fonts = { faces, characters: made.main.characters };
   // Preloaded: asked for while the head is parsed, the font is there for the first paint where
-  // the connection allows (font-display: fallback, see fontFace).
+  // the connection allows (font-display: optional, see fontFace).
   ctx.assets.fonts = [main.href];
 }
 
@@ -238,16 +238,15 @@ function cssString(text: string): string {
 }
 
 /**
- * A face of the font for the stylesheet; `characters` becomes its unicode-range. `fallback`: the
- * text waits for the preloaded font up to 100 ms, then shows in the metric-matched fallback, and
- * takes the font if it comes within 3 s. Not `optional`, whose 100 ms decide for the whole visit:
- * WebKit counts them from the first layout, which on a first visit can itself take longer, so a
- * font already downloaded lost the race and the page kept the fallback (8,478 px tall instead of
- * 8,318) where Chromium, which holds its first paint for a preloaded font, showed Inter.
+ * A face of the font for the stylesheet; `characters` becomes its unicode-range. `optional`: with
+ * the stylesheet in the page, the first paint can come before the font, and a later swap from
+ * the fallback can re-wrap a line, however close its metrics. A preloaded optional font gets a
+ * moment before the first paint (Chromium holds it up to 100 ms); a page that paints without it
+ * keeps the fallback, and the next page, the font cached, has it from the start: nothing moves.
  */
 export function fontFace(href: string, weights: { min: number; max: number }, characters?: string): string {
   const range = characters === undefined ? '' : `;unicode-range:${unicodeRange(characters)}`;
-  return `@font-face{font-family:"${FONT.family}";font-weight:${weights.min} ${weights.max};font-display:fallback;src:url(${href})${range}}`;
+  return `@font-face{font-family:"${FONT.family}";font-weight:${weights.min} ${weights.max};font-display:optional;src:url(${href})${range}}`;
 }
 
 /** `U+20-22,U+41-5A,U+20AC` for a set of characters. */

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FONT_FALLBACK_CLASS, FONT_FAMILY, FONT_PENDING_CLASS } from '../../components/Document/Document';
 import { runBuild } from '../../generator/pipeline';
+import { FONT } from '../../generator/steps/fonts';
 import { projectRoot as root } from '../../scripts/lib/project';
 import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
 import { fixture } from '../support/output';
@@ -101,6 +103,31 @@ describe('the shipped font', () => {
     const [main] = (await fontFaces()).filter((rule) => rule.range === undefined);
     const bytes = (await readFile(path.join(siteDir, main?.file ?? ''))).byteLength;
     expect(bytes).toBeLessThanOrEqual(13.5 * 1024);
+  });
+});
+
+describe("a page's wait for the font", () => {
+  it('asks for the family the font step writes, preloaded, with its faces before the script that waits', async () => {
+    expect(FONT_FAMILY).toBe(FONT.family);
+    const $ = cheerio.load(await readFile(path.join(siteDir, 'index.html'), 'utf8'));
+    const head = $('head > *').toArray();
+    const style = head.findIndex((element) => element.tagName === 'style');
+    const script = head.findIndex((element) => element.tagName === 'script' && $(element).attr('data-src') !== undefined);
+    expect(style).toBeGreaterThan(-1);
+    expect(script).toBeGreaterThan(style);
+    expect($('link[rel="preload"][as="font"]').attr('href')).toBe(`/${(await fontFaces()).find((rule) => rule.range === undefined)?.file}`);
+  });
+
+  it('keeps the text out of layout while it waits, and the fallback without Inter once it gives up', async () => {
+    const css = cheerio
+      .load(await readFile(path.join(siteDir, 'index.html'), 'utf8'))('style')
+      .text();
+    expect(css).toContain(`.${FONT_PENDING_CLASS} body{display:none}`);
+    const fallback = new RegExp(`\\.${FONT_FALLBACK_CLASS} body\\{font-family:([^}]+)\\}`).exec(css)?.[1] ?? '';
+    const body = /(?:^|\})body\{[^}]*font-family:([^;}]+)/.exec(css)?.[1] ?? '';
+    expect(body.startsWith(`"${FONT.family}",`)).toBe(true);
+    // The same list without its first family: the fallback is what the page shows where Inter has not come.
+    expect(fallback).toBe(body.slice(`"${FONT.family}",`.length));
   });
 });
 
