@@ -120,6 +120,15 @@ describe('the scroll reveal', () => {
     await page.goto(`${siteUrl}/launch-new-lending-product/`);
     await untilScripted(page);
     const delays = async (selector: string) => {
+      // Hidden first: the reveal places each grid at its observer's first report, which comes with
+      // a later rendering. A grid scrolled into view before that report is on screen at start, and
+      // is rightly never hidden nor revealed (this test once scrolled first, under load).
+      await waitUntil(
+        page,
+        `${selector} to hide below the fold`,
+        (query: string) => [...document.querySelectorAll(query)].every((card) => getComputedStyle(card).opacity === '0'),
+        selector,
+      );
       await page.evaluate((query: string) => document.querySelector(query)?.scrollIntoView({ behavior: 'instant' }), selector);
       await waitUntil(
         page,
