@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { type CommandSpec, formatHelp, parseCommand, UsageError } from './generator/cli';
-import { describeError } from './generator/errors';
+import { type Failure, failureOf } from './generator/failure';
 import { runBuild } from './generator/pipeline';
-import { type BuildReport, failureReport, type ReportError, successReport, summarize } from './generator/report';
+import { type BuildReport, successReport, summarize } from './generator/report';
 import { paintFor } from './generator/terminal';
 
 const command = {
@@ -66,7 +66,7 @@ function printReport(report: BuildReport): void {
 }
 
 function fail(error: unknown): void {
-  const failure: ReportError & { stack?: string } = error instanceof UsageError ? { message: error.message } : describeError(error, root);
+  const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
   if (error instanceof UsageError) {
     console.error(failure.message);
   } else {
@@ -74,7 +74,7 @@ function fail(error: unknown): void {
     if (failure.stack) console.error(err.dim(failure.stack));
     console.error('dist/ was left unchanged.');
   }
-  if (json) printReport(failureReport(failure));
+  if (json) printReport({ ok: false, error: failure });
   process.exitCode = 1;
 }
 

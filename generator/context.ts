@@ -117,16 +117,3 @@ export interface BuildContext {
 }
 
 export type BuildStep = (ctx: BuildContext) => Promise<void>;
-
-/** A failure the person running the build can act on: it names the file, the route and the cause. */
-export class BuildError extends Error {
-  readonly file: string | undefined;
-  readonly route: string | undefined;
-
-  constructor(message: string, details: { file?: string; route?: string; cause?: unknown } = {}) {
-    super(message, { cause: details.cause });
-    this.name = 'BuildError';
-    this.file = details.file;
-    this.route = details.route;
-  }
-}

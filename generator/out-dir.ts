@@ -20,7 +20,7 @@ import type { Stats } from 'node:fs';
 import { link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { BuildError } from './context';
+import { BuildError } from './failure';
 import { isRunning } from './process-alive';
 
 export interface OutputFolder {

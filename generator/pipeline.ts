@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { type BuildContext, BuildError, type BuildOptions, type BuildStep } from './context';
-import { isBuildError } from './errors';
+import type { BuildContext, BuildOptions, BuildStep } from './context';
+import { BuildError, isBuildError, messageOf } from './failure';
 import { openOutput } from './out-dir';
 import { measureListedPages } from './output';
 import { stepLine } from './report';
@@ -158,11 +158,7 @@ export async function runStep(ctx: BuildContext, { name, run }: Step): Promise<v
   try {
     await Promise.race([run(ctx), stalled]);
   } catch (error) {
-    throw isBuildError(error)
-      ? error
-      : new BuildError(`Step "${name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+    throw isBuildError(error) ? error : new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
     if (onBeforeExit) process.off('beforeExit', onBeforeExit);

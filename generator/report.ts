@@ -1,4 +1,5 @@
 import type { OutputFile } from './context';
+import type { Failure } from './failure';
 import type { BuildResult } from './pipeline';
 import { type Paint, plain } from './terminal';
 import { fileRoute } from './urls';
@@ -99,21 +100,14 @@ export interface ReportFile {
   route?: string;
 }
 
-/** What went wrong, as the terminal says it, with the file and the route when they are known. */
-export interface ReportError {
-  message: string;
-  file?: string;
-  route?: string;
-}
-
 /**
  * What `npm run build -- --json` prints, the one machine-readable account of a build: on success
  * the total and each step's time (ms, rounded) and every file written, in the order written; on
- * failure the error.
+ * failure the error (its stack only for a bug in the generator).
  */
 export type BuildReport =
   | { ok: true; totalMs: number; steps: { step: string; ms: number }[]; files: ReportFile[] }
-  | { ok: false; error: ReportError };
+  | { ok: false; error: Failure };
 
 export function successReport(result: BuildResult): BuildReport {
   return {
@@ -125,8 +119,4 @@ export function successReport(result: BuildResult): BuildReport {
       return { path, bytes, ...(gzipBytes === undefined ? {} : { gzipBytes }), ...(route ? { route } : {}) };
     }),
   };
-}
-
-export function failureReport({ message, file, route }: ReportError): BuildReport {
-  return { ok: false, error: { message, ...(file ? { file } : {}), ...(route ? { route } : {}) } };
 }

@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../site.config';
-import { type BuildContext, BuildError } from './context';
+import type { BuildContext } from './context';
+import { BuildError } from './failure';
 
 /**
  * The one public form of a route's URL: "/" stays "/", "/about-us" becomes "/about-us/". The route

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { LinkedAsset } from '../../components/Document/Document';
 import type { BuildContext, BuildOptions, OutputFile } from '../context';
-import { type DescribedError, describeError } from '../errors';
+import { type Failure, failureOf } from '../failure';
 import { createContext, defaultOptions, runStep, type Step, steps } from '../pipeline';
 import type { SiteBundler } from '../site-bundle';
 import type { SourceName } from '../sources';
@@ -20,13 +20,10 @@ const IDLE_WAIT_MS = 1500;
 /** Whether a step renders from the site's code, so that its output reflects the current modules. */
 const readsSite = (step: Step) => step.reads.includes('site');
 
-/** A failed build as shown in the terminal and the browser overlay. */
-export type DevError = DescribedError;
-
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: LinkedAsset; steps: { step: string; ms: number }[]; ms: number }
   | { ok: true; action: 'reload'; steps: { step: string; ms: number }[]; ms: number }
-  | { ok: false; error: DevError; ms: number };
+  | { ok: false; error: Failure; ms: number };
 
 export interface SessionOptions {
   root: string;
@@ -44,7 +41,7 @@ export interface SessionOptions {
 export class DevSession {
   /** Bumped whenever pages were written again, so a page loaded from an older build knows to reload. */
   version = 0;
-  error: DevError | undefined;
+  error: Failure | undefined;
 
   private ctx: BuildContext | undefined;
   private pool: RenderPool | undefined;
@@ -183,7 +180,7 @@ export class DevSession {
     } catch (error) {
       // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
       this.poolStale = true;
-      this.error = describeError(error, this.options.root);
+      this.error = failureOf(error, this.options.root);
       return { ok: false, error: this.error, ms: performance.now() - started };
     }
   }

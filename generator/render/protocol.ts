@@ -5,6 +5,7 @@
 import type { PageAssets } from '../../components/Document/Document';
 import type { SiteConfig } from '../../site.config';
 import type { BrandAssets } from '../context';
+import type { Failure } from '../failure';
 import type { InlineCode } from '../hosting/policy';
 
 /** A route as the main thread knows it: everything but the page itself. */
@@ -95,15 +96,6 @@ export interface RenderedPage {
   characters: string;
 }
 
-/** A failure, as data: the message names the route and the file and line when it can. */
-export interface FailureReport {
-  message: string;
-  file?: string;
-  route?: string;
-  /** Only for errors that are bugs rather than mistakes in the site. */
-  stack?: string;
-}
-
 export type ToWorker =
   /** `root` and `table` (the route table module, relative to it) for the content check's messages. */
   | { type: 'describe'; root: string; table: string }
@@ -118,4 +110,4 @@ export type FromWorker =
   | { type: 'drawn'; drawings: BrandDrawings }
   | { type: 'drawn-icons'; sprite: string }
   | { type: 'rendered'; id: number; page: RenderedPage }
-  | { type: 'failed'; id?: number; failure: FailureReport };
+  | { type: 'failed'; id?: number; failure: Failure };

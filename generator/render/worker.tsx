@@ -14,22 +14,13 @@ import { AppIcon } from '../../components/AppIcon/AppIcon';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
-import { isBuildError, projectFrame } from '../errors';
+import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
 import { isPageRelative, missingFragments, samePageFragment, scanHtml } from '../references';
 import { CharacterSet, shownCharacters } from '../text';
 import { canonicalPath, routeFile } from '../urls';
 import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
-import type {
-  BrandDrawings,
-  FailureReport,
-  FromWorker,
-  PageTarget,
-  RenderedPage,
-  RenderSettings,
-  SiteDescription,
-  ToWorker,
-} from './protocol';
+import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './protocol';
 
 /** Starts answering the main thread for the given site. Called by the bundle's entry. */
 export function serveSite(module: SiteModule): void {
@@ -71,7 +62,7 @@ export function serveSite(module: SiteModule): void {
       }
     } catch (error) {
       const id = message.type === 'render' ? message.id : undefined;
-      post({ type: 'failed', id, failure: failureOf(error, module, settings?.root ?? process.cwd(), message) });
+      post({ type: 'failed', id, failure: failureIn(error, module, settings?.root ?? process.cwd(), message) });
     }
   });
   post({ type: 'ready' });
@@ -177,27 +168,18 @@ function detached(text: string): string {
 }
 
 /** A failure as data, naming the route being rendered and the file and line that threw. */
-function failureOf(error: unknown, module: SiteModule, root: string, message: ToWorker): FailureReport {
-  const cause = error instanceof Error ? error.message : String(error);
+function failureIn(error: unknown, module: SiteModule, root: string, message: ToWorker): Failure {
+  const where = projectFrame(error, root);
   if (message.type === 'render') {
     const route = message.target === 'not-found' ? undefined : module.routes[message.target];
     const entry = route ?? module.notFound;
     const pagePath = route ? canonicalPath(route.path) : '/404';
-    const source = projectFrame(error, root);
     const name = entry.page ? (entry.page.displayName ?? entry.page.name ?? 'anonymous component') : 'ContentPage';
-    return {
-      message: `Page ${pagePath} (${name}${source ? `, ${source}` : ''}) threw while rendering: ${cause}`,
-      route: pagePath,
-      ...(source ? { file: source.replace(/:\d+:\d+$/, '') } : {}),
-    };
+    const text = `Page ${pagePath} (${name}${where ? `, ${where}` : ''}) threw while rendering: ${messageOf(error)}`;
+    return failureOf(new BuildError(text, { route: pagePath, file: fileOf(where) }), root);
   }
-  if (isBuildError(error)) {
-    return { message: error.message, ...(error.file ? { file: error.file } : {}), ...(error.route ? { route: error.route } : {}) };
-  }
-  const where = projectFrame(error, root);
-  return {
-    message: `The site's code failed while answering "${message.type}"${where ? ` at ${where}` : ''}: ${cause}`,
-    ...(where ? { file: where.replace(/(:\d+){1,2}$/, '') } : {}),
-    ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
-  };
+  if (isBuildError(error)) return failureOf(error, root);
+  const text = `The site's code failed while answering "${message.type}"${where ? ` at ${where}` : ''}: ${messageOf(error)}`;
+  const failure = failureOf(new BuildError(text, { file: fileOf(where) }), root);
+  return error instanceof Error && error.stack ? { ...failure, stack: error.stack } : failure;
 }

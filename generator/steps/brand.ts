@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { writeAsset } from '../output';
 import { addressOf, siteOf } from '../urls';
 

@@ -2,9 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
-import { compileError } from '../errors';
+import type { BuildContext } from '../context';
 import { writeAsset } from '../output';
+import { compileError } from '../site-bundle';
 
 export const CLIENT_ENTRY = 'client/main.ts';
 
@@ -36,13 +36,7 @@ export async function client(ctx: BuildContext): Promise<void> {
     try {
       result = await esbuild.build({ ...OPTIONS, entryPoints: [path.join(root, CLIENT_ENTRY)], absWorkingDir: root });
     } catch (error) {
-      throw (
-        compileError(error, root) ??
-        new BuildError(`The client script could not be bundled from ${CLIENT_ENTRY}: ${String(error)}`, {
-          file: CLIENT_ENTRY,
-          cause: error,
-        })
-      );
+      throw compileError(error, root, CLIENT_ENTRY);
     }
     code = result.outputFiles[0]?.text ?? '';
     store(root, 'client', key, { output: code, inputs: Object.keys(result.metafile.inputs), extension: 'js' });

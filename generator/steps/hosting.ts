@@ -1,4 +1,5 @@
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfront';
 import { headersFile } from '../hosting/headers-file';
 import { nginxConfig } from '../hosting/nginx';

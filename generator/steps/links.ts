@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import { fragmentId, isPageRelative, missingFragments, samePageFragment, scanCss, scanHtml } from '../references';
 import type { FoundReference, RedirectInfo, RenderedPage } from '../render/protocol';

@@ -1,5 +1,5 @@
 import type { BuildContext } from '../context';
-import { BuildError } from '../context';
+import { BuildError } from '../failure';
 import { contentSecurityPolicy } from '../hosting/policy';
 import { recordOutput } from '../output';
 import type { PageTarget, RenderedPage, RenderSettings } from '../render/protocol';

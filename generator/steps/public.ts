@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { writeOutput } from '../output';
 
 /** Copies public/ into the output as it is; a file that would overwrite a generated one is an error. */

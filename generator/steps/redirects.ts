@@ -1,4 +1,5 @@
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { contentSecurityPolicy } from '../hosting/policy';
 import { hostedSite, redirectPage } from '../hosting/redirects';
 import { writeOutput } from '../output';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
 import type { RedirectInfo, RouteInfo } from '../render/protocol';
 import { addressOf } from '../urls';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Sass from 'sass';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 
 export const STYLES_ENTRY = 'styles/main.scss';
 

@@ -1,4 +1,5 @@
-import { type BuildContext, BuildError } from '../context';
+import type { BuildContext } from '../context';
+import { BuildError } from '../failure';
 import { writeAsset } from '../output';
 import { toHtml5 } from '../render/html';
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { createContext, defaultOptions, runBuild, runStep } from '../../generator/pipeline';
 import { RenderPool } from '../../generator/workers';
 import { projectRoot } from '../../scripts/lib/project';

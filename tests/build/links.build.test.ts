@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { type BuildResult, runBuild } from '../../generator/pipeline';
 import { LinkChecker } from '../../generator/steps/links';
 import { fingerprint } from '../support/files';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { type BuildResult, runBuild } from '../../generator/pipeline';
 import { formatBytes, LARGEST_PAGES_LISTED, PAGES_LISTED_IN_FULL, summarize } from '../../generator/report';
 import { routeFile } from '../../generator/urls';

@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { readHostedSite } from '../../generator/hosting/redirects';
 import type { ServeConfig } from '../../generator/hosting/serve';
 import type { RedirectInfo, RouteInfo } from '../../generator/render/protocol';
