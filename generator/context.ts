@@ -41,11 +41,6 @@ export interface BuildOptions {
   pageTimeoutMs: number;
   /** How long one step may take before the build fails naming it. */
   stepTimeoutMs: number;
-  /**
-   * Measure gzipped sizes for the summary (a build that prints none can skip it): of every file,
-   * but of a site too large to list each page, only of the pages the summary lists (report.ts).
-   */
-  measureGzip: boolean;
   /** Where progress lines go, one per step as it finishes (plain text); errors are thrown, never logged here. */
   log: (line: string) => void;
   /**
@@ -83,8 +78,6 @@ export interface OutputFile {
   /** Path relative to the output root, with forward slashes. */
   path: string;
   bytes: number;
-  /** Unset when not measured: a build that prints no sizes, or a page the summary does not list. */
-  gzipBytes?: number;
   /** A redirect's page: the URL it sends the browser to. It is no page of the site's own. */
   redirectsTo?: string;
 }
@@ -109,8 +102,6 @@ export interface BuildContext {
   /** Public URLs of the icons, social image and web manifest, set by the brand step. */
   brand?: BrandAssets;
   outputs: OutputFile[];
-  /** Work that finishes in the background (gzipped sizes for the summary); awaited before the build ends. */
-  pending: Promise<void>[];
   /** What each page refers to, found while it was rendered, for the links step. */
   pageReferences: Map<string, Pick<RenderedPage, 'references' | 'missingFragments'>>;
   timings: { step: string; ms: number }[];

@@ -4,16 +4,11 @@
  * (`assets/<folder>/<name>.<hash>.<extension>`) and its Subresource Integrity value.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { BuildContext, OutputFile } from './context';
 import { ASSETS_DIR } from './hosting/policy';
-import { listedPages } from './report';
 import { addressOf, publicPath } from './urls';
-
-const gzipAsync = promisify(gzip);
 
 /** Writes one file into the staging folder and records it for the summary. */
 export async function writeOutput(ctx: BuildContext, relativePath: string, contents: string | Buffer): Promise<OutputFile> {
@@ -21,31 +16,14 @@ export async function writeOutput(ctx: BuildContext, relativePath: string, conte
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, contents);
   const bytes = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  const output = recordOutput(ctx, relativePath, bytes.byteLength, undefined);
-  if (ctx.options.measureGzip) ctx.pending.push(measureGzip(output, bytes));
-  return output;
+  return recordOutput(ctx, relativePath, bytes.byteLength);
 }
 
 /** Records a file written elsewhere (a page, by its render worker) for the summary. */
-export function recordOutput(ctx: BuildContext, relativePath: string, bytes: number, gzipBytes: number | undefined): OutputFile {
-  const output: OutputFile = { path: relativePath.split(path.sep).join('/'), bytes, ...(gzipBytes === undefined ? {} : { gzipBytes }) };
+export function recordOutput(ctx: BuildContext, relativePath: string, bytes: number): OutputFile {
+  const output: OutputFile = { path: relativePath.split(path.sep).join('/'), bytes };
   ctx.outputs.push(output);
   return output;
-}
-
-/**
- * Measures the gzipped size of the pages the summary lists but whose size was not measured as
- * they were written: those of a site too large to list every page (report.ts).
- */
-export async function measureListedPages(ctx: BuildContext): Promise<void> {
-  if (!ctx.options.measureGzip) return;
-  const unmeasured = listedPages(ctx.outputs).filter((output) => output.gzipBytes === undefined);
-  await Promise.all(unmeasured.map(async (output) => measureGzip(output, await readFile(path.join(ctx.staging, output.path)))));
-}
-
-/** The gzipped size, for the summary: measured on libuv's threads, off the build's path. */
-async function measureGzip(output: OutputFile, bytes: Buffer): Promise<void> {
-  output.gzipBytes = (await gzipAsync(bytes)).byteLength;
 }
 
 /** A built asset as pages refer to it. */

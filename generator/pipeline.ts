@@ -3,8 +3,6 @@ import path from 'node:path';
 import type { BuildContext, BuildOptions, BuildStep } from './context';
 import { BuildError, isBuildError, messageOf } from './failure';
 import { openOutput } from './out-dir';
-import { measureListedPages } from './output';
-import { stepLine } from './report';
 import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
 import { brand } from './steps/brand';
@@ -60,13 +58,14 @@ export function defaultOptions(root: string = process.cwd()): BuildOptions {
     jobs: availableParallelism(),
     pageTimeoutMs: 10_000,
     stepTimeoutMs: 120_000,
-    measureGzip: true,
     log: (line) => console.log(line),
     mode: 'production',
   } satisfies BuildOptions;
 }
 
 export interface BuildResult {
+  /** The output folder the site is now in. */
+  outDir: string;
   outputs: BuildContext['outputs'];
   timings: BuildContext['timings'];
   totalMs: number;
@@ -94,10 +93,9 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     pool.grow(1);
     const ctx = createContext(options, output.staging, pool);
     for (const step of steps) await runStep(ctx, withInjectedStall(step));
-    await Promise.all([...ctx.pending, measureListedPages(ctx)]);
     await pool.close();
     await output.commit();
-    return { outputs: ctx.outputs, timings: ctx.timings, totalMs: performance.now() - started, warnings };
+    return { outDir: options.outDir, outputs: ctx.outputs, timings: ctx.timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
     await pool?.close();
     await output.abandon();
@@ -126,7 +124,6 @@ export function createContext(options: BuildOptions, staging: string, pool: Rend
     inline: { scripts: [], styles: [] },
     outputs: [],
     pageReferences: new Map(),
-    pending: [],
     timings: [],
   };
 }
@@ -166,4 +163,13 @@ export async function runStep(ctx: BuildContext, { name, run }: Step): Promise<v
   const ms = performance.now() - started;
   ctx.timings.push({ step: name, ms });
   ctx.options.log(stepLine(name, ms, stepNameWidth));
+}
+
+/**
+ * The progress line of a finished step, `  ✓ styles     212 ms`: names padded to `width` (the
+ * longest step name) so that the times line up while the build runs. Plain text, no colour: it
+ * goes through BuildOptions.log, which may be a pipe or a CI log.
+ */
+function stepLine(step: string, ms: number, width: number): string {
+  return `  ✓ ${step.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`;
 }

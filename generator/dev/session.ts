@@ -225,7 +225,6 @@ export class DevSession {
     let succeeded = false;
     try {
       await runStep(ctx, step);
-      await Promise.all(ctx.pending.splice(0));
       succeeded = true;
     } finally {
       const produced = ctx.outputs.slice(others.length);

@@ -57,8 +57,6 @@ export interface RenderSettings {
   year: number;
   /** The Content-Security-Policy for the meta tag. */
   csp: string;
-  /** Whether to measure each page's gzipped size (for the summary); it costs as much as half a render. */
-  measureGzip: boolean;
   /**
    * 'write': write each page and report its size and references. 'text': write nothing, only
    * report the characters each page shows (the font step's pass, before the font exists).
@@ -83,8 +81,6 @@ export interface RenderedPage {
   /** Path of the written file, relative to the output folder. */
   file: string;
   bytes: number;
-  /** Only when the settings asked for it. */
-  gzipBytes?: number;
   /**
    * The page's references that this worker has not reported for an earlier page (so the shared
    * navigation and assets cross once), checked by the links step once the whole site is written.

@@ -8,7 +8,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppIcon } from '../../components/AppIcon/AppIcon';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
@@ -151,7 +150,6 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
   return {
     file,
     bytes: bytes.byteLength,
-    ...(settings.measureGzip ? { gzipBytes: gzipSync(bytes).byteLength } : {}),
     references: fresh,
     missingFragments: missing,
     characters: '',

@@ -3,7 +3,6 @@ import { BuildError } from '../failure';
 import { contentSecurityPolicy } from '../hosting/policy';
 import { recordOutput } from '../output';
 import type { PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
-import { PAGES_LISTED_IN_FULL } from '../report';
 import { addressOf, canonicalPath, siteOf } from '../urls';
 
 /** Renders every route of the table to <route>/index.html, on every render worker. */
@@ -51,7 +50,7 @@ export async function renderTargets(
 
 async function write(ctx: BuildContext, targets: readonly PageTarget[]): Promise<void> {
   await renderTargets(ctx, settingsOf(ctx, 'write'), targets, (page) => {
-    recordOutput(ctx, page.file, page.bytes, page.gzipBytes);
+    recordOutput(ctx, page.file, page.bytes);
     ctx.pageReferences.set(page.file, { references: page.references, missingFragments: page.missingFragments });
   });
 }
@@ -74,8 +73,6 @@ export function settingsOf(ctx: BuildContext, pass: RenderSettings['pass']): Ren
     base,
     year: ctx.options.year,
     csp: contentSecurityPolicy(ctx.inline, { for: 'meta' }),
-    // A site too large to list every page measures only those the summary lists, at the end.
-    measureGzip: ctx.options.measureGzip && allTargets(ctx).length <= PAGES_LISTED_IN_FULL,
     pass,
     ...(pass === 'write' && ctx.fonts?.characters !== undefined ? { fontCharacters: ctx.fonts.characters } : {}),
   };
