@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { type CommandSpec, formatHelp, parseCommand, UsageError } from './generator/cli';
-import type { OutputFile } from './generator/context';
 import { type Failure, failureOf } from './generator/failure';
 import { type BuildResult, runBuild } from './generator/pipeline';
 import { type Paint, paintFor, plain } from './generator/terminal';
 import { fileRoute } from './generator/urls';
+import type { OutputFile } from './generator/writer';
 
 const command = {
   usage: 'npm run build -- [options]',

@@ -18,7 +18,7 @@ import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isAllowedHost, isLoopback, p
 import { createDevServer, type DevServer, listen } from './generator/dev/server';
 import { DevSession, type Outcome } from './generator/dev/session';
 import { watchSources } from './generator/dev/watch';
-import { defaultOptions } from './generator/pipeline';
+import { defaultOptions } from './generator/options';
 import { isRunning } from './generator/process-alive';
 import { SiteBundler } from './generator/site-bundle';
 import { watchedRoots } from './generator/sources';

@@ -4,7 +4,6 @@
  */
 import type { PageAssets } from '../../components/Document/Document';
 import type { SiteConfig } from '../../site.config';
-import type { BrandAssets } from '../context';
 import type { Failure } from '../failure';
 import type { InlineCode } from '../hosting/policy';
 
@@ -32,6 +31,16 @@ export interface SiteDescription {
   notFound: { title: string; description: string };
   /** The code every page carries inline (the Document's), for the Content-Security-Policy. */
   inline: InlineCode;
+}
+
+/** Root-relative URLs of the generated brand files. */
+export interface BrandAssets {
+  favicon: string;
+  touchIcon: string;
+  /** A 512 px square PNG of the mark, for the manifest and the organisation's structured data. */
+  logo: string;
+  socialImage: { url: string; width: number; height: number; alt: string };
+  manifest: string;
 }
 
 /** The brand images as SVG, drawn by the worker from the components in components/AppIcon and SocialImage. */

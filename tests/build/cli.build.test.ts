@@ -8,7 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../build';
-import { steps } from '../../generator/pipeline';
+import { stepNames } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { throwingComponent } from '../../scripts/lib/edits';
@@ -75,7 +75,7 @@ describe('a successful npm run build', () => {
 
   it('reports each step as it finishes, in order, before the table', () => {
     const progress = firstRun.stdout.split('\n').flatMap((line) => /^ {2}✓ (\S+) +\d+ ms$/.exec(line)?.[1] ?? []);
-    expect(progress).toEqual(steps.map((step) => step.name));
+    expect(progress).toEqual(stepNames);
     expect(firstRun.stdout.indexOf('✓ links')).toBeLessThan(firstRun.stdout.search(/^\s+Route\s+Output/m));
   });
 
@@ -119,7 +119,7 @@ describe('a successful npm run build', () => {
     const report = JSON.parse(result.stdout) as BuildReport;
     if (!report.ok) throw new Error(`the build failed: ${report.error.message}`);
     expect(report.totalMs).toBeGreaterThan(0);
-    expect(report.steps.map((step) => step.step)).toEqual(steps.map((step) => step.name));
+    expect(report.steps.map((step) => step.step)).toEqual(stepNames);
     for (const step of report.steps) expect(step.ms).toBeGreaterThanOrEqual(0);
     const written = Object.keys(await fingerprint(dist())).sort();
     expect(report.files.map((file) => file.path).sort()).toEqual(written);

@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../generator/failure';
-import { createContext, defaultOptions, runBuild, runStep } from '../../generator/pipeline';
-import { RenderPool } from '../../generator/workers';
+import { runBuild, timeLimited } from '../../generator/pipeline';
 import { projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
@@ -66,26 +65,18 @@ function npmRunBuild(outDir: string, args: readonly string[] = [], env: NodeJS.P
 }
 
 describe('a step', () => {
-  function contextFor(stepTimeoutMs: number) {
-    const options = { ...defaultOptions(projectRoot), ...quiet, stepTimeoutMs };
-    return createContext(options, workDir, new RenderPool({ bundle: '', root: projectRoot, mode: 'production', timeoutMs: 1000 }));
-  }
-
   it('that does not finish within the step time limit fails naming the step', async () => {
-    const step = { name: 'hangs', reads: [], run: () => new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref()) };
-    await expect(runStep(contextFor(200), step)).rejects.toThrow('Step "hangs" did not finish within 0.2 s.');
+    const hangs = () => new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref());
+    await expect(timeLimited('hangs', hangs, 200)).rejects.toThrow('Step "hangs" did not finish within 0.2 s.');
   });
 
   it('that awaits a promise nothing settles fails at once, naming it, instead of Node exiting in silence (exit code 13)', async () => {
     const script = path.join(workDir, 'never.mts');
     await writeFile(
       script,
-      `import { createContext, defaultOptions, runStep } from ${JSON.stringify(path.join(projectRoot, 'generator/pipeline.ts'))};
-import { RenderPool } from ${JSON.stringify(path.join(projectRoot, 'generator/workers.ts'))};
-const options = { ...defaultOptions(${JSON.stringify(projectRoot)}), log: () => {} };
-const ctx = createContext(options, ${JSON.stringify(workDir)}, new RenderPool({ bundle: '', root: options.root, mode: 'production', timeoutMs: 1000 }));
+      `import { timeLimited } from ${JSON.stringify(path.join(projectRoot, 'generator/pipeline.ts'))};
 try {
-  await runStep(ctx, { name: 'waits-forever', reads: [], run: () => new Promise<void>(() => {}) });
+  await timeLimited('waits-forever', () => new Promise<void>(() => {}), 120_000);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -127,7 +127,7 @@ describe('a successful build', () => {
     }
     expect(result.timings.map((timing) => timing.step)).toEqual([
       'routes',
-      'styles',
+      'sass',
       'client',
       'brand',
       'icons',
