@@ -6,9 +6,10 @@
  */
 import type { InlineStylesheet, LinkedAsset } from '../components/Document/Document';
 import { BuildError, isBuildError, messageOf } from './failure';
+import { type Faults, faultsFrom } from './faults';
 import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
 import { type BuildOptions, defaultOptions } from './options';
-import { openOutput } from './out-dir';
+import { openOutput } from './output-swap';
 import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
 import { drawBrand } from './steps/brand';
@@ -122,14 +123,16 @@ export interface BuildResult {
 
 /**
  * Runs every step into a staging folder, then makes it the output in one atomic step
- * (out-dir.ts). If any step fails, the staging folder is removed and the output is left
+ * (output-swap.ts). If any step fails, the staging folder is removed and the output is left
  * exactly as it was.
  */
 export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<BuildResult> {
   const options = { ...defaultOptions(overrides.root), ...overrides };
   const started = performance.now();
+  // The one place the build reads its fault injection (faults.ts), for the tests.
+  const faults = faultsFrom(process.env);
   const warnings: string[] = [];
-  const output = await openOutput(options.outDir, (line) => warnings.push(line), options.outLayout);
+  const output = await openOutput(options.outDir, options.outLayout, { warn: (line) => warnings.push(line), faults });
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {
@@ -139,7 +142,7 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     pool.grow(1);
     const timings: Timing[] = [];
     const files: OutputFile[] = [];
-    await buildSite({ options, pool, staging: output.staging, files, step: timedSteps(options, timings) });
+    await buildSite({ options, pool, staging: output.staging, files, step: timedSteps(options, timings, faults) });
     await pool.close();
     await output.commit();
     return { outDir: options.outDir, outputs: files, timings, totalMs: performance.now() - started, warnings };
@@ -164,13 +167,10 @@ const stepNameWidth = Math.max(...stepNames.map((name) => name.length));
  * `options.log` as it finishes, so that whoever waits sees the build move, and each held to the
  * step time limit (timeLimited).
  */
-export function timedSteps(options: Pick<BuildOptions, 'log' | 'stepTimeoutMs'>, timings: Timing[]): RunStep {
+export function timedSteps(options: Pick<BuildOptions, 'log' | 'stepTimeoutMs'>, timings: Timing[], faults?: Faults): RunStep {
   return async (name, _inputs, run) => {
     const started = performance.now();
-    // Fault injection for the tests: SITE_GENERATOR_STALL_STEP=<name> makes that step wait for a
-    // promise nothing settles, as a broken step would.
-    const stalls = process.env.SITE_GENERATOR_STALL_STEP === name;
-    const value = await timeLimited(name, stalls ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs);
+    const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs);
     const ms = performance.now() - started;
     timings.push({ step: name, ms });
     options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildsFolder } from '../../generator/out-dir';
+import { buildsFolder } from '../../generator/output-swap';
 import { projectRoot } from '../lib/project';
 import type { BenchSection, Measurement } from './types';
 

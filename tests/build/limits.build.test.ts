@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../generator/failure';
+import { STALL_STEP } from '../../generator/faults';
 import { runBuild, timeLimited } from '../../generator/pipeline';
 import { projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
@@ -36,7 +37,7 @@ const quiet = { log: () => {} };
 describe('a page that never finishes rendering', () => {
   it('fails the build after the page time limit, naming the route, and leaves dist/ as it was', async () => {
     const started = performance.now();
-    const failure = runBuild({ ...quiet, outDir, routesModule: fixture('endless-page.tsx'), pageTimeoutMs: 1000 });
+    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', routesModule: fixture('endless-page.tsx'), pageTimeoutMs: 1000 });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(/Rendering page \/endless\/ took longer than 1 s, so the render worker was stopped/);
     await expect(failure.catch((error: BuildError) => error.route)).resolves.toBe('/endless/');
@@ -95,7 +96,7 @@ try {
     'that never settles in npm run build ("%s") stops it with exit status 1 and the step, leaving dist/ as it was',
     async (name) => {
       const started = performance.now();
-      const result = npmRunBuild(outDir, [], { SITE_GENERATOR_STALL_STEP: name });
+      const result = npmRunBuild(outDir, [], { [STALL_STEP]: name });
       expect(result.status, result.stderr).toBe(1);
       expect(result.stderr).toMatch(
         new RegExp(`^Build failed: Step "${name}" never finished: it waits for something that nothing will ever complete`, 'm'),
