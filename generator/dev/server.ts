@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import type { Failure } from '../failure';
 import { contentTypeFor } from '../hosting/policy';
-import { escapeMarkup } from '../references';
+import { escapeMarkup } from '../scan';
 import { sitePathOf } from '../urls';
 import type { DevSession } from './session';
 

@@ -14,8 +14,7 @@ import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
 import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
-import { isPageRelative, missingFragments, samePageFragment, scanHtml } from '../references';
-import { CharacterSet, shownCharacters } from '../text';
+import { isPageRelative, missingFragments, samePageFragment, scanHtml, shownCharacters } from '../scan';
 import { canonicalPath, routeFile } from '../urls';
 import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
@@ -119,10 +118,9 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
     return { file, bytes: 0, references: [], missingFragments: [], characters: shownCharacters(html) };
   }
   // One pass over the page finds what it refers to and, when the font is to be checked, what it shows.
-  const shown = drawn ? new CharacterSet() : undefined;
-  const { ids, references } = scanHtml(html, settings.origin, shown);
-  if (drawn && shown) {
-    const undrawn = [...shown.sorted()].filter((character) => !drawn.has(character));
+  const { ids, references, characters } = scanHtml(html, settings.origin, { shown: drawn !== undefined });
+  if (drawn) {
+    const undrawn = [...characters].filter((character) => !drawn.has(character));
     if (undrawn.length > 0) {
       throw new Error(
         `it shows ${undrawn.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../references';
+import { escapeMarkup } from '../scan';
 import { absoluteUrl, publicPath, routeUrl } from '../urls';
 import type { Writer } from '../writer';
 import type { Site } from './routes';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readHostedSite } from '../../generator/hosting/redirects';
 import type { ServeConfig } from '../../generator/hosting/serve';
 import { runBuild } from '../../generator/pipeline';
-import { scanCss, scanHtml } from '../../generator/references';
+import { scanCss, scanHtml } from '../../generator/scan';
 import { routeFile } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
 import { filesUnder, pageFiles } from '../../scripts/lib/files';

@@ -132,6 +132,18 @@ describe('the link check', () => {
     ]);
   });
 
+  it('reads a page of public/ as a browser does: character references in attributes, ids and text decoded', async () => {
+    // A hand-written page, as an HTML editor writes it: named references the generator never writes.
+    const problems = await check({
+      'index.html': page('<h2 id="caf&eacute;">Café</h2><a href="#caf&eacute;">here</a><a href="#café">too</a>'),
+      'brochure.html': page(
+        '<a href="/about-us/&num;team">team</a><a HREF="&sol;about-us&sol;">about</a><img SRC=&sol;assets&sol;missing&period;png alt="">',
+      ),
+      'about-us/index.html': page('<h2 id="team">Team</h2>'),
+    });
+    expect(problems).toEqual(['brochure.html: <img src="/assets/missing.png"> points at nothing (no assets/missing.png in the output)']);
+  });
+
   it("counts a redirect's source, with or without its slash, as the page it leads to", async () => {
     const problems = await check(
       {
