@@ -204,6 +204,7 @@ async function start(): Promise<void> {
   // Watch before the first build, so that a save made while it runs is not lost.
   const watcher = watchSources(root, (source, file) => session.schedule(source, file));
   cleanups.push(() => watcher.close());
+  await watcher.ready;
   // Listen first: an address that cannot be bound (a wrong --host) stops it before any build.
   const port = await listen(dev.server, preferredPort, host);
   const built = session.start();
