@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { type CommandSpec, formatHelp, parseCommand, UsageError } from './generator/cli';
+import { type CommandSpec, formatHelp, parseCommand, positiveNumber, UsageError } from './generator/cli';
 import { type Failure, failureOf } from './generator/failure';
 import { type BuildResult, runBuild } from './generator/pipeline';
 import { type Paint, paintFor, plain } from './generator/terminal';
@@ -214,8 +214,8 @@ async function main(): Promise<void> {
   const quiet = values.quiet || values.json;
   // A page or a plugin that logs would break the one JSON document: its lines go to stderr.
   if (values.json) console.log = console.info = console.error;
-  const jobs = positive(values.jobs, '--jobs');
-  const pageTimeout = positive(values['page-timeout'], '--page-timeout');
+  const jobs = positiveNumber(values.jobs, '--jobs');
+  const pageTimeout = positiveNumber(values['page-timeout'], '--page-timeout');
   const result = await runBuild({
     // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
@@ -231,14 +231,6 @@ async function main(): Promise<void> {
   if (values.json) printReport(successReport(result, await gzipSizes(result)));
   else if (!quiet) for (const line of ['', ...summarize(result, await gzipSizes(result), out)]) console.log(line);
   for (const warning of result.warnings) console.error(`${err.yellow('Warning:')} ${warning}`);
-}
-
-/** A positive number from an option, or undefined when it was not given. */
-function positive(value: string | undefined, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`${option} takes a positive number, not "${value}".`);
-  return number;
 }
 
 // Run as the command (launch.mjs makes this file process.argv[1]), not when a test imports its summary.

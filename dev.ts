@@ -13,7 +13,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { type CommandSpec, readCommandLine } from './generator/cli';
+import { type CommandSpec, positiveNumber, readCommandLine } from './generator/cli';
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isAllowedHost, isLoopback, portToTry, serverUrls } from './generator/dev/address';
 import { createDevServer, type DevServer, listen } from './generator/dev/server';
 import { DevSession, type Outcome } from './generator/dev/session';
@@ -60,32 +60,20 @@ const paint = paintFor(process.stdout);
 const paintErr = paintFor(process.stderr);
 const host = bindAddress(values.host);
 
-const pageTimeoutMs = (() => {
-  if (values['page-timeout'] === undefined) return undefined;
-  const seconds = Number(values['page-timeout']);
-  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
-  console.error(`--page-timeout takes a positive number of seconds, not "${values['page-timeout']}".`);
-  return process.exit(1);
-})();
-
-const base = (() => {
-  if (values.base === undefined) return undefined;
+/** An option's value, or its message and exit status 1 when it is not one the server can run with. */
+function checked<T>(read: () => T): T {
   try {
-    return checkBase(values.base, 'the --base option');
+    return read();
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return process.exit(1);
   }
-})();
+}
 
-const preferredPort = (() => {
-  try {
-    return portToTry(values.port, process.env.PORT);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return process.exit(1);
-  }
-})();
+const seconds = checked(() => positiveNumber(values['page-timeout'], '--page-timeout'));
+const pageTimeoutMs = seconds === undefined ? undefined : seconds * 1000;
+const base = checked(() => (values.base === undefined ? undefined : checkBase(values.base, 'the --base option')));
+const preferredPort = checked(() => portToTry(values.port, process.env.PORT));
 
 /** Undone in reverse order when the server stops, whatever point the start-up had reached. */
 const cleanups: (() => unknown)[] = [];

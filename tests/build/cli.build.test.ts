@@ -12,7 +12,7 @@ import { stepNames } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { throwingComponent } from '../../scripts/lib/edits';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 
 let project: ProjectCopy;
@@ -21,7 +21,7 @@ let before: Record<string, string>;
 
 /** Runs the build as `npm run build` does (the launcher), with stdout and stderr piped: not a terminal. */
 function build(...args: string[]) {
-  const result = spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', ...args], {
+  const result = spawnSync(...buildCommand(args), {
     cwd: project.root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },

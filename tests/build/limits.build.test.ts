@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../generator/failure';
 import { STALL_STEP } from '../../generator/faults';
 import { runBuild, timeLimited } from '../../generator/pipeline';
-import { projectRoot } from '../../scripts/lib/project';
+import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
@@ -57,7 +57,7 @@ describe('a page that never finishes rendering', () => {
 
 /** `npm run build` as it runs (the launcher, without npm) into `outDir`. */
 function npmRunBuild(outDir: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, ...args], {
+  return spawnSync(...buildCommand(['--quiet', '--out-dir', outDir, ...args]), {
     cwd: projectRoot,
     encoding: 'utf8',
     timeout: 60_000,

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAUSE_AT, type PausePoint, pauseMarker } from '../../generator/faults';
 import { buildsFolder } from '../../generator/output-swap';
-import { projectRoot } from '../../scripts/lib/project';
+import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
@@ -38,15 +38,11 @@ interface Build {
  * with --link, as dist/ is built (a link swapped with no gap), unless `args` ask for a plain folder.
  */
 function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']): Build {
-  const child = spawn(
-    process.execPath,
-    ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, '--site-url', origin, ...args],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--site-url', origin, ...args]), {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
