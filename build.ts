@@ -1,15 +1,20 @@
 /**
  * The one build command: `npm run build [-- options]`. Renders the site into dist/ through the
  * pipeline in generator/pipeline.ts, printing each step as it finishes and then a table of what it
- * wrote; with --json, one JSON document (BuildReport in generator/report.ts) instead. On any error
- * it names the cause, leaves dist/ as it was and exits with status 1.
+ * wrote, with each file's gzipped size; with --json, one JSON document (BuildReport) instead. On
+ * any error it names the cause, leaves dist/ as it was and exits with status 1.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CommandSpec, formatHelp, parseCommand, UsageError } from './generator/cli';
-import { describeError } from './generator/errors';
-import { runBuild } from './generator/pipeline';
-import { type BuildReport, failureReport, type ReportError, successReport, summarize } from './generator/report';
-import { paintFor } from './generator/terminal';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { type CommandSpec, formatHelp, parseCommand, positiveNumber, UsageError } from './generator/cli';
+import { type Failure, failureOf } from './generator/failure';
+import { type BuildResult, runBuild } from './generator/pipeline';
+import { type Paint, paintFor, plain } from './generator/terminal';
+import { fileRoute } from './generator/urls';
+import type { OutputFile } from './generator/writer';
 
 const command = {
   usage: 'npm run build -- [options]',
@@ -53,6 +58,128 @@ const command = {
   ],
 } satisfies CommandSpec;
 
+/** Human-readable size: bytes under 1 kB, then kB, and from 1 MB MB, with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  return bytes < 999_950 ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** The route column of the summary: the route a page answers, "(404)" for the fallback page. */
+function routeOf(file: string): string | undefined {
+  return file === '404.html' ? '(404)' : fileRoute(file);
+}
+
+/** A site of up to this many pages (the 404 page included) has every page in the summary. */
+export const PAGES_LISTED_IN_FULL = 50;
+/** A larger one has its largest pages, by size, then a line for the rest. */
+export const LARGEST_PAGES_LISTED = 10;
+
+/** Whether `file` is a page, the 404 page included (a redirect's page is not): it has a route column. */
+function isPage(output: OutputFile): boolean {
+  return output.redirectsTo === undefined && routeOf(output.path) !== undefined;
+}
+
+/**
+ * The pages the summary lists, in the order written: every one, or for a site of more than
+ * PAGES_LISTED_IN_FULL, the LARGEST_PAGES_LISTED largest. A thousand rows would hide what a
+ * summary is for, and measuring each page's gzipped size cost a sixth of a large build.
+ */
+export function listedPages(outputs: readonly OutputFile[]): OutputFile[] {
+  const pages = outputs.filter(isPage);
+  if (pages.length <= PAGES_LISTED_IN_FULL) return pages;
+  const largest = new Set([...pages].sort((a, b) => b.bytes - a.bytes).slice(0, LARGEST_PAGES_LISTED));
+  return pages.filter((page) => largest.has(page));
+}
+
+const gzipAsync = promisify(gzip);
+
+/** The gzipped size of every file the summary lists (all but the pages listedPages leaves out), by path. */
+export async function gzipSizes(result: BuildResult): Promise<Map<string, number>> {
+  const listed = new Set(listedPages(result.outputs));
+  const measured = result.outputs.filter((output) => !isPage(output) || listed.has(output));
+  const sizes = measured.map(async ({ path: file }) => {
+    const bytes = await readFile(path.join(result.outDir, file));
+    return [file, (await gzipAsync(bytes)).byteLength] as const;
+  });
+  return new Map(await Promise.all(sizes));
+}
+
+type Row = readonly [string, string, string, string];
+
+/**
+ * The build summary as a compact table: one row per route (output path, HTML size, gzipped size)
+ * in the order the pages were written, or the largest pages and a line for the rest (listedPages),
+ * then every other file, then the total. Each step's time was printed as it finished.
+ */
+export function summarize(result: BuildResult, gzipped: ReadonlyMap<string, number>, paint: Paint = plain): string[] {
+  const pages = result.outputs.filter(isPage);
+  const assets = result.outputs.filter((output) => !isPage(output)).sort((a, b) => a.path.localeCompare(b.path));
+  const listed = listedPages(result.outputs);
+  const unlisted = pages.length - listed.length;
+
+  const sizes = (output: OutputFile) => {
+    const gzipBytes = gzipped.get(output.path);
+    return [formatBytes(output.bytes), gzipBytes === undefined ? '' : formatBytes(gzipBytes)] as const;
+  };
+  const pageRows: Row[] = listed.map((output) => [routeOf(output.path) ?? '', output.path, ...sizes(output)]);
+  if (unlisted > 0) {
+    const rest = pages.filter((page) => !listed.includes(page)).reduce((sum, page) => sum + page.bytes, 0);
+    pageRows.push(['', `… and ${unlisted} more pages`, formatBytes(rest), '']);
+  }
+  const assetRows: Row[] = assets.map((output) => [output.redirectsTo ? `→ ${output.redirectsTo}` : '', output.path, ...sizes(output)]);
+  const header: Row = [unlisted > 0 ? `Route (the ${listed.length} largest pages)` : 'Route', 'Output', 'Size', 'gzip'];
+  const assetHeader: Row = ['Assets', '', '', ''];
+  const all = [header, ...pageRows, assetHeader, ...assetRows];
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
+  const format = ([route, file, size, gzip]: Row) =>
+    `  ${route.padEnd(widths[0] ?? 0)}  ${file.padEnd(widths[1] ?? 0)}  ${size.padStart(widths[2] ?? 0)}  ${gzip.padStart(widths[3] ?? 0)}`.trimEnd();
+
+  const lines = [paint.bold(format(header)), ...pageRows.map(format)];
+  if (assetRows.length > 0) lines.push(paint.bold(format(assetHeader)), ...assetRows.map(format));
+
+  const bytes = result.outputs.reduce((sum, output) => sum + output.bytes, 0);
+  // A total of gzipped sizes only when every file's was measured.
+  const total = unlisted === 0 ? `, ${formatBytes([...gzipped.values()].reduce((sum, size) => sum + size, 0))} gzipped` : '';
+  lines.push(
+    '',
+    `${paint.green('Built')} ${pages.length} pages and ${assets.length} other files (${formatBytes(bytes)}${total}) in ${Math.round(result.totalMs)} ms.`,
+  );
+  return lines;
+}
+
+/**
+ * One written file in the JSON report; `route` only for the page of a route (not a redirect's), `gzipBytes` only
+ * where measured: every file, but the pages a summary would not list (listedPages).
+ */
+export interface ReportFile {
+  path: string;
+  bytes: number;
+  gzipBytes?: number;
+  route?: string;
+}
+
+/**
+ * What `npm run build -- --json` prints, the one machine-readable account of a build: on success
+ * the total and each step's time (ms, rounded) and every file written, in the order written; on
+ * failure the error (its stack only for a bug in the generator).
+ */
+export type BuildReport =
+  | { ok: true; totalMs: number; steps: { step: string; ms: number }[]; files: ReportFile[] }
+  | { ok: false; error: Failure };
+
+function successReport(result: BuildResult, gzipped: ReadonlyMap<string, number>): BuildReport {
+  return {
+    ok: true,
+    totalMs: Math.round(result.totalMs),
+    steps: result.timings.map(({ step, ms }) => ({ step, ms: Math.round(ms) })),
+    files: result.outputs.map(({ path: file, bytes, redirectsTo }) => {
+      const gzipBytes = gzipped.get(file);
+      const route = redirectsTo === undefined ? fileRoute(file) : undefined;
+      return { path: file, bytes, ...(gzipBytes === undefined ? {} : { gzipBytes }), ...(route ? { route } : {}) };
+    }),
+  };
+}
+
 const root = process.cwd();
 const args = process.argv.slice(2);
 const out = paintFor(process.stdout);
@@ -66,7 +193,7 @@ function printReport(report: BuildReport): void {
 }
 
 function fail(error: unknown): void {
-  const failure: ReportError & { stack?: string } = error instanceof UsageError ? { message: error.message } : describeError(error, root);
+  const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
   if (error instanceof UsageError) {
     console.error(failure.message);
   } else {
@@ -74,7 +201,7 @@ function fail(error: unknown): void {
     if (failure.stack) console.error(err.dim(failure.stack));
     console.error('dist/ was left unchanged.');
   }
-  if (json) printReport(failureReport(failure));
+  if (json) printReport({ ok: false, error: failure });
   process.exitCode = 1;
 }
 
@@ -87,8 +214,8 @@ async function main(): Promise<void> {
   const quiet = values.quiet || values.json;
   // A page or a plugin that logs would break the one JSON document: its lines go to stderr.
   if (values.json) console.log = console.info = console.error;
-  const jobs = positive(values.jobs, '--jobs');
-  const pageTimeout = positive(values['page-timeout'], '--page-timeout');
+  const jobs = positiveNumber(values.jobs, '--jobs');
+  const pageTimeout = positiveNumber(values['page-timeout'], '--page-timeout');
   const result = await runBuild({
     // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
@@ -99,24 +226,18 @@ async function main(): Promise<void> {
     ...(values['out-dir'] ? { outDir: path.resolve(values['out-dir']), outLayout: values.link ? 'link' : 'folder' } : {}),
     ...(values.routes ? { routesModule: path.resolve(values.routes) } : {}),
     log: quiet ? () => {} : (line) => console.log(line),
-    // Sizes are only for the summary and the report: a quiet build prints neither.
-    measureGzip: !values.quiet || values.json,
   });
-  if (values.json) printReport(successReport(result));
-  else if (!quiet) for (const line of ['', ...summarize(result, out)]) console.log(line);
+  // Sizes are only for the summary and the report: a quiet build prints neither.
+  if (values.json) printReport(successReport(result, await gzipSizes(result)));
+  else if (!quiet) for (const line of ['', ...summarize(result, await gzipSizes(result), out)]) console.log(line);
   for (const warning of result.warnings) console.error(`${err.yellow('Warning:')} ${warning}`);
 }
 
-/** A positive number from an option, or undefined when it was not given. */
-function positive(value: string | undefined, option: string): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`${option} takes a positive number, not "${value}".`);
-  return number;
-}
-
-try {
-  await main();
-} catch (error) {
-  fail(error);
+// Run as the command (launch.mjs makes this file process.argv[1]), not when a test imports its summary.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  try {
+    await main();
+  } catch (error) {
+    fail(error);
+  }
 }

@@ -13,12 +13,12 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { type CommandSpec, readCommandLine } from './generator/cli';
+import { type CommandSpec, positiveNumber, readCommandLine } from './generator/cli';
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isAllowedHost, isLoopback, portToTry, serverUrls } from './generator/dev/address';
 import { createDevServer, type DevServer, listen } from './generator/dev/server';
 import { DevSession, type Outcome } from './generator/dev/session';
 import { watchSources } from './generator/dev/watch';
-import { defaultOptions } from './generator/pipeline';
+import { defaultOptions } from './generator/options';
 import { isRunning } from './generator/process-alive';
 import { SiteBundler } from './generator/site-bundle';
 import { watchedRoots } from './generator/sources';
@@ -60,32 +60,20 @@ const paint = paintFor(process.stdout);
 const paintErr = paintFor(process.stderr);
 const host = bindAddress(values.host);
 
-const pageTimeoutMs = (() => {
-  if (values['page-timeout'] === undefined) return undefined;
-  const seconds = Number(values['page-timeout']);
-  if (Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
-  console.error(`--page-timeout takes a positive number of seconds, not "${values['page-timeout']}".`);
-  return process.exit(1);
-})();
-
-const base = (() => {
-  if (values.base === undefined) return undefined;
+/** An option's value, or its message and exit status 1 when it is not one the server can run with. */
+function checked<T>(read: () => T): T {
   try {
-    return checkBase(values.base, 'the --base option');
+    return read();
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     return process.exit(1);
   }
-})();
+}
 
-const preferredPort = (() => {
-  try {
-    return portToTry(values.port, process.env.PORT);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return process.exit(1);
-  }
-})();
+const seconds = checked(() => positiveNumber(values['page-timeout'], '--page-timeout'));
+const pageTimeoutMs = seconds === undefined ? undefined : seconds * 1000;
+const base = checked(() => (values.base === undefined ? undefined : checkBase(values.base, 'the --base option')));
+const preferredPort = checked(() => portToTry(values.port, process.env.PORT));
 
 /** Undone in reverse order when the server stops, whatever point the start-up had reached. */
 const cleanups: (() => unknown)[] = [];
@@ -204,6 +192,7 @@ async function start(): Promise<void> {
   // Watch before the first build, so that a save made while it runs is not lost.
   const watcher = watchSources(root, (source, file) => session.schedule(source, file));
   cleanups.push(() => watcher.close());
+  await watcher.ready;
   // Listen first: an address that cannot be bound (a wrong --host) stops it before any build.
   const port = await listen(dev.server, preferredPort, host);
   const built = session.start();

@@ -58,6 +58,14 @@ export class UsageError extends Error {
   }
 }
 
+/** A positive number from an option, or undefined when it was not given; a UsageError for anything else. */
+export function positiveNumber(value: string | undefined, option: string): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new UsageError(`${option} takes a positive number, not "${value}".`);
+  return number;
+}
+
 const HELP: CliOption = { type: 'boolean', short: 'h', description: 'print this help and exit' };
 
 /** Parses `args` against the spec; throws a UsageError for anything it does not know. */

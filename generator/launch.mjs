@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashParts, lookup, store } from './cache.mjs';
-import { externalPackages } from './esbuild-externals.mjs';
+import { describeCompileError, externalPackages } from './esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entryArgument] = process.argv.splice(2, 1);
@@ -31,7 +31,7 @@ const key = hashParts([
   root,
   readFileSync(import.meta.filename),
   readFileSync(path.join(import.meta.dirname, 'cache.mjs')),
-  readFileSync(path.join(import.meta.dirname, 'esbuild-externals.mjs')),
+  readFileSync(path.join(import.meta.dirname, 'esbuild.mjs')),
   readFileSync(path.join(root, 'tsconfig.json')),
   // Packages are imported by the path they resolve to: a change of versions makes a new bundle.
   readFileSync(path.join(root, 'package-lock.json')),
@@ -71,11 +71,7 @@ async function bundle() {
       plugins: [externalPackages(root), importMetaPlugin(root)],
     });
   } catch (error) {
-    const first = /** @type {{ errors?: import('esbuild').Message[] }} */ (error).errors?.[0];
-    const where = first?.location
-      ? `${first.location.file}:${first.location.line}:${first.location.column + 1}`
-      : path.relative(root, entry);
-    console.error(`Cannot compile ${where}: ${first?.text ?? String(error)}`);
+    console.error(describeCompileError(error, root, path.relative(root, entry)).message);
     process.exit(1);
   }
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();

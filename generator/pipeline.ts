@@ -1,74 +1,121 @@
-import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { type BuildContext, BuildError, type BuildOptions, type BuildStep } from './context';
-import { isBuildError } from './errors';
-import { openOutput } from './out-dir';
-import { measureListedPages } from './output';
-import { stepLine } from './report';
+/**
+ * The build, as the steps it runs: each step takes what earlier steps made and returns what it
+ * makes, so that a step run before what it needs is a type error. runBuild() runs them once into a
+ * staging folder that replaces the output when every step succeeded; the dev server runs the same
+ * buildSite() again after each save, re-running only the steps a save touches.
+ */
+import type { InlineStylesheet, LinkedAsset } from '../components/Document/Document';
+import { BuildError, isBuildError, messageOf } from './failure';
+import { type Faults, faultsFrom } from './faults';
+import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
+import { type BuildOptions, defaultOptions } from './options';
+import { openOutput } from './output-swap';
 import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
-import { brand } from './steps/brand';
-import { client } from './steps/client';
-import { fonts } from './steps/fonts';
-import { hosting } from './steps/hosting';
-import { icons } from './steps/icons';
+import { drawBrand } from './steps/brand';
+import { bundleClient } from './steps/client';
+import { subsetFonts, wholeFont } from './steps/fonts';
+import { writeHostConfig } from './steps/hosting';
+import { writeIconSprite } from './steps/icons';
 import { checkLinks } from './steps/links';
-import { notFoundPage, pages } from './steps/pages';
-import { publicFiles } from './steps/public';
-import { redirectPages } from './steps/redirects';
-import { checkRoutes } from './steps/routes';
-import { sitemap } from './steps/sitemap';
-import { styles } from './steps/styles';
-import { stylesheet } from './steps/stylesheet';
+import { type PageSource, routeTargets, shownText, writePages } from './steps/pages';
+import { copyPublic } from './steps/public';
+import { writeRedirectPages } from './steps/redirects';
+import { loadSite } from './steps/routes';
+import { compileStyles } from './steps/sass';
+import { writeSitemap } from './steps/sitemap';
+import { assembleStylesheet } from './steps/stylesheet';
 import { RenderPool } from './workers';
+import { type OutputFile, Writer } from './writer';
 
-/** One named step of the build, and the sources (generator/sources.ts) it reads. */
-export interface Step {
-  name: string;
-  run: BuildStep;
-  /** Besides what earlier steps put in the context; the dev server re-runs a step when one of these changes. */
-  reads: readonly SourceName[];
+/**
+ * The steps, in the order a build runs them, and the sources (generator/sources.ts) each reads
+ * itself, besides what earlier steps hand it: the dev server runs a step again when one of these
+ * changed, or when a value it takes did. A build's fonts step also reads the pages' text, through
+ * the render workers; the dev server ships the whole font, so that a save of the site's code
+ * leaves the fonts as they are.
+ */
+export const STEPS = {
+  routes: ['site'],
+  sass: ['styles'],
+  client: ['client'],
+  brand: ['site'],
+  icons: ['site'],
+  fonts: ['styles'],
+  stylesheet: ['styles'],
+  pages: ['site'],
+  'not-found': ['site'],
+  redirects: ['site'],
+  sitemap: ['site'],
+  public: ['public'],
+  hosting: ['site', 'public'],
+  links: ['site', 'public'],
+} as const satisfies Record<string, readonly SourceName[]>;
+
+export type StepName = keyof typeof STEPS;
+
+/** The step names, in order. */
+export const stepNames = Object.keys(STEPS) as StepName[];
+
+/**
+ * Runs one step: `run` makes its value from `inputs`, the values of earlier steps (and settings)
+ * it takes. A build runs every step once; the dev server keeps a step's value while its inputs
+ * are the same and no source it reads changed.
+ */
+export type RunStep = <T>(name: StepName, inputs: readonly unknown[], run: () => Promise<T>) => Promise<T>;
+
+export interface Build {
+  options: BuildOptions;
+  /** The render workers, which alone load the site's code. */
+  pool: RenderPool;
+  /** The folder the steps write into. */
+  staging: string;
+  /** Every file written, in order: each step adds to it. */
+  files: OutputFile[];
+  step: RunStep;
 }
 
-/** The build, in order. Each step reads the context earlier steps filled in. */
-export const steps: readonly Step[] = [
-  { name: 'routes', run: checkRoutes, reads: ['site'] },
-  { name: 'styles', run: styles, reads: ['styles'] },
-  { name: 'client', run: client, reads: ['client'] },
-  { name: 'brand', run: brand, reads: ['site'] },
-  { name: 'icons', run: icons, reads: ['site'] },
-  // A build also reads the pages' text, through the render workers; the dev server ships the
-  // whole font, so that a save of the site's code leaves the fonts as they are.
-  { name: 'fonts', run: fonts, reads: ['styles'] },
-  { name: 'stylesheet', run: stylesheet, reads: ['styles'] },
-  { name: 'pages', run: pages, reads: ['site'] },
-  { name: 'not-found', run: notFoundPage, reads: ['site'] },
-  { name: 'redirects', run: redirectPages, reads: ['site'] },
-  { name: 'sitemap', run: sitemap, reads: ['site'] },
-  { name: 'public', run: publicFiles, reads: ['public'] },
-  { name: 'hosting', run: hosting, reads: ['site', 'public'] },
-  { name: 'links', run: checkLinks, reads: ['site', 'public'] },
-];
+/** What the pages link to, as built: the dev server points pages rendered before at the newest. */
+export interface BuiltAssets {
+  css: InlineStylesheet | LinkedAsset;
+  js: LinkedAsset;
+}
 
-export function defaultOptions(root: string = process.cwd()): BuildOptions {
-  return {
-    root,
-    outDir: path.join(root, 'dist'),
-    outLayout: 'link',
-    routesModule: path.join(root, 'pages', 'routes.ts'),
-    year: new Date().getFullYear(),
-    jobs: availableParallelism(),
-    pageTimeoutMs: 10_000,
-    stepTimeoutMs: 120_000,
-    measureGzip: true,
-    log: (line) => console.log(line),
-    mode: 'production',
-  } satisfies BuildOptions;
+/** The site, step by step. */
+export async function buildSite({ options, pool, staging, files, step }: Build): Promise<BuiltAssets> {
+  const { root, mode } = options;
+  const site = await step('routes', [pool], () => loadSite(pool, options));
+  const out = new Writer(staging, site.address.base, files);
+  const css = await step('sass', [], () => compileStyles(root));
+  const js = await step('client', [], () => bundleClient(root, out));
+  const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
+  const icons = await step('icons', [site], () => writeIconSprite(pool, out));
+  const source: PageSource = { pool, jobs: options.jobs, root, year: options.year, staging, site, brand, assets: { js, icons } };
+  const fonts =
+    mode === 'development'
+      ? await step('fonts', [], () => wholeFont(root, out))
+      : await step('fonts', [css, site, brand, icons], async () => subsetFonts(root, css, await shownText(source), out));
+  const stylesheet = await step('stylesheet', [css, fonts], () => assembleStylesheet(css, fonts, mode, out));
+  const inline: InlineCode = { scripts: site.inline.scripts, styles: 'inline' in stylesheet ? [stylesheet.inline] : [] };
+  const csp = contentSecurityPolicy(inline, { for: 'meta' });
+  // The dev server's pages link the stylesheet and script: a save of either is served without rendering them again.
+  const style = { css: stylesheet, fonts: fonts.preload, csp, fontCharacters: fonts.characters };
+  const look = [site, brand, icons, csp, fonts.characters];
+  const pages = await step('pages', look, () => writePages(source, style, routeTargets(site), out));
+  const notFound = await step('not-found', look, () => writePages(source, style, ['not-found'], out));
+  await step('redirects', [site, csp, brand], () => writeRedirectPages(site, csp, brand.favicon, out));
+  await step('sitemap', [site], () => writeSitemap(site, out));
+  await step('public', [], () => copyPublic(root, out));
+  await step('hosting', [site, csp], () => writeHostConfig(site, inline, out));
+  await step('links', [site, pages, notFound], () => checkLinks(staging, files, site, pages, notFound));
+  return { css: stylesheet, js };
 }
 
 export interface BuildResult {
-  outputs: BuildContext['outputs'];
-  timings: BuildContext['timings'];
+  /** The output folder the site is now in. */
+  outDir: string;
+  outputs: OutputFile[];
+  timings: Timing[];
   totalMs: number;
   /** Clean-ups that failed (an earlier build's folder that cannot be deleted); the build itself succeeded. */
   warnings: string[];
@@ -76,15 +123,16 @@ export interface BuildResult {
 
 /**
  * Runs every step into a staging folder, then makes it the output in one atomic step
- * (out-dir.ts). If any step fails, the staging folder is removed and the output is left exactly
- * as it was.
+ * (output-swap.ts). If any step fails, the staging folder is removed and the output is left
+ * exactly as it was.
  */
 export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<BuildResult> {
   const options = { ...defaultOptions(overrides.root), ...overrides };
   const started = performance.now();
+  // The one place the build reads its fault injection (faults.ts), for the tests.
+  const faults = faultsFrom(process.env);
   const warnings: string[] = [];
-  const warn = (line: string) => warnings.push(line);
-  const output = await openOutput(options.outDir, warn, options.outLayout);
+  const output = await openOutput(options.outDir, options.outLayout, { warn: (line) => warnings.push(line), faults });
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {
@@ -92,12 +140,12 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     pool = new RenderPool({ bundle: bundle.file, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
     // The first worker loads the site's code while the steps before the pages run.
     pool.grow(1);
-    const ctx = createContext(options, output.staging, pool);
-    for (const step of steps) await runStep(ctx, withInjectedStall(step));
-    await Promise.all([...ctx.pending, measureListedPages(ctx)]);
+    const timings: Timing[] = [];
+    const files: OutputFile[] = [];
+    await buildSite({ options, pool, staging: output.staging, files, step: timedSteps(options, timings, faults) });
     await pool.close();
     await output.commit();
-    return { outputs: ctx.outputs, timings: ctx.timings, totalMs: performance.now() - started, warnings };
+    return { outDir: options.outDir, outputs: files, timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
     await pool?.close();
     await output.abandon();
@@ -107,45 +155,39 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   }
 }
 
-/**
- * Fault injection for the tests, beside out-dir.ts's pause points: SITE_GENERATOR_STALL_STEP=<name>
- * makes that step wait for a promise nothing settles, as a broken step would.
- */
-function withInjectedStall(step: Step): Step {
-  if (process.env.SITE_GENERATOR_STALL_STEP !== step.name) return step;
-  return { ...step, run: () => new Promise<void>(() => {}) };
+export interface Timing {
+  step: string;
+  ms: number;
 }
 
-/** A context with nothing built yet. The dev server keeps one alive and re-runs single steps on it. */
-export function createContext(options: BuildOptions, staging: string, pool: RenderPool): BuildContext {
-  return {
-    options,
-    staging,
-    pool,
-    assets: {},
-    inline: { scripts: [], styles: [] },
-    outputs: [],
-    pageReferences: new Map(),
-    pending: [],
-    timings: [],
+const stepNameWidth = Math.max(...stepNames.map((name) => name.length));
+
+/**
+ * Steps as a build runs them: each timed, recorded in `timings` and reported through
+ * `options.log` as it finishes, so that whoever waits sees the build move, and each held to the
+ * step time limit (timeLimited).
+ */
+export function timedSteps(options: Pick<BuildOptions, 'log' | 'stepTimeoutMs'>, timings: Timing[], faults?: Faults): RunStep {
+  return async (name, _inputs, run) => {
+    const started = performance.now();
+    const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs);
+    const ms = performance.now() - started;
+    timings.push({ step: name, ms });
+    options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);
+    return value;
   };
 }
 
-const stepNameWidth = Math.max(...steps.map((step) => step.name.length));
-
 /**
- * Runs one step, records its time and reports it through `options.log`, so that whoever waits
- * sees the build move. An unexpected error becomes a BuildError naming the step; so does a step
- * that does not finish within the step time limit, or that waits for something that can never
- * happen (a promise nothing will settle).
+ * Runs one step. An unexpected error becomes a BuildError naming the step; so does a step that
+ * does not finish within `limitMs`, or that waits for something that can never happen (a promise
+ * nothing will settle).
  */
-export async function runStep(ctx: BuildContext, { name, run }: Step): Promise<void> {
-  const started = performance.now();
-  const limit = ctx.options.stepTimeoutMs;
+export async function timeLimited<T>(name: string, run: () => Promise<T>, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onBeforeExit: (() => void) | undefined;
   const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BuildError(`Step "${name}" did not finish within ${limit / 1000} s.`)), limit);
+    timer = setTimeout(() => reject(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
     // The timer alone must not keep the process alive: when nothing else is pending, the step is
     // waiting for what will never come, and Node is about to exit.
     timer.unref();
@@ -156,18 +198,11 @@ export async function runStep(ctx: BuildContext, { name, run }: Step): Promise<v
     process.once('beforeExit', onBeforeExit);
   });
   try {
-    await Promise.race([run(ctx), stalled]);
+    return await Promise.race([run(), stalled]);
   } catch (error) {
-    throw isBuildError(error)
-      ? error
-      : new BuildError(`Step "${name}" failed: ${error instanceof Error ? error.message : String(error)}`, {
-          cause: error,
-        });
+    throw isBuildError(error) ? error : new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error });
   } finally {
     clearTimeout(timer);
     if (onBeforeExit) process.off('beforeExit', onBeforeExit);
   }
-  const ms = performance.now() - started;
-  ctx.timings.push({ step: name, ms });
-  ctx.options.log(stepLine(name, ms, stepNameWidth));
 }

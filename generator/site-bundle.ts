@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { hashParts, lookup, packageVersion, store } from './cache.mjs';
-import { compileError } from './errors';
-import { externalPackages } from './esbuild-externals.mjs';
+import { describeCompileError, externalPackages } from './esbuild.mjs';
+import { BuildError } from './failure';
 
 /** The generated entry's name in source maps and the metafile; it is no file, so no input of the cache. */
 const ENTRY_NAME = '(site entry)';
@@ -114,7 +114,7 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
     await readFile(path.join(root, 'tsconfig.json')).catch(() => Buffer.alloc(0)),
     // Packages are imported by the path they resolve to: a change of versions makes a new bundle.
     await readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)),
-    await readFile(new URL('./esbuild-externals.mjs', import.meta.url)),
+    await readFile(new URL('./esbuild.mjs', import.meta.url)),
     // The generated entry is no file, so its text is part of the key.
     entrySource(root, routesModule),
   ]);
@@ -126,7 +126,7 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
   try {
     result = await esbuild.build(buildOptions(root, routesModule));
   } catch (error) {
-    throw compileError(error, root) ?? error;
+    throw compileError(error, root, path.relative(root, routesModule));
   }
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();
   const stored = store(root, 'site', key, { output, inputs: inputsOf(result.metafile), extension: 'mjs' });
@@ -147,13 +147,15 @@ export class SiteBundler {
   private constructor(
     private readonly folder: string,
     private readonly root: string,
+    /** The route table module, relative to the root, named when the bundle fails for want of a better place. */
+    private readonly entry: string,
     private readonly context: esbuild.BuildContext<{ write: false; metafile: true }>,
   ) {}
 
   static async create(root: string, routesModule: string, folder: string): Promise<SiteBundler> {
     const esbuild = await loadEsbuild(root);
     const options = buildOptions(root, routesModule);
-    return new SiteBundler(folder, root, await esbuild.context(options));
+    return new SiteBundler(folder, root, path.relative(root, routesModule), await esbuild.context(options));
   }
 
   /** Rebundles and writes the new version; throws a BuildError naming file and line when it does not compile. */
@@ -162,7 +164,7 @@ export class SiteBundler {
     try {
       result = await this.context.rebuild();
     } catch (error) {
-      throw compileError(error, this.root) ?? error;
+      throw compileError(error, this.root, this.entry);
     }
     const file = path.join(this.folder, `site-${++this.version}.mjs`);
     await writeFile(file, result.outputFiles[0]?.contents ?? new Uint8Array());
@@ -172,4 +174,10 @@ export class SiteBundler {
   async dispose(): Promise<void> {
     await this.context.dispose();
   }
+}
+
+/** Why esbuild could not bundle `entry`, as a BuildError naming file:line:column. */
+export function compileError(error: unknown, root: string, entry: string): BuildError {
+  const { message, file } = describeCompileError(error, root, entry);
+  return new BuildError(message, { file, cause: error });
 }

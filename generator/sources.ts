@@ -3,9 +3,12 @@
  * reads (`reads` in pipeline.ts); from that the dev server knows which folders to watch and which
  * steps a saved file makes stale. Nothing else keeps a list of source folders.
  *
- * Patterns are relative to the project root: `**` spans folders, `*` stays within one, `{a,b}`
- * is either, and a leading `!` excludes what an earlier pattern took in.
+ * Patterns are relative to the project root, as picomatch reads them (`**` spans folders, `*` and
+ * `?` stay within one, `{a,b}` is either, `[...]` one of a set), and a leading `!` excludes what
+ * an earlier pattern took in.
  */
+import picomatch from 'picomatch';
+
 export const SOURCES = {
   /** The site's code: the route table, each page's copy, the components and site.config.ts. */
   site: ['site.config.ts', 'pages/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', '!**/*.client.ts'],
@@ -38,45 +41,21 @@ function rootsOf(name: SourceName): string[] {
   return SOURCES[name].filter((pattern) => !pattern.startsWith('!')).map((pattern) => pattern.split('/')[0] ?? '');
 }
 
-function matches(patterns: readonly string[], file: string): boolean {
+const matchers = new Map<string, (file: string) => boolean>();
+
+/** Whether `file` matches the patterns: the last of them that speaks of it decides (a `!` one excludes). */
+export function matches(patterns: readonly string[], file: string): boolean {
   let matched = false;
   for (const pattern of patterns) {
-    if (pattern.startsWith('!')) {
-      if (matched && toRegExp(pattern.slice(1)).test(file)) matched = false;
-    } else if (!matched && toRegExp(pattern).test(file)) {
-      matched = true;
+    const exclude = pattern.startsWith('!');
+    if (matched !== exclude) continue;
+    const glob = exclude ? pattern.slice(1) : pattern;
+    let test = matchers.get(glob);
+    if (!test) {
+      test = picomatch(glob, { dot: true });
+      matchers.set(glob, test);
     }
+    if (test(file)) matched = !exclude;
   }
   return matched;
-}
-
-function toRegExp(pattern: string): RegExp {
-  let source = '';
-  for (let i = 0; i < pattern.length; i += 1) {
-    const char = pattern[i] ?? '';
-    if (pattern.startsWith('**/', i)) {
-      source += '(?:.*/)?';
-      i += 2;
-    } else if (pattern.startsWith('**', i)) {
-      source += '.*';
-      i += 1;
-    } else if (char === '*') {
-      source += '[^/]*';
-    } else if (char === '{') {
-      const end = pattern.indexOf('}', i);
-      source += `(?:${pattern
-        .slice(i + 1, end)
-        .split(',')
-        .map(escapeRegExp)
-        .join('|')})`;
-      i = end;
-    } else {
-      source += escapeRegExp(char);
-    }
-  }
-  return new RegExp(`^${source}$`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

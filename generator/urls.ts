@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../site.config';
-import { type BuildContext, BuildError } from './context';
+import { BuildError } from './failure';
 
 /**
  * The one public form of a route's URL: "/" stays "/", "/about-us" becomes "/about-us/". The route
@@ -131,20 +131,4 @@ export function siteAddress(
 /** An absolute URL: an origin and a public URL path, `absoluteUrl('https://x.com', '/site/about-us/')` → "https://x.com/site/about-us/". */
 export function absoluteUrl(origin: string, urlPath: string): string {
   return `${origin}${urlPath.startsWith('/') ? urlPath : `/${urlPath}`}`;
-}
-
-/** The route table and site configuration a build learnt from its render worker (the routes step). */
-export function siteOf(ctx: BuildContext): NonNullable<BuildContext['site']> {
-  if (!ctx.site) throw new BuildError('A step needed the route table before the routes step read it.');
-  return ctx.site;
-}
-
-/** Where this build's site lives: siteAddress() of its options and site configuration. */
-export function addressOf(ctx: BuildContext): SiteAddress {
-  return siteAddress({ siteUrl: ctx.options.siteUrl, base: ctx.options.base, site: siteOf(ctx).site });
-}
-
-/** The site's origin for this build. */
-export function originOf(ctx: BuildContext): string {
-  return addressOf(ctx).origin;
 }

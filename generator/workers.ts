@@ -7,18 +7,8 @@
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { BuildError } from './context';
-import { evaluationError } from './errors';
-import type {
-  BrandDrawings,
-  FailureReport,
-  FromWorker,
-  PageTarget,
-  RenderedPage,
-  RenderSettings,
-  SiteDescription,
-  ToWorker,
-} from './render/protocol';
+import { BuildError, errorOf, fileOf, messageOf, projectFrame } from './failure';
+import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './render/protocol';
 
 export interface PoolOptions {
   /** The site's bundle, a module that starts serveSite() (render/worker.tsx). */
@@ -178,7 +168,9 @@ export class RenderPool {
           resolve();
         } else if (message.type === 'failed') {
           worker.off('message', onMessage);
-          reject(this.fail(evaluationError(errorOf(message.failure), root)));
+          // The bundle failed to load: its stack names the file that threw.
+          const { message: text, stack = `Error: ${text}` } = message.failure;
+          reject(this.fail(evaluationError(Object.assign(new Error(text), { stack }), root)));
         }
       };
       worker.on('message', onMessage);
@@ -194,7 +186,7 @@ export class RenderPool {
       const reply = member.replies.shift();
       if (!reply) return;
       this.arm(member);
-      if (message.type === 'failed') reply.reject(this.fail(failureError(message.failure)));
+      if (message.type === 'failed') reply.reject(this.fail(errorOf(message.failure)));
       else reply.resolve(message);
     });
     worker.once('exit', (code) => {
@@ -271,16 +263,11 @@ export class RenderPool {
   }
 }
 
-function errorOf(failure: FailureReport): Error {
-  const error = new Error(failure.message);
-  error.stack = failure.stack ?? `Error: ${failure.message}`;
-  return error;
-}
-
-function failureError(failure: FailureReport): BuildError {
-  return new BuildError(failure.message, {
-    ...(failure.file ? { file: failure.file } : {}),
-    ...(failure.route ? { route: failure.route } : {}),
-    ...(failure.stack ? { cause: errorOf(failure) } : {}),
+/** An error thrown while the site's modules were evaluated (a content file that throws at import time). */
+function evaluationError(error: unknown, root: string): BuildError {
+  const where = projectFrame(error, root);
+  return new BuildError(`Loading the site's code failed${where ? ` at ${where}` : ''}: ${messageOf(error)}`, {
+    file: fileOf(where),
+    cause: error,
   });
 }

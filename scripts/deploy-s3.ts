@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CommandSpec, readCommandLine } from '../generator/cli';
 import { type HostedSite, readHostedSite } from '../generator/hosting/redirects';
+import { filesUnder } from './lib/files';
 import {
   DELETE_BATCH,
   deleteArgs,
@@ -30,8 +31,7 @@ import {
   type S3Target,
   s3RedirectNotes,
   staleKeys,
-} from '../generator/hosting/s3';
-import { filesUnder } from './lib/files';
+} from './lib/s3';
 
 const command = {
   usage: 'npm run deploy:s3 -- <bucket> [options]',

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Runs Biome (lint and format) with the arguments given: `npm run lint` is `biome check .`.
-// Biome lives in scripts/lint/, installed on first use without a lockfile: its per-platform binary
-// packages are optional dependencies, and npm resolves only the one this machine needs.
+// Runs Biome (lint and format) with the arguments given: `npm run lint` is `biome check .`, then
+// the import-cycle check (scripts/cycles.mjs). Biome lives in scripts/lint/, installed on first
+// use without a lockfile: its per-platform binary packages are optional dependencies, and npm
+// resolves only the one this machine needs.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,4 +26,6 @@ if (version !== wanted) {
 
 const biome = path.join(folder, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
 const run = spawnSync(process.execPath, [biome, ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(run.status ?? 1);
+if (run.status !== 0 || process.argv[2] !== 'check') process.exit(run.status ?? 1);
+const cycles = spawnSync(process.execPath, [path.join(import.meta.dirname, 'cycles.mjs')], { stdio: 'inherit' });
+process.exit(cycles.status ?? 1);

@@ -15,8 +15,8 @@ export interface HeaderProps {
 export const MENU_ID = 'site-menu';
 
 /**
- * The fixed bar at the top of every page. Without JavaScript every link is shown; the `menu`
- * client module collapses them behind the toggle on narrow screens.
+ * The fixed bar at the top of every page. Without JavaScript every link is shown; its behaviour
+ * (header.client.ts, `data-module="header"`) collapses them behind the toggle on narrow screens.
  */
 export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
   const { name } = useSite();

@@ -64,12 +64,7 @@ import * as X from 'lucide-react/icons/x';
 import * as Zap from 'lucide-react/icons/zap';
 import { createContext, useContext } from 'react';
 import * as v from 'valibot';
-import { brandIcons } from './brand-icons';
-
-/** A glyph's shapes on a 24×24 grid, as lucide describes them: [tag, attributes]. */
-export interface IconData {
-  node: readonly (readonly [tag: string, attributes: Readonly<Record<string, string | number>>])[];
-}
+import { brandIcons, type IconData } from './brand-icons';
 
 /** The drawing a lucide icon module carries beside its component (lucide-react 1.x). */
 function drawing(module: object): IconData {

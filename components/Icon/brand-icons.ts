@@ -1,4 +1,7 @@
-import type { IconData } from './Icon';
+/** A glyph's shapes on a 24×24 grid, as lucide describes them: [tag, attributes]. */
+export interface IconData {
+  node: readonly (readonly [tag: string, attributes: Readonly<Record<string, string | number>>])[];
+}
 
 /**
  * Brand glyphs for the social links, drawn in the 24 px stroke style of the rest of the icon set

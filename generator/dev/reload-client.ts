@@ -4,12 +4,12 @@
  * place, any other change reloads the page, and a failed build covers the page with its message.
  * Styles are set through the CSSOM, never as inline markup, so a strict CSP leaves it working.
  */
-import type { DevError } from './session';
+import type { Failure } from '../failure';
 
 interface DevState {
   version: string;
   css?: Stylesheet;
-  error?: DevError;
+  error?: Failure;
 }
 
 const OVERLAY_ATTRIBUTE = 'data-dev-overlay';
@@ -51,7 +51,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function showOverlay(error: DevError): void {
+function showOverlay(error: Failure): void {
   hideOverlay();
   const overlay = document.createElement('div');
   overlay.setAttribute(OVERLAY_ATTRIBUTE, '');
@@ -109,4 +109,4 @@ events.addEventListener('css', (event) => {
 
 events.addEventListener('reload', () => location.reload());
 
-events.addEventListener('build-error', (event) => showOverlay(read<DevError>(event)));
+events.addEventListener('build-error', (event) => showOverlay(read<Failure>(event)));

@@ -7,10 +7,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { Failure } from '../failure';
 import { contentTypeFor } from '../hosting/policy';
-import { escapeMarkup } from '../references';
+import { escapeMarkup } from '../scan';
 import { sitePathOf } from '../urls';
-import type { DevError, DevSession } from './session';
+import type { DevSession } from './session';
 
 const HTML = contentTypeFor('page.html') ?? 'text/html; charset=utf-8';
 
@@ -197,7 +198,7 @@ export function withReloadScript(html: string, version: string): string {
 }
 
 /** What a page request gets before any build has succeeded: the message, readable even without the script. */
-function errorPage(error: DevError | undefined, version: string): string {
+function errorPage(error: Failure | undefined, version: string): string {
   const message = error ? error.message : 'The site has not been built yet.';
   return withReloadScript(
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title></head><body><h1>Build failed</h1><pre>${escapeMarkup(message)}</pre><p>Fix it and save: this page updates by itself.</p></body></html>`,

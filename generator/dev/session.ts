@@ -1,32 +1,30 @@
 /**
- * The dev server's build: one BuildContext kept alive for the session, on which only the steps a
- * change touches are run again. Changes arriving during a rebuild are queued and merged. The
- * site's code runs in render workers only, loaded from a bundle esbuild rebuilds incrementally
- * after each save; a page that loops forever costs a worker, never the server.
+ * The dev server's build: buildSite() (pipeline.ts) run again after each save, each step kept from
+ * the last run while its inputs are the same and no source it reads changed (StepMemory), so that
+ * a save re-runs only the steps it touches. Changes arriving during a rebuild are queued and
+ * merged. The site's code runs in render workers only, loaded from a bundle esbuild rebuilds
+ * incrementally after each save; a page that loops forever costs a worker, never the server.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { LinkedAsset } from '../../components/Document/Document';
-import type { BuildContext, BuildOptions, OutputFile } from '../context';
-import { type DescribedError, describeError } from '../errors';
-import { createContext, defaultOptions, runStep, type Step, steps } from '../pipeline';
+import { type Failure, failureOf } from '../failure';
+import { type BuildOptions, defaultOptions } from '../options';
+import { type BuiltAssets, buildSite, type RunStep, STEPS, type StepName, stepNames, type Timing, timedSteps } from '../pipeline';
 import type { SiteBundler } from '../site-bundle';
 import type { SourceName } from '../sources';
 import { RenderPool } from '../workers';
+import type { OutputFile } from '../writer';
 
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
 
 /** Whether a step renders from the site's code, so that its output reflects the current modules. */
-const readsSite = (step: Step) => step.reads.includes('site');
-
-/** A failed build as shown in the terminal and the browser overlay. */
-export type DevError = DescribedError;
+const readsSite = (name: StepName) => (STEPS[name] as readonly SourceName[]).includes('site');
 
 export type Outcome =
-  | { ok: true; action: 'css'; stylesheet: LinkedAsset; steps: { step: string; ms: number }[]; ms: number }
-  | { ok: true; action: 'reload'; steps: { step: string; ms: number }[]; ms: number }
-  | { ok: false; error: DevError; ms: number };
+  | { ok: true; action: 'css'; stylesheet: BuiltAssets['css']; steps: Timing[]; ms: number }
+  | { ok: true; action: 'reload'; steps: Timing[]; ms: number }
+  | { ok: false; error: Failure; ms: number };
 
 export interface SessionOptions {
   root: string;
@@ -41,21 +39,59 @@ export interface SessionOptions {
   overrides?: Partial<BuildOptions>;
 }
 
+/**
+ * What each step made the last time it succeeded, with the inputs it took and the files it wrote,
+ * so that a rebuild takes it again, files and all, while nothing it depends on changed.
+ */
+class StepMemory {
+  private readonly kept = new Map<StepName, { inputs: readonly unknown[]; value: unknown; files: OutputFile[] }>();
+  /** Steps a source they read changed for since they last succeeded; every step at first. */
+  private readonly stale = new Set<StepName>(stepNames);
+
+  /** Marks the steps that read a changed source. */
+  changed(sources: ReadonlySet<SourceName>): void {
+    for (const name of stepNames) if (STEPS[name].some((source) => sources.has(source))) this.stale.add(name);
+  }
+
+  /** Steps that run `run` when they must, record what ran in `ran`, and put back the files of those kept. */
+  steps(run: RunStep, files: OutputFile[], ran: StepName[]): RunStep {
+    return async <T>(name: StepName, inputs: readonly unknown[], make: () => Promise<T>): Promise<T> => {
+      const kept = this.kept.get(name);
+      if (kept && !this.stale.has(name) && kept.inputs.length === inputs.length && kept.inputs.every((input, i) => input === inputs[i])) {
+        files.push(...kept.files);
+        return kept.value as T;
+      }
+      const from = files.length;
+      const value = await run(name, inputs, make);
+      this.kept.set(name, { inputs, value, files: files.slice(from) });
+      this.stale.delete(name);
+      ran.push(name);
+      return value;
+    };
+  }
+
+  /** The last value of a step that succeeded. */
+  value<T>(name: StepName): T | undefined {
+    return this.kept.get(name)?.value as T | undefined;
+  }
+}
+
 export class DevSession {
   /** Bumped whenever pages were written again, so a page loaded from an older build knows to reload. */
   version = 0;
-  error: DevError | undefined;
+  error: Failure | undefined;
 
-  private ctx: BuildContext | undefined;
+  /** The stylesheet and script as pages link them now. */
+  assets: Partial<BuiltAssets> = {};
+
   private pool: RenderPool | undefined;
   /** Whether the render workers run an older version of the site's code. */
   private poolStale = true;
-  /** Steps whose inputs changed since they last succeeded; all of them at first. */
-  private stale = new Set<string>();
-  /** Which step wrote each output file, so a step's old files are replaced when it runs again. */
-  private owners = new Map<string, string>();
+  private readonly memory = new StepMemory();
+  /** Every file in the site folder, so that those no step writes any more are deleted. */
+  private written = new Set<string>();
   /** The stylesheet and script URLs the current HTML was rendered with. */
-  private renderedAssets: BuildContext['assets'] = {};
+  private renderedAssets: Partial<BuiltAssets> = {};
 
   private pending = new Set<SourceName>();
   private pendingFiles = new Set<string>();
@@ -96,11 +132,6 @@ export class DevSession {
     });
   }
 
-  /** Public URLs of the built stylesheet and script. */
-  get assets(): BuildContext['assets'] {
-    return this.ctx?.assets ?? {};
-  }
-
   /** True once every page has been rendered at least once. */
   get hasPages(): boolean {
     return this.version > 0;
@@ -113,7 +144,7 @@ export class DevSession {
   currentHtml(html: string): string {
     for (const key of ['css', 'js'] as const) {
       const rendered = this.renderedAssets[key];
-      const current = this.ctx?.assets[key];
+      const current = this.assets[key];
       // The dev server links its stylesheet; an inline one would be in the page already.
       if (rendered && current && 'href' in rendered && 'href' in current && rendered.href !== current.href) {
         html = html.replaceAll(rendered.href, current.href).replaceAll(rendered.integrity, current.integrity);
@@ -161,37 +192,11 @@ export class DevSession {
 
   private async rebuild(kinds: ReadonlySet<SourceName>): Promise<Outcome> {
     const started = performance.now();
-    const ran: Step[] = [];
+    this.memory.changed(kinds);
+    const ran: StepName[] = [];
+    const timings: Timing[] = [];
+    const files: OutputFile[] = [];
     try {
-      const ctx = await this.prepare(kinds);
-      ctx.timings = [];
-      for (const step of steps) {
-        if (!this.stale.has(step.name)) continue;
-        await this.runTracked(ctx, step);
-        this.stale.delete(step.name);
-        ran.push(step);
-        if (readsSite(step)) this.renderedAssets = { ...ctx.assets };
-      }
-      const ms = performance.now() - started;
-      this.error = undefined;
-      const timings = [...ctx.timings];
-      const cssOnly = ran.length > 0 && ran.every((step) => step.reads.length === 1 && step.reads[0] === 'styles');
-      const css = ctx.assets.css;
-      if (cssOnly && css && 'href' in css) return { ok: true, action: 'css', stylesheet: css, steps: timings, ms };
-      if (ran.some(readsSite)) this.version += 1;
-      return { ok: true, action: 'reload', steps: timings, ms };
-    } catch (error) {
-      // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
-      this.poolStale = true;
-      this.error = describeError(error, this.options.root);
-      return { ok: false, error: this.error, ms: performance.now() - started };
-    }
-  }
-
-  /** Starts workers on fresh code when the site's code changed, and marks the steps the change touches. */
-  private async prepare(kinds: ReadonlySet<SourceName>): Promise<BuildContext> {
-    if (this.poolStale || !this.pool || !this.ctx) {
-      const bundle = await this.options.bundler.bundle();
       const options: BuildOptions = {
         ...defaultOptions(this.options.root),
         outDir: this.options.siteDir,
@@ -199,52 +204,44 @@ export class DevSession {
         mode: 'development',
         ...this.options.overrides,
       };
-      await this.pool?.close();
-      this.pool = new RenderPool({ bundle, root: this.options.root, mode: 'development', timeoutMs: options.pageTimeoutMs });
-      this.pool.grow(1);
-      if (this.ctx) {
-        this.ctx.options = options;
-        this.ctx.pool = this.pool;
-      } else {
-        // The first build: every step.
-        this.ctx = createContext(options, this.options.siteDir, this.pool);
-        for (const step of steps) this.stale.add(step.name);
-      }
-      this.poolStale = false;
-      // New code: everything that runs it is stale.
-      for (const step of steps) if (readsSite(step)) this.stale.add(step.name);
+      const pool = await this.freshPool(options);
+      const step = this.memory.steps(timedSteps(options, timings), files, ran);
+      const assets = await buildSite({ options, pool, staging: this.options.siteDir, files, step });
+      await this.removeUnwritten(files);
+      this.assets = assets;
+      if (ran.includes('pages')) this.renderedAssets = assets;
+      this.error = undefined;
+      const ms = performance.now() - started;
+      const cssOnly = ran.length > 0 && ran.every((name) => STEPS[name].every((source) => source === 'styles'));
+      if (cssOnly && 'href' in assets.css) return { ok: true, action: 'css', stylesheet: assets.css, steps: timings, ms };
+      if (ran.some(readsSite)) this.version += 1;
+      return { ok: true, action: 'reload', steps: timings, ms };
+    } catch (error) {
+      // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
+      this.poolStale = true;
+      for (const file of files) this.written.add(file.path);
+      // What did succeed is served: a stylesheet saved with a broken page still swaps in.
+      this.assets = { css: this.memory.value('stylesheet'), js: this.memory.value('client') };
+      this.error = failureOf(error, this.options.root);
+      return { ok: false, error: this.error, ms: performance.now() - started };
     }
-    // A step is stale when a source it reads changed.
-    for (const step of steps) if (step.reads.some((source) => kinds.has(source))) this.stale.add(step.name);
-    return this.ctx;
   }
 
-  /** Runs one step, replacing the outputs it wrote last time; files it no longer writes are deleted. */
-  private async runTracked(ctx: BuildContext, step: Step): Promise<void> {
-    const { name } = step;
-    const previous = ctx.outputs.filter((output) => this.owners.get(output.path) === name);
-    const others = ctx.outputs.filter((output) => this.owners.get(output.path) !== name);
-    ctx.outputs = [...others];
-    let succeeded = false;
-    try {
-      await runStep(ctx, step);
-      await Promise.all(ctx.pending.splice(0));
-      succeeded = true;
-    } finally {
-      const produced = ctx.outputs.slice(others.length);
-      const written = new Set(produced.map((output) => output.path));
-      const kept: OutputFile[] = [];
-      for (const old of previous) {
-        if (written.has(old.path)) continue;
-        if (succeeded) {
-          this.owners.delete(old.path);
-          await rm(path.join(ctx.staging, old.path), { force: true });
-        } else {
-          kept.push(old);
-        }
-      }
-      for (const output of produced) this.owners.set(output.path, name);
-      ctx.outputs = [...others, ...kept, ...produced];
-    }
+  /** The render workers, started on fresh code when the site's code changed (or a render failed). */
+  private async freshPool(options: BuildOptions): Promise<RenderPool> {
+    if (this.pool && !this.poolStale) return this.pool;
+    const bundle = await this.options.bundler.bundle();
+    await this.pool?.close();
+    this.pool = new RenderPool({ bundle, root: this.options.root, mode: 'development', timeoutMs: options.pageTimeoutMs });
+    this.pool.grow(1);
+    this.poolStale = false;
+    return this.pool;
+  }
+
+  /** Deletes the files earlier rebuilds wrote that this one did not (an old hashed stylesheet, a removed page). */
+  private async removeUnwritten(files: readonly OutputFile[]): Promise<void> {
+    const current = new Set(files.map((file) => file.path));
+    for (const file of this.written) if (!current.has(file)) await rm(path.join(this.options.siteDir, file), { force: true });
+    this.written = current;
   }
 }

@@ -1,9 +1,9 @@
 /**
- * Watches the site's sources with Node's own fs.watch (recursive on Linux since Node 20, and
- * native on macOS and Windows): no dependency, and a change is seen within a millisecond or two.
+ * Watches the site's sources with chokidar, which watches each folder on its own: Node's own
+ * recursive fs.watch lost events on Linux under Node 20 (a burst of renames, as editors save).
  */
-import { existsSync, type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
+import { watch } from 'chokidar';
 import { type SourceName, sourcesOf, sourcesUnder, watchedRoots } from '../sources';
 
 /** Editor droppings: swap files, backups, lock files. */
@@ -13,53 +13,38 @@ function ignored(file: string): boolean {
 }
 
 export interface SourceWatcher {
-  close: () => void;
+  /** Resolves once every watched folder is watched: a save from then on is seen. */
+  ready: Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
  * Calls onChange(source, file) for every change to a source file (generator/sources.ts), with file
- * relative to root. A watched folder that does not exist yet (public/ is optional) is picked up
- * when it appears.
+ * relative to root. A folder made or removed (public/ is optional) stands for every source under
+ * its top-level folder.
  */
 export function watchSources(root: string, onChange: (source: SourceName, file: string) => void): SourceWatcher {
   const roots = watchedRoots();
-  const folders = new Map<string, FSWatcher>();
-  const report = (file: string) => {
-    for (const source of sourcesOf(file)) onChange(source, file);
-  };
-
-  const watchFolder = (name: string) => {
-    if (!roots.includes(name) || name.includes('.') || folders.has(name) || !existsSync(path.join(root, name))) return;
-    const watcher = watch(path.join(root, name), { recursive: true }, (_event, file) => {
-      if (file && !ignored(file)) report(`${name}/${file.split(path.sep).join('/')}`);
-    });
-    watcher.on('error', () => {
-      // The folder was deleted: forget it, so that it is watched again if it comes back.
-      watcher.close();
-      folders.delete(name);
-    });
-    folders.set(name, watcher);
-  };
-
-  for (const name of roots) watchFolder(name);
-
-  // The project root itself, not recursively (node_modules lives there): site.config.ts, and
-  // watched folders that are created or replaced.
-  const top = watch(root, (_event, file) => {
-    if (!file || !roots.includes(file)) return;
-    if (file.includes('.')) {
-      report(file);
+  const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const watcher = watch(root, {
+    ignoreInitial: true,
+    // The project root itself, and only the top-level files and folders that hold sources:
+    // node_modules and the output live there too.
+    ignored: (file) => {
+      const name = relative(file);
+      return name !== '' && (!roots.includes(name.split('/')[0] ?? '') || ignored(name));
+    },
+  });
+  watcher.on('all', (event, file) => {
+    const name = relative(file);
+    if (event === 'addDir' || event === 'unlinkDir') {
+      for (const source of sourcesUnder(name.split('/')[0] ?? '')) onChange(source, `${name}/`);
     } else {
-      watchFolder(file);
-      for (const source of sourcesUnder(file)) onChange(source, `${file}/`);
+      for (const source of sourcesOf(name)) onChange(source, name);
     }
   });
-
   return {
-    close() {
-      top.close();
-      for (const watcher of folders.values()) watcher.close();
-      folders.clear();
-    },
+    ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
+    close: () => watcher.close(),
   };
 }

@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { escapeMarkup } from '../references';
 import type { RedirectInfo } from '../render/protocol';
+import { escapeMarkup } from '../scan';
 import { publicPath, routeFile, routeUrl, sitePathOf } from '../urls';
 import { DEPLOY_DIR } from './policy';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import type { Route } from '../../pages/routes';
 import { pageContent } from '../../pages/types';
-import { BuildError } from '../context';
+import { BuildError } from '../failure';
 import { lineOfPath } from '../literal-source';
 import { canonicalPath } from '../urls';
 import { contentSourceOf } from './content-files';

@@ -4,7 +4,7 @@
  */
 import type { PageAssets } from '../../components/Document/Document';
 import type { SiteConfig } from '../../site.config';
-import type { BrandAssets } from '../context';
+import type { Failure } from '../failure';
 import type { InlineCode } from '../hosting/policy';
 
 /** A route as the main thread knows it: everything but the page itself. */
@@ -33,6 +33,16 @@ export interface SiteDescription {
   inline: InlineCode;
 }
 
+/** Root-relative URLs of the generated brand files. */
+export interface BrandAssets {
+  favicon: string;
+  touchIcon: string;
+  /** A 512 px square PNG of the mark, for the manifest and the organisation's structured data. */
+  logo: string;
+  socialImage: { url: string; width: number; height: number; alt: string };
+  manifest: string;
+}
+
 /** The brand images as SVG, drawn by the worker from the components in components/AppIcon and SocialImage. */
 export interface BrandDrawings {
   favicon: string;
@@ -56,8 +66,6 @@ export interface RenderSettings {
   year: number;
   /** The Content-Security-Policy for the meta tag. */
   csp: string;
-  /** Whether to measure each page's gzipped size (for the summary); it costs as much as half a render. */
-  measureGzip: boolean;
   /**
    * 'write': write each page and report its size and references. 'text': write nothing, only
    * report the characters each page shows (the font step's pass, before the font exists).
@@ -82,8 +90,6 @@ export interface RenderedPage {
   /** Path of the written file, relative to the output folder. */
   file: string;
   bytes: number;
-  /** Only when the settings asked for it. */
-  gzipBytes?: number;
   /**
    * The page's references that this worker has not reported for an earlier page (so the shared
    * navigation and assets cross once), checked by the links step once the whole site is written.
@@ -93,15 +99,6 @@ export interface RenderedPage {
   missingFragments: string[];
   /** In the text pass, the characters the page shows (generator/text.ts); empty otherwise. */
   characters: string;
-}
-
-/** A failure, as data: the message names the route and the file and line when it can. */
-export interface FailureReport {
-  message: string;
-  file?: string;
-  route?: string;
-  /** Only for errors that are bugs rather than mistakes in the site. */
-  stack?: string;
 }
 
 export type ToWorker =
@@ -118,4 +115,4 @@ export type FromWorker =
   | { type: 'drawn'; drawings: BrandDrawings }
   | { type: 'drawn-icons'; sprite: string }
   | { type: 'rendered'; id: number; page: RenderedPage }
-  | { type: 'failed'; id?: number; failure: FailureReport };
+  | { type: 'failed'; id?: number; failure: Failure };

@@ -8,28 +8,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AppIcon } from '../../components/AppIcon/AppIcon';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
-import { isBuildError, projectFrame } from '../errors';
-import { isPageRelative, missingFragments, samePageFragment, scanHtml } from '../references';
-import { CharacterSet, shownCharacters } from '../text';
+import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
+import { isPageRelative, missingFragments, samePageFragment, scanHtml, shownCharacters } from '../scan';
 import { canonicalPath, routeFile } from '../urls';
 import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
-import type {
-  BrandDrawings,
-  FailureReport,
-  FromWorker,
-  PageTarget,
-  RenderedPage,
-  RenderSettings,
-  SiteDescription,
-  ToWorker,
-} from './protocol';
+import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './protocol';
 
 /** Starts answering the main thread for the given site. Called by the bundle's entry. */
 export function serveSite(module: SiteModule): void {
@@ -71,7 +60,7 @@ export function serveSite(module: SiteModule): void {
       }
     } catch (error) {
       const id = message.type === 'render' ? message.id : undefined;
-      post({ type: 'failed', id, failure: failureOf(error, module, settings?.root ?? process.cwd(), message) });
+      post({ type: 'failed', id, failure: failureIn(error, module, settings?.root ?? process.cwd(), message) });
     }
   });
   post({ type: 'ready' });
@@ -129,10 +118,9 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
     return { file, bytes: 0, references: [], missingFragments: [], characters: shownCharacters(html) };
   }
   // One pass over the page finds what it refers to and, when the font is to be checked, what it shows.
-  const shown = drawn ? new CharacterSet() : undefined;
-  const { ids, references } = scanHtml(html, settings.origin, shown);
-  if (drawn && shown) {
-    const undrawn = [...shown.sorted()].filter((character) => !drawn.has(character));
+  const { ids, references, characters } = scanHtml(html, settings.origin, { shown: drawn !== undefined });
+  if (drawn) {
+    const undrawn = [...characters].filter((character) => !drawn.has(character));
     if (undrawn.length > 0) {
       throw new Error(
         `it shows ${undrawn.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,
@@ -160,7 +148,6 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
   return {
     file,
     bytes: bytes.byteLength,
-    ...(settings.measureGzip ? { gzipBytes: gzipSync(bytes).byteLength } : {}),
     references: fresh,
     missingFragments: missing,
     characters: '',
@@ -177,27 +164,18 @@ function detached(text: string): string {
 }
 
 /** A failure as data, naming the route being rendered and the file and line that threw. */
-function failureOf(error: unknown, module: SiteModule, root: string, message: ToWorker): FailureReport {
-  const cause = error instanceof Error ? error.message : String(error);
+function failureIn(error: unknown, module: SiteModule, root: string, message: ToWorker): Failure {
+  const where = projectFrame(error, root);
   if (message.type === 'render') {
     const route = message.target === 'not-found' ? undefined : module.routes[message.target];
     const entry = route ?? module.notFound;
     const pagePath = route ? canonicalPath(route.path) : '/404';
-    const source = projectFrame(error, root);
     const name = entry.page ? (entry.page.displayName ?? entry.page.name ?? 'anonymous component') : 'ContentPage';
-    return {
-      message: `Page ${pagePath} (${name}${source ? `, ${source}` : ''}) threw while rendering: ${cause}`,
-      route: pagePath,
-      ...(source ? { file: source.replace(/:\d+:\d+$/, '') } : {}),
-    };
+    const text = `Page ${pagePath} (${name}${where ? `, ${where}` : ''}) threw while rendering: ${messageOf(error)}`;
+    return failureOf(new BuildError(text, { route: pagePath, file: fileOf(where) }), root);
   }
-  if (isBuildError(error)) {
-    return { message: error.message, ...(error.file ? { file: error.file } : {}), ...(error.route ? { route: error.route } : {}) };
-  }
-  const where = projectFrame(error, root);
-  return {
-    message: `The site's code failed while answering "${message.type}"${where ? ` at ${where}` : ''}: ${cause}`,
-    ...(where ? { file: where.replace(/(:\d+){1,2}$/, '') } : {}),
-    ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
-  };
+  if (isBuildError(error)) return failureOf(error, root);
+  const text = `The site's code failed while answering "${message.type}"${where ? ` at ${where}` : ''}: ${messageOf(error)}`;
+  const failure = failureOf(new BuildError(text, { file: fileOf(where) }), root);
+  return error instanceof Error && error.stack ? { ...failure, stack: error.stack } : failure;
 }

@@ -2,9 +2,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
-import { writeAsset } from '../output';
-import { addressOf, siteOf } from '../urls';
+import { BuildError } from '../failure';
+import type { BrandAssets } from '../render/protocol';
+import type { RenderPool } from '../workers';
+import type { Writer } from '../writer';
+import type { Site } from './routes';
 
 /**
  * Inter 400 and 700 as TrueType (the rasteriser does not read WOFF2), shipped beside this step
@@ -21,22 +23,16 @@ const MANIFEST_ICON_SIZE = 512;
  * and the web manifest from our SVG templates (drawn by a render worker, from components/AppIcon
  * and components/SocialImage), as content-hashed files under /assets/.
  */
-export async function brand(ctx: BuildContext): Promise<void> {
-  const { site } = siteOf(ctx);
-  const { origin, base } = addressOf(ctx);
+export async function drawBrand(pool: RenderPool, { site, address }: Site, root: string, out: Writer): Promise<BrandAssets> {
+  const { origin, base } = address;
   const host = new URL(origin).host;
-  const fontFiles = FONT_FILES;
-  const drawings = await ctx.pool.drawBrand(host, { touchIcon: TOUCH_ICON_SIZE, largeIcon: MANIFEST_ICON_SIZE });
+  const drawings = await pool.drawBrand(host, { touchIcon: TOUCH_ICON_SIZE, largeIcon: MANIFEST_ICON_SIZE });
+  const write = async (name: string, extension: string, contents: string | Buffer) => (await out.asset({ name, extension, contents })).href;
 
-  const favicon = await writeHashed(ctx, 'favicon', 'svg', drawings.favicon);
-  const touchIcon = await writeHashed(ctx, 'apple-touch-icon', 'png', await rasterise(ctx, drawings.touchIcon, TOUCH_ICON_SIZE, fontFiles));
-  const largeIcon = await writeHashed(ctx, 'icon-512', 'png', await rasterise(ctx, drawings.largeIcon, MANIFEST_ICON_SIZE, fontFiles));
-  const socialImage = await writeHashed(
-    ctx,
-    'social',
-    'png',
-    await rasterise(ctx, drawings.socialImage, drawings.socialImageSize.width, fontFiles),
-  );
+  const favicon = await write('favicon', 'svg', drawings.favicon);
+  const touchIcon = await write('apple-touch-icon', 'png', await rasterise(root, drawings.touchIcon, TOUCH_ICON_SIZE));
+  const largeIcon = await write('icon-512', 'png', await rasterise(root, drawings.largeIcon, MANIFEST_ICON_SIZE));
+  const socialImage = await write('social', 'png', await rasterise(root, drawings.socialImage, drawings.socialImageSize.width));
 
   const manifest = {
     name: site.name,
@@ -55,9 +51,9 @@ export async function brand(ctx: BuildContext): Promise<void> {
       { src: largeIcon, type: 'image/png', sizes: `${MANIFEST_ICON_SIZE}x${MANIFEST_ICON_SIZE}` },
     ],
   };
-  const manifestUrl = await writeHashed(ctx, 'site', 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestUrl = await write('site', 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
 
-  ctx.brand = {
+  return {
     favicon,
     touchIcon,
     logo: largeIcon,
@@ -70,8 +66,8 @@ export async function brand(ctx: BuildContext): Promise<void> {
  * An SVG as a PNG `width` pixels wide. The rasteriser (a native module) loads only when the
  * cache holds no PNG of this very drawing, made with these fonts and this rasteriser version.
  */
-async function rasterise(ctx: BuildContext, svg: string, width: number, fontFiles: string[]): Promise<Buffer> {
-  const { root } = ctx.options;
+async function rasterise(root: string, svg: string, width: number): Promise<Buffer> {
+  const fontFiles = FONT_FILES;
   const require = createRequire(path.join(root, 'package.json'));
   const resvgVersion = packageVersion(root, '@resvg/resvg-js');
   const key = hashParts(['png v1', resvgVersion, svg, String(width)]);
@@ -92,9 +88,4 @@ async function rasterise(ctx: BuildContext, svg: string, width: number, fontFile
       cause: error,
     });
   }
-}
-
-/** Writes /assets/<name>.<hash>.<extension> and returns its URL. */
-async function writeHashed(ctx: BuildContext, name: string, extension: string, contents: string | Buffer): Promise<string> {
-  return (await writeAsset(ctx, { name, extension, contents })).href;
 }

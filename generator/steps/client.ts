@@ -2,9 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
-import { compileError } from '../errors';
-import { writeAsset } from '../output';
+import { compileError } from '../site-bundle';
+import type { Writer, WrittenAsset } from '../writer';
 
 export const CLIENT_ENTRY = 'client/main.ts';
 
@@ -24,8 +23,7 @@ const OPTIONS = {
  * Bundles the vanilla client behaviours into one minified script, /assets/main.<hash>.js; from
  * the cache while none of the files it was made from changed.
  */
-export async function client(ctx: BuildContext): Promise<void> {
-  const { root } = ctx.options;
+export async function bundleClient(root: string, out: Writer): Promise<WrittenAsset> {
   const require = createRequire(path.join(root, 'package.json'));
   const esbuildVersion = packageVersion(root, 'esbuild');
   const key = hashParts(['js v1', esbuildVersion, CLIENT_ENTRY, JSON.stringify(OPTIONS)]);
@@ -36,16 +34,10 @@ export async function client(ctx: BuildContext): Promise<void> {
     try {
       result = await esbuild.build({ ...OPTIONS, entryPoints: [path.join(root, CLIENT_ENTRY)], absWorkingDir: root });
     } catch (error) {
-      throw (
-        compileError(error, root) ??
-        new BuildError(`The client script could not be bundled from ${CLIENT_ENTRY}: ${String(error)}`, {
-          file: CLIENT_ENTRY,
-          cause: error,
-        })
-      );
+      throw compileError(error, root, CLIENT_ENTRY);
     }
     code = result.outputFiles[0]?.text ?? '';
     store(root, 'client', key, { output: code, inputs: Object.keys(result.metafile.inputs), extension: 'js' });
   }
-  ctx.assets.js = await writeAsset(ctx, { name: 'main', extension: 'js', contents: code });
+  return out.asset({ name: 'main', extension: 'js', contents: code });
 }

@@ -2,11 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
+import { BuildError } from '../failure';
 import { loadSubsetter, type SubsetOptions } from '../font-subset';
-import { writeAsset } from '../output';
-import type { PageTarget } from '../render/protocol';
-import { allTargets, growWorkers, renderTargets, settingsOf, targetPath } from './pages';
+import type { Writer } from '../writer';
 
 /** The site's typeface: a variable font, self-hosted from its npm package. */
 export const FONT = {
@@ -34,24 +32,34 @@ export const SAFETY_CHARACTERS = [range(0x20, 0x7e), range(0xc0, 0xff).replace(/
  */
 const BASE_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern'];
 
+/** The fonts as the font step wrote them. */
+export interface BuiltFonts {
+  /** The @font-face rules that name them, for the start of the stylesheet. */
+  faces: string;
+  /** The font pages preload (see subsetFonts). */
+  preload: string[];
+  /**
+   * Every character the fonts pages download first can draw, in code point order; undefined when
+   * the whole font is shipped (the dev server). A page that shows another fails the build.
+   */
+  characters?: string;
+}
+
+/** The whole font and its @font-face rule, for the dev server: no page is rendered to learn its text. */
+export async function wholeFont(root: string, out: Writer): Promise<BuiltFonts> {
+  const { href } = await out.asset({ folder: 'fonts', name: FONT.name, extension: 'woff2', contents: await readSource(root) });
+  return { faces: fontFace(href, FONT.weightAxis), preload: [href] };
+}
+
 /**
- * Writes the font and the @font-face rules that name it. In a build the font is cut down, with
- * HarfBuzz, to the characters the pages show (every page rendered once for its text, in the
- * render workers) and those the stylesheet writes, the weights it uses and the features it asks
- * for; the result is cached by the hash of those inputs. The dev server ships the whole font.
+ * Writes the font cut down, with HarfBuzz, to the characters the pages show (`pages`: each page's,
+ * by path, found by rendering every page once) and those the stylesheet writes, the weights it
+ * uses and the features it asks for, and the @font-face rules that name it; the result is cached
+ * by the hash of those inputs.
  */
-export async function fonts(ctx: BuildContext): Promise<void> {
-  const css = ctx.styles;
-  if (css === undefined) throw new BuildError('The fonts were made before the stylesheet was compiled.');
-  const source = await readSource(ctx);
-  if (ctx.options.mode === 'development') {
-    const { href } = await writeAsset(ctx, { folder: 'fonts', name: FONT.name, extension: 'woff2', contents: source });
-    ctx.fonts = { faces: fontFace(href, FONT.weightAxis) };
-    ctx.assets.fonts = [href];
-    return;
-  }
+export async function subsetFonts(root: string, css: string, pages: ReadonlyMap<string, string>, out: Writer): Promise<BuiltFonts> {
+  const source = await readSource(root);
   const usage = fontUsage(css);
-  const pages = await pageText(ctx);
   const shown = new Set<string>([...usage.characters]);
   for (const characters of pages.values()) for (const character of characters) shown.add(character);
   if (usage.changesCase) for (const character of [...shown]) addCaseForms(shown, character);
@@ -59,24 +67,23 @@ export async function fonts(ctx: BuildContext): Promise<void> {
   const extra = sorted(new Set([...SAFETY_CHARACTERS].filter((character) => !shown.has(character))));
   const options: SubsetOptions = { features: [...new Set([...BASE_FEATURES, ...usage.features])].sort(), weights: usage.weights };
 
-  const made = await subsetFonts(ctx, source, wanted, extra, options, pages);
-  const main = await writeAsset(ctx, { folder: 'fonts', name: FONT.name, extension: 'woff2', contents: made.main.font });
+  const made = await subsets(root, source, wanted, extra, options, pages);
+  const main = await out.asset({ folder: 'fonts', name: FONT.name, extension: 'woff2', contents: made.main.font });
   // The main face needs no unicode-range: a browser reaches for the extra face, declared after
   // it, only for the characters in the extra face's range.
   let faces = fontFace(main.href, usage.weights);
   if (made.extra) {
-    const written = await writeAsset(ctx, { folder: 'fonts', name: `${FONT.name}-extra`, extension: 'woff2', contents: made.extra.font });
+    const written = await out.asset({ folder: 'fonts', name: `${FONT.name}-extra`, extension: 'woff2', contents: made.extra.font });
     faces += fontFace(written.href, usage.weights, made.extra.characters);
   }
-  ctx.fonts = { faces, characters: made.main.characters };
   // Preloaded: asked for while the head is parsed, the font is there for the first paint where
   // the connection allows (font-display: optional, see fontFace).
-  ctx.assets.fonts = [main.href];
+  return { faces, preload: [main.href], characters: made.main.characters };
 }
 
-async function readSource(ctx: BuildContext): Promise<Buffer> {
+async function readSource(root: string): Promise<Buffer> {
   // The project's own copy of the font package.
-  const require = createRequire(path.join(ctx.options.root, 'package.json'));
+  const require = createRequire(path.join(root, 'package.json'));
   try {
     return await readFile(require.resolve(FONT.source));
   } catch (error) {
@@ -87,27 +94,6 @@ async function readSource(ctx: BuildContext): Promise<Buffer> {
   }
 }
 
-/**
- * The characters each page shows (the 404 page's too), by path. Rendering every page for its
- * text costs as much as writing them, so the answer is cached by what it depends on: the site's
- * code (the bundle the workers run), the year and the site URL (its origin and base path).
- */
-async function pageText(ctx: BuildContext): Promise<Map<string, string>> {
-  const settings = settingsOf(ctx, 'text');
-  const { root } = ctx.options;
-  const key = hashParts(['page text v1', await readFile(ctx.pool.bundle), String(settings.year), settings.origin, settings.base]);
-  const cached = lookup(root, 'text', key);
-  if (cached) return new Map(JSON.parse(cached.output.toString('utf8')) as [string, string][]);
-  growWorkers(ctx);
-  const targets = allTargets(ctx);
-  const found = new Map<PageTarget, string>();
-  await renderTargets(ctx, settings, targets, (page, target) => found.set(target, page.characters));
-  // In route-table order whatever the number of workers, so that the cached file is the same too.
-  const text = new Map(targets.map((target) => [targetPath(ctx, target), found.get(target) ?? ''] as const));
-  store(root, 'text', key, { output: JSON.stringify([...text]), inputs: [], extension: 'json' });
-  return text;
-}
-
 interface MadeFonts {
   main: { font: Buffer; characters: string };
   /** The safety characters no page shows; none when every one of them is shown. */
@@ -115,15 +101,14 @@ interface MadeFonts {
 }
 
 /** The two subsets, from the cache when these very inputs made them before. */
-async function subsetFonts(
-  ctx: BuildContext,
+async function subsets(
+  root: string,
   source: Buffer,
   wanted: string,
   extra: string,
   options: SubsetOptions,
   pages: ReadonlyMap<string, string>,
 ): Promise<MadeFonts> {
-  const { root } = ctx.options;
   const key = hashParts([
     'font subset v1',
     // subset-font's own dependencies (HarfBuzz, the WOFF2 encoder) shape the bytes too: the lockfile names them all.

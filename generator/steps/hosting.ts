@@ -1,26 +1,25 @@
-import { type BuildContext, BuildError } from '../context';
+import { BuildError } from '../failure';
 import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfront';
 import { headersFile } from '../hosting/headers-file';
 import { nginxConfig } from '../hosting/nginx';
-import { DEPLOY_DIR } from '../hosting/policy';
+import { DEPLOY_DIR, type InlineCode } from '../hosting/policy';
 import { HOSTED_SITE_FILE, hostedSite, redirectsFile } from '../hosting/redirects';
 import { serveConfig } from '../hosting/serve';
-import { writeOutput } from '../output';
-import { addressOf, siteOf } from '../urls';
+import type { Writer } from '../writer';
+import type { Site } from './routes';
 
 /**
  * Writes each host's configuration, all generated from generator/hosting/policy.ts and the
  * redirects of the table: serve.json, _headers and _redirects at the root (where serve, Netlify
  * and Cloudflare Pages look for them), and under deploy/ the nginx server block, the CloudFront
  * function and headers policy, and site.json (the base path and the redirects, for deploy:s3 and
- * the preview). Runs after every site file is written, because _headers lists them.
+ * the preview). Runs after every site file is written, because _headers lists them. `inline` is
+ * the code the pages carry inline, which the Content-Security-Policy allows by its hash.
  */
-export async function hosting(ctx: BuildContext): Promise<void> {
-  const { inline } = ctx;
-  const { origin, base } = addressOf(ctx);
-  const site = hostedSite(base, siteOf(ctx).redirects);
-  const host = new URL(origin).hostname;
-  const siteFiles = ctx.outputs.map((output) => output.path);
+export async function writeHostConfig({ address, redirects }: Site, inline: InlineCode, out: Writer): Promise<void> {
+  const site = hostedSite(address.base, redirects);
+  const host = new URL(address.origin).hostname;
+  const siteFiles = out.files.map((output) => output.path);
   const files: [string, string][] = [
     ['serve.json', `${JSON.stringify(serveConfig(inline, site), null, 2)}\n`],
     ['_headers', headersFile(siteFiles, inline, site)],
@@ -41,6 +40,6 @@ export async function hosting(ctx: BuildContext): Promise<void> {
         { file: `public/${file}` },
       );
     }
-    await writeOutput(ctx, file, contents);
+    await out.write(file, contents);
   }
 }

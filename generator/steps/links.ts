@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildContext, BuildError } from '../context';
+import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
-import { fragmentId, isPageRelative, missingFragments, samePageFragment, scanCss, scanHtml } from '../references';
 import type { FoundReference, RedirectInfo, RenderedPage } from '../render/protocol';
-import { addressOf, canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, siteOf, sitePathOf } from '../urls';
+import { fragmentId, isPageRelative, missingFragments, samePageFragment, scanCss, scanHtml } from '../scan';
+import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf } from '../urls';
+import type { OutputFile } from '../writer';
+import type { PageReferences } from './pages';
+import type { Site } from './routes';
 
 /** One reference that points at nothing, with where it was found. */
 export interface Problem {
@@ -22,12 +25,12 @@ const LISTED_OCCURRENCES = 10;
  * slash). A redirect's source counts as the page it leads to. Absolute URLs on the site's own
  * origin (canonical, og:image, the sitemap) are checked like root-relative ones; other origins
  * are left alone, since the build makes no network calls. The pages' references come from the
- * render workers (ctx.pageReferences), which found them while writing the pages.
+ * render workers (`pages`), which found them while writing the pages.
  */
-export async function checkLinks(ctx: BuildContext): Promise<void> {
-  const files = ctx.outputs.map((output) => output.path).filter(isSiteFile);
-  const checker = new LinkChecker(ctx.staging, files, addressOf(ctx), siteOf(ctx).redirects);
-  for (const [file, page] of ctx.pageReferences) checker.addPage(file, page);
+export async function checkLinks(folder: string, outputs: readonly OutputFile[], site: Site, ...pages: PageReferences[]): Promise<void> {
+  const files = outputs.map((output) => output.path).filter(isSiteFile);
+  const checker = new LinkChecker(folder, files, site.address, site.redirects);
+  for (const [file, page] of pages.flatMap((found) => [...found])) checker.addPage(file, page);
   const problems = await checker.run();
   if (problems.length === 0) return;
   const lines = problems.map(({ file, message }) => {

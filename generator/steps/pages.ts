@@ -1,82 +1,121 @@
-import type { BuildContext } from '../context';
-import { BuildError } from '../context';
+import { readFile } from 'node:fs/promises';
+import type { PageAssets } from '../../components/Document/Document';
+import { hashParts, lookup, store } from '../cache.mjs';
 import { contentSecurityPolicy } from '../hosting/policy';
-import { recordOutput } from '../output';
-import type { PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
-import { PAGES_LISTED_IN_FULL } from '../report';
-import { addressOf, canonicalPath, siteOf } from '../urls';
+import type { BrandAssets, PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
+import { canonicalPath } from '../urls';
+import type { RenderPool } from '../workers';
+import type { Writer } from '../writer';
+import type { Site } from './routes';
 
-/** Renders every route of the table to <route>/index.html, on every render worker. */
-export async function pages(ctx: BuildContext): Promise<void> {
-  growWorkers(ctx);
-  await write(
-    ctx,
-    siteOf(ctx).routes.map((_, index) => index),
-  );
+/** What every page of a build is rendered from, whatever the pass. */
+export interface PageSource {
+  pool: RenderPool;
+  /** Render workers at most (--jobs). */
+  jobs: number;
+  root: string;
+  year: number;
+  /** The folder the pages are written into. */
+  staging: string;
+  site: Site;
+  brand: BrandAssets;
+  assets: Omit<PageAssets, 'css' | 'fonts'>;
 }
 
-/** Renders the fallback page to 404.html. */
-export async function notFoundPage(ctx: BuildContext): Promise<void> {
-  await write(ctx, ['not-found']);
+/** What the pages are written with once the stylesheet and fonts exist. */
+export interface PageStyle {
+  css: PageAssets['css'];
+  /** The Content-Security-Policy of the meta tag: the code the pages carry inline, allowed by its hash. */
+  csp: string;
+  fonts: readonly string[];
+  /** The characters the font draws: a page that shows another fails. Unset: no check (the whole font). */
+  fontCharacters?: string | undefined;
+}
+
+/** What each page written refers to, by file, for the link check. */
+export type PageReferences = Map<string, Pick<RenderedPage, 'references' | 'missingFragments'>>;
+
+/** Every route of the table, by index; the 404 page is 'not-found'. */
+export function routeTargets(site: Site): PageTarget[] {
+  return site.routes.map((_, index) => index);
+}
+
+/** Renders pages (every route, or the 404 page) to their files, on every render worker. */
+export async function writePages(
+  source: PageSource,
+  style: PageStyle,
+  targets: readonly PageTarget[],
+  out: Writer,
+): Promise<PageReferences> {
+  const references: PageReferences = new Map();
+  const settings = settingsFor(source, 'write', style);
+  await render(source, settings, targets, (page) => {
+    out.record(page.file, page.bytes);
+    references.set(page.file, { references: page.references, missingFragments: page.missingFragments });
+  });
+  return references;
+}
+
+/**
+ * The characters each page shows (the 404 page's too), by path: the font step's pass, before the
+ * stylesheet exists (nothing it reports depends on it). Rendering every page for its text costs
+ * as much as writing them, so the answer is cached by what it depends on: the site's code (the
+ * bundle the workers run), the year and the site URL (its origin and base path).
+ */
+export async function shownText(source: PageSource): Promise<Map<string, string>> {
+  const { root, year, site, pool } = source;
+  const key = hashParts(['page text v1', await readFile(pool.bundle), String(year), site.address.origin, site.address.base]);
+  const cached = lookup(root, 'text', key);
+  if (cached) return new Map(JSON.parse(cached.output.toString('utf8')) as [string, string][]);
+  const targets = [...routeTargets(site), 'not-found' as const];
+  const found = new Map<PageTarget, string>();
+  await render(
+    source,
+    settingsFor(source, 'text', { css: { inline: '' }, fonts: [], csp: contentSecurityPolicy(site.inline, { for: 'meta' }) }),
+    targets,
+    (page, target) => found.set(target, page.characters),
+  );
+  // In route-table order whatever the number of workers, so that the cached file is the same too.
+  const text = new Map(targets.map((target) => [targetPath(site, target), found.get(target) ?? ''] as const));
+  store(root, 'text', key, { output: JSON.stringify([...text]), inputs: [], extension: 'json' });
+  return text;
 }
 
 /** Below this many pages for each, another worker costs more to start than it saves. */
 const PAGES_PER_WORKER = 24;
 
-/** Up to one worker per core; a small site does not pay for starting more than it can use. */
-export function growWorkers(ctx: BuildContext): void {
-  const pageCount = siteOf(ctx).routes.length;
-  ctx.pool.grow(Math.max(1, Math.min(ctx.options.jobs, Math.ceil(pageCount / PAGES_PER_WORKER))));
-}
-
-/** Every page the build writes: each route, then the 404 page. */
-export function allTargets(ctx: BuildContext): PageTarget[] {
-  return [...siteOf(ctx).routes.map((_, index) => index), 'not-found'];
-}
-
-/** A page's path, for messages: "/about-us/", or "/404" for the 404 page. */
-export function targetPath(ctx: BuildContext, target: PageTarget): string {
-  return target === 'not-found' ? '/404' : canonicalPath(siteOf(ctx).routes[target]?.path ?? '/');
-}
-
-/** Renders pages on the render workers, each on whichever is free next; onPage hears of each as it is done. */
-export async function renderTargets(
-  ctx: BuildContext,
+/**
+ * Renders pages on the render workers, each on whichever is free next, with up to one worker per
+ * core: a small site does not pay for starting more than it can use. onPage hears of each page as
+ * it is done.
+ */
+async function render(
+  { pool, jobs, site }: PageSource,
   settings: RenderSettings,
   targets: readonly PageTarget[],
   onPage: (page: RenderedPage, target: PageTarget) => void,
 ): Promise<void> {
-  await ctx.pool.render(settings, targets, (target) => targetPath(ctx, target), onPage);
+  pool.grow(Math.max(1, Math.min(jobs, Math.ceil(site.routes.length / PAGES_PER_WORKER))));
+  await pool.render(settings, targets, (target) => targetPath(site, target), onPage);
 }
 
-async function write(ctx: BuildContext, targets: readonly PageTarget[]): Promise<void> {
-  await renderTargets(ctx, settingsOf(ctx, 'write'), targets, (page) => {
-    recordOutput(ctx, page.file, page.bytes, page.gzipBytes);
-    ctx.pageReferences.set(page.file, { references: page.references, missingFragments: page.missingFragments });
-  });
+/** A page's path, for messages: "/about-us/", or "/404" for the 404 page. */
+function targetPath(site: Site, target: PageTarget): string {
+  return target === 'not-found' ? '/404' : canonicalPath(site.routes[target]?.path ?? '/');
 }
 
-/**
- * What every page of this build shares, for the workers. The text pass (the font step's) runs
- * before the stylesheet exists: nothing it reports depends on it.
- */
-export function settingsOf(ctx: BuildContext, pass: RenderSettings['pass']): RenderSettings {
-  const { css, js, fonts = [], icons } = ctx.assets;
-  if (!js || (pass === 'write' && !css)) throw new BuildError('Pages were rendered before the stylesheet and script were built.');
-  if (!ctx.brand) throw new BuildError('Pages were rendered before the icons and social image were drawn.');
-  const { origin, base } = addressOf(ctx);
+function settingsFor(source: PageSource, pass: RenderSettings['pass'], style: PageStyle): RenderSettings {
+  const { staging, root, year, site, brand, assets } = source;
   return {
-    staging: ctx.staging,
-    root: ctx.options.root,
-    assets: { css: css ?? { inline: '' }, js, fonts, ...(icons ? { icons } : {}) },
-    brand: ctx.brand,
-    origin,
-    base,
-    year: ctx.options.year,
-    csp: contentSecurityPolicy(ctx.inline, { for: 'meta' }),
-    // A site too large to list every page measures only those the summary lists, at the end.
-    measureGzip: ctx.options.measureGzip && allTargets(ctx).length <= PAGES_LISTED_IN_FULL,
+    staging,
+    root,
+    assets: { ...assets, css: style.css, fonts: style.fonts },
+    brand,
+    origin: site.address.origin,
+    base: site.address.base,
+    year,
+    csp: style.csp,
     pass,
-    ...(pass === 'write' && ctx.fonts?.characters !== undefined ? { fontCharacters: ctx.fonts.characters } : {}),
+    ...(style.fontCharacters === undefined ? {} : { fontCharacters: style.fontCharacters }),
   };
 }

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type BuildContext, BuildError } from '../context';
-import { writeOutput } from '../output';
+import { BuildError } from '../failure';
+import type { Writer } from '../writer';
 
 /** Copies public/ into the output as it is; a file that would overwrite a generated one is an error. */
-export async function publicFiles(ctx: BuildContext): Promise<void> {
-  const source = path.join(ctx.options.root, 'public');
+export async function copyPublic(root: string, out: Writer): Promise<void> {
+  const source = path.join(root, 'public');
   let entries: string[];
   try {
     entries = await readdir(source, { recursive: true });
@@ -13,7 +13,7 @@ export async function publicFiles(ctx: BuildContext): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  const generated = new Set(ctx.outputs.map((output) => output.path));
+  const generated = new Set(out.files.map((output) => output.path));
   for (const entry of entries.sort()) {
     const from = path.join(source, entry);
     let contents: Buffer;
@@ -29,6 +29,6 @@ export async function publicFiles(ctx: BuildContext): Promise<void> {
         file: `public/${relative}`,
       });
     }
-    await writeOutput(ctx, relative, contents);
+    await out.write(relative, contents);
   }
 }

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { type BuildContext, BuildError } from '../context';
+import { BuildError } from '../failure';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
-import type { RedirectInfo, RouteInfo } from '../render/protocol';
-import { addressOf } from '../urls';
+import type { BuildOptions } from '../options';
+import type { RedirectInfo, RouteInfo, SiteDescription } from '../render/protocol';
+import { type SiteAddress, siteAddress } from '../urls';
+import type { RenderPool } from '../workers';
 
 const PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
 
@@ -12,22 +14,29 @@ const PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)
  */
 const RESERVED = [ASSETS_DIR, DEPLOY_DIR];
 
+/** The site as the build knows it: the route table, checked, and where the site lives. */
+export interface Site extends SiteDescription {
+  /** Its origin and base path (siteAddress in generator/urls.ts). */
+  address: SiteAddress;
+}
+
 /**
  * Reads the route table and the site configuration, through a render worker (the main thread
  * never loads the site's code), which first checks every page's content against the content
- * model (render/content-check.ts), and checks the table before anything is rendered: paths are lower-case slugs without a
- * trailing slash, no two differ only in case (static hosts would serve both, browsers
- * following the spec's case-insensitive matching could not tell them apart), and none lies in
- * a folder the build reserves. Then the redirects (checkRedirects) and where the site lives
- * (its URL and base path), so that a mistake in either stops the build before it writes anything.
+ * model (render/content-check.ts), and checks the table before anything is rendered: paths are
+ * lower-case slugs without a trailing slash, no two differ only in case (static hosts would serve
+ * both, browsers following the spec's case-insensitive matching could not tell them apart), and
+ * none lies in a folder the build reserves. Then the redirects (checkRedirects) and where the
+ * site lives (its URL and base path), so that a mistake in either stops the build before it
+ * writes anything.
  */
-export async function checkRoutes(ctx: BuildContext): Promise<void> {
-  const table = path.relative(ctx.options.root, ctx.options.routesModule).split(path.sep).join('/');
-  ctx.site = await ctx.pool.describe(table);
-  ctx.inline = ctx.site.inline;
-  checkPaths(ctx.site.routes, table);
-  ctx.site.redirects = checkRedirects(ctx.site.redirects, ctx.site.routes, table);
-  addressOf(ctx);
+export async function loadSite(pool: RenderPool, options: Pick<BuildOptions, 'root' | 'routesModule' | 'siteUrl' | 'base'>): Promise<Site> {
+  const table = path.relative(options.root, options.routesModule).split(path.sep).join('/');
+  const described = await pool.describe(table);
+  checkPaths(described.routes, table);
+  const redirects = checkRedirects(described.redirects, described.routes, table);
+  const address = siteAddress({ siteUrl: options.siteUrl, base: options.base, site: described.site });
+  return { ...described, redirects, address };
 }
 
 /** The route table's own rules, for its paths. */

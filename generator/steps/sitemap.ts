@@ -1,7 +1,7 @@
-import type { BuildContext } from '../context';
-import { writeOutput } from '../output';
-import { escapeMarkup } from '../references';
-import { absoluteUrl, addressOf, publicPath, routeUrl, siteOf } from '../urls';
+import { escapeMarkup } from '../scan';
+import { absoluteUrl, publicPath, routeUrl } from '../urls';
+import type { Writer } from '../writer';
+import type { Site } from './routes';
 
 /**
  * sitemap.xml with every route's absolute canonical URL (never the 404, never a redirect's
@@ -9,13 +9,9 @@ import { absoluteUrl, addressOf, publicPath, routeUrl, siteOf } from '../urls';
  * crawlers read robots.txt only at the root of the origin, so its Sitemap line is what to copy
  * into that one.
  */
-export async function sitemap(ctx: BuildContext): Promise<void> {
-  const { origin, base } = addressOf(ctx);
-  const urls = siteOf(ctx).routes.map(
-    (route) => `  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, route.path)))}</loc></url>`,
-  );
-  await writeOutput(
-    ctx,
+export async function writeSitemap({ routes, address: { origin, base } }: Site, out: Writer): Promise<void> {
+  const urls = routes.map((route) => `  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, route.path)))}</loc></url>`);
+  await out.write(
     'sitemap.xml',
     [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -25,8 +21,7 @@ export async function sitemap(ctx: BuildContext): Promise<void> {
       '',
     ].join('\n'),
   );
-  await writeOutput(
-    ctx,
+  await out.write(
     'robots.txt',
     ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, publicPath(base, '/sitemap.xml'))}`, ''].join('\n'),
   );

@@ -1,6 +1,9 @@
-import { type BuildContext, BuildError } from '../context';
-import { writeAsset } from '../output';
+import type { InlineStylesheet, LinkedAsset } from '../../components/Document/Document';
+import { BuildError } from '../failure';
+import type { BuildOptions } from '../options';
 import { toHtml5 } from '../render/html';
+import type { Writer } from '../writer';
+import type { BuiltFonts } from './fonts';
 
 /**
  * The stylesheet pages use: the font faces, then the compiled styles. A build puts it inside
@@ -9,21 +12,20 @@ import { toHtml5 } from '../render/html';
  * Policy of the pages and of every host. The dev server links it as a file, which a save of a
  * stylesheet swaps in place.
  */
-export async function stylesheet(ctx: BuildContext): Promise<void> {
-  if (ctx.styles === undefined || !ctx.fonts)
-    throw new BuildError('The stylesheet was assembled before it was compiled and its fonts made.');
-  const css = ctx.fonts.faces + ctx.styles;
-  if (ctx.options.mode === 'development') {
-    ctx.assets.css = await writeAsset(ctx, { name: 'main', extension: 'css', contents: css });
-    return;
-  }
+export async function assembleStylesheet(
+  css: string,
+  fonts: BuiltFonts,
+  mode: BuildOptions['mode'],
+  out: Writer,
+): Promise<InlineStylesheet | LinkedAsset> {
+  const stylesheet = fonts.faces + css;
+  if (mode === 'development') return out.asset({ name: 'main', extension: 'css', contents: stylesheet });
   // Inside <style> nothing is escaped: the text must neither end the element nor be touched by
   // the HTML5 rewrite of the page, or the hash in the policy would not match what browsers read.
-  if (/<\/style/i.test(css) || toHtml5(css) !== css) {
+  if (/<\/style/i.test(stylesheet) || toHtml5(stylesheet) !== stylesheet) {
     throw new BuildError('The stylesheet contains text that would change inside a <style> element ("</style" or an XHTML-style tag).', {
       file: 'styles/main.scss',
     });
   }
-  ctx.assets.css = { inline: css };
-  ctx.inline = { ...ctx.inline, styles: [css] };
+  return { inline: stylesheet };
 }

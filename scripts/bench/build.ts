@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildsFolder } from '../../generator/out-dir';
+import { buildsFolder } from '../../generator/output-swap';
 import { copyProject } from '../lib/project';
 import type { BenchSection } from './types';
 

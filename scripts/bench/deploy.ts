@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { isSiteFile } from '../../generator/hosting/policy';
 import { filesUnder, findOnPath } from '../lib/files';
-import { projectRoot } from '../lib/project';
+import { buildCommand, projectRoot } from '../lib/project';
 import { startS3Server } from '../lib/s3-server';
 import { repeatedRoutes } from './scale';
 import type { BenchSection, Measurement } from './types';
@@ -34,7 +34,7 @@ export async function measureDeploy({ pages = 1000, runs = 3 }: DeployBenchOptio
     throw new Error('The deploy section runs the AWS CLI, and `aws` is not on the PATH: apt-get install -y awscli (Debian or Ubuntu).');
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-deploy-'));
   const build = (outDir: string, ...args: string[]) =>
-    run(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, ...args], { cwd: projectRoot });
+    run(...buildCommand(['--quiet', '--out-dir', outDir, ...args]), { cwd: projectRoot });
   const site = path.join(folder, 'site');
   const repeated = path.join(folder, 'repeated');
   await build(site);

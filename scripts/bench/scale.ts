@@ -1,6 +1,6 @@
 /**
  * The build at scale: the site's routes repeated to N pages (1,000 by default, `--pages 10000`),
- * each run a whole `node generator/launch.mjs build.ts` process into a clean output folder,
+ * each run a whole build process (buildCommand) into a clean output folder,
  * timed from spawn to exit, with the process's peak memory (worker threads included) and the
  * time of each step as the build reports it (--json).
  */
@@ -9,8 +9,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildsFolder } from '../../generator/out-dir';
-import { projectRoot } from '../lib/project';
+import { buildsFolder } from '../../generator/output-swap';
+import { buildCommand, projectRoot } from '../lib/project';
 import type { BenchSection, Measurement } from './types';
 
 const run = promisify(execFile);
@@ -56,19 +56,10 @@ export async function measureScale({ pages = 1000, runs = 5, jobs }: ScaleBenchO
     await rm(buildsFolder(outDir), { recursive: true, force: true });
     const started = performance.now();
     const { stdout } = await run(
-      process.execPath,
-      [
-        '--import',
-        reporter,
-        'generator/launch.mjs',
-        'build.ts',
-        '--json',
-        '--routes',
-        table,
-        '--out-dir',
-        outDir,
-        ...(jobs ? ['--jobs', String(jobs)] : []),
-      ],
+      ...buildCommand(
+        ['--json', '--routes', table, '--out-dir', outDir, ...(jobs ? ['--jobs', String(jobs)] : [])],
+        ['--import', reporter],
+      ),
       { cwd: projectRoot, env: { ...process.env, BENCH_RSS_FILE: rssFile }, maxBuffer: 256 * 1024 * 1024 },
     );
     const ms = performance.now() - started;

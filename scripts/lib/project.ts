@@ -7,6 +7,14 @@ export const projectRoot = path.resolve(import.meta.dirname, '../..');
 /** Build output, dependencies and local tool output: never part of a copy. */
 const SKIPPED = /^(node_modules|\.git|dist|dist\..*|\.dist-.*|bench-results|screenshots|\.exp)$/;
 
+/**
+ * `npm run build -- <args>` as npm runs it, without npm: node, the launcher and build.ts, for a
+ * spawn with the project (or a copy of it) as its working folder. `nodeOptions` go to node first.
+ */
+export function buildCommand(args: readonly string[] = [], nodeOptions: readonly string[] = []): [string, string[]] {
+  return [process.execPath, [...nodeOptions, 'generator/launch.mjs', 'build.ts', ...args]];
+}
+
 export interface ProjectCopy {
   root: string;
   remove: () => Promise<void>;

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { devNull, tmpdir } from 'node:os';
 import path from 'node:path';
-import { decodeEntities } from '../../generator/references';
+import { DomUtils, parseDocument } from 'htmlparser2';
 
 /** The part of s3rver (which ships no types) that we use. */
 interface S3rver {
@@ -115,7 +115,7 @@ export async function startS3Server({ buckets }: { buckets: readonly string[] })
       const { status, body } = await get(`/${bucket}?${query}`, { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' });
       const xml = body.toString('utf8');
       if (status !== 200) throw new Error(`Listing ${bucket} answered ${status}: ${xml}`);
-      keys.push(...[...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => decodeEntities(match[1] ?? '')));
+      keys.push(...DomUtils.getElementsByTagName('Key', parseDocument(xml, { xmlMode: true })).map((key) => DomUtils.textContent(key)));
       truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
     }
     return keys.sort();

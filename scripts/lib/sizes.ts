@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
+import { shownCharacters } from '../../generator/scan';
+import { fontUsage } from '../../generator/steps/fonts';
 import { filesUnder } from './files';
 
 const KB = 1024;
@@ -98,23 +100,14 @@ export async function firstVisitFiles(siteDir: string, page: string): Promise<st
 }
 
 /**
- * What a page shows, as a reader meets it: the text of its body and its text alternatives
- * (alt, aria-label, title, placeholder), and text a stylesheet writes with `content`.
+ * What a page shows, as a reader meets it: the characters the generator's font step counts
+ * (shownCharacters: its text and text alternatives), and those its stylesheets write with `content`.
  */
 export function shownText($: cheerio.CheerioAPI): string {
-  const body = $('body').clone();
-  body.find('script, style, template').remove();
-  let text = body.text();
-  $('body [alt], body [aria-label], body [title], body [placeholder]').each((_, element) => {
-    for (const name of ['alt', 'aria-label', 'title', 'placeholder']) text += $(element).attr(name) ?? '';
-  });
-  $('style').each((_, element) => {
-    for (const [, quoted = ''] of $(element)
-      .text()
-      .matchAll(/content:\s*"([^"]*)"/g))
-      text += quoted.replace(/\\([0-9a-fA-F]{1,6})\s?/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
-  });
-  return text;
+  const stylesheets = $('style')
+    .toArray()
+    .map((element) => $(element).text());
+  return shownCharacters($.html()) + stylesheets.map((css) => fontUsage(css).characters).join('');
 }
 
 /** Whether a character lies in a CSS unicode-range such as `U+20-7E,U+A9`. */

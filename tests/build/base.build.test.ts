@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readHostedSite } from '../../generator/hosting/redirects';
 import type { ServeConfig } from '../../generator/hosting/serve';
 import { runBuild } from '../../generator/pipeline';
-import { scanCss, scanHtml } from '../../generator/references';
+import { scanCss, scanHtml } from '../../generator/scan';
 import { routeFile } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
 import { filesUnder, pageFiles } from '../../scripts/lib/files';
-import { projectRoot } from '../../scripts/lib/project';
+import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 
 const origin = 'https://www.example.test';
@@ -147,7 +147,7 @@ describe('npm run build with a base path it refuses', () => {
   /** `npm run build` (the launcher) with these arguments, into a folder of its own. */
   function build(...args: string[]) {
     const out = path.join(workDir, 'refused', 'dist');
-    const result = spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', out, ...args], {
+    const result = spawnSync(...buildCommand(['--quiet', '--out-dir', out, ...args]), {
       cwd: projectRoot,
       encoding: 'utf8',
     });

@@ -7,12 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { steps } from '../../generator/pipeline';
-import type { BuildReport } from '../../generator/report';
+import type { BuildReport } from '../../build';
+import { stepNames } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { throwingComponent } from '../../scripts/lib/edits';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 
 let project: ProjectCopy;
@@ -21,7 +21,7 @@ let before: Record<string, string>;
 
 /** Runs the build as `npm run build` does (the launcher), with stdout and stderr piped: not a terminal. */
 function build(...args: string[]) {
-  const result = spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', ...args], {
+  const result = spawnSync(...buildCommand(args), {
     cwd: project.root,
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },
@@ -75,7 +75,7 @@ describe('a successful npm run build', () => {
 
   it('reports each step as it finishes, in order, before the table', () => {
     const progress = firstRun.stdout.split('\n').flatMap((line) => /^ {2}✓ (\S+) +\d+ ms$/.exec(line)?.[1] ?? []);
-    expect(progress).toEqual(steps.map((step) => step.name));
+    expect(progress).toEqual(stepNames);
     expect(firstRun.stdout.indexOf('✓ links')).toBeLessThan(firstRun.stdout.search(/^\s+Route\s+Output/m));
   });
 
@@ -119,7 +119,7 @@ describe('a successful npm run build', () => {
     const report = JSON.parse(result.stdout) as BuildReport;
     if (!report.ok) throw new Error(`the build failed: ${report.error.message}`);
     expect(report.totalMs).toBeGreaterThan(0);
-    expect(report.steps.map((step) => step.step)).toEqual(steps.map((step) => step.name));
+    expect(report.steps.map((step) => step.step)).toEqual(stepNames);
     for (const step of report.steps) expect(step.ms).toBeGreaterThanOrEqual(0);
     const written = Object.keys(await fingerprint(dist())).sort();
     expect(report.files.map((file) => file.path).sort()).toEqual(written);

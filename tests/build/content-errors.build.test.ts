@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
 import { aboutUs } from '../../pages/about-us/content';
 import { routes } from '../../pages/routes';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 
 const CONTENT = 'pages/about-us/content.ts';
@@ -23,7 +23,7 @@ let before: Record<string, string>;
 
 /** `npm run build` as it runs (the launcher, without npm), in the copy, into its dist/. */
 function npmRunBuild(...args: string[]) {
-  return spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet', ...args], {
+  return spawnSync(...buildCommand(['--quiet', ...args]), {
     cwd: project.root,
     encoding: 'utf8',
     timeout: 60_000,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeFor } from '../../generator/hosting/policy';
 import { type HostedSite, readHostedSite } from '../../generator/hosting/redirects';
+import { filesUnder } from '../../scripts/lib/files';
 import {
   deleteBatches,
   endpointFrom,
@@ -18,8 +19,7 @@ import {
   type S3Pass,
   s3RedirectNotes,
   staleKeys,
-} from '../../generator/hosting/s3';
-import { filesUnder } from '../../scripts/lib/files';
+} from '../../scripts/lib/s3';
 import { type DeployRun, runDeployScript } from '../support/deploy';
 
 const siteDir = inject('siteDir');

@@ -145,7 +145,6 @@ describe('a page that shows a character the font has no glyph for', () => {
     const failure = runBuild({
       outDir,
       log: () => {},
-      measureGzip: false,
       routesModule: fixture('missing-glyph.ts'),
     });
     await expect(failure).rejects.toThrow(/Page \/ shows “अ” \(U\+0905\), which Inter .* has no glyph for/);
@@ -160,7 +159,6 @@ describe('a page that shows a character the font has no glyph for', () => {
       const failure = runBuild({
         outDir,
         log: () => {},
-        measureGzip: false,
         routesModule: fixture('shifting-text.tsx'),
       });
       await expect(failure).rejects.toThrow(/Page \/ .*it shows “Æ”, which the font step did not see/);

@@ -8,10 +8,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
-import { createContext, defaultOptions, runBuild, runStep } from '../../generator/pipeline';
-import { RenderPool } from '../../generator/workers';
-import { projectRoot } from '../../scripts/lib/project';
+import { BuildError } from '../../generator/failure';
+import { STALL_STEP } from '../../generator/faults';
+import { runBuild, timeLimited } from '../../generator/pipeline';
+import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
@@ -37,7 +37,7 @@ const quiet = { log: () => {} };
 describe('a page that never finishes rendering', () => {
   it('fails the build after the page time limit, naming the route, and leaves dist/ as it was', async () => {
     const started = performance.now();
-    const failure = runBuild({ ...quiet, outDir, routesModule: fixture('endless-page.tsx'), pageTimeoutMs: 1000 });
+    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', routesModule: fixture('endless-page.tsx'), pageTimeoutMs: 1000 });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(/Rendering page \/endless\/ took longer than 1 s, so the render worker was stopped/);
     await expect(failure.catch((error: BuildError) => error.route)).resolves.toBe('/endless/');
@@ -57,7 +57,7 @@ describe('a page that never finishes rendering', () => {
 
 /** `npm run build` as it runs (the launcher, without npm) into `outDir`. */
 function npmRunBuild(outDir: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, ...args], {
+  return spawnSync(...buildCommand(['--quiet', '--out-dir', outDir, ...args]), {
     cwd: projectRoot,
     encoding: 'utf8',
     timeout: 60_000,
@@ -66,26 +66,18 @@ function npmRunBuild(outDir: string, args: readonly string[] = [], env: NodeJS.P
 }
 
 describe('a step', () => {
-  function contextFor(stepTimeoutMs: number) {
-    const options = { ...defaultOptions(projectRoot), ...quiet, stepTimeoutMs };
-    return createContext(options, workDir, new RenderPool({ bundle: '', root: projectRoot, mode: 'production', timeoutMs: 1000 }));
-  }
-
   it('that does not finish within the step time limit fails naming the step', async () => {
-    const step = { name: 'hangs', reads: [], run: () => new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref()) };
-    await expect(runStep(contextFor(200), step)).rejects.toThrow('Step "hangs" did not finish within 0.2 s.');
+    const hangs = () => new Promise<void>((resolve) => setTimeout(resolve, 60_000).unref());
+    await expect(timeLimited('hangs', hangs, 200)).rejects.toThrow('Step "hangs" did not finish within 0.2 s.');
   });
 
   it('that awaits a promise nothing settles fails at once, naming it, instead of Node exiting in silence (exit code 13)', async () => {
     const script = path.join(workDir, 'never.mts');
     await writeFile(
       script,
-      `import { createContext, defaultOptions, runStep } from ${JSON.stringify(path.join(projectRoot, 'generator/pipeline.ts'))};
-import { RenderPool } from ${JSON.stringify(path.join(projectRoot, 'generator/workers.ts'))};
-const options = { ...defaultOptions(${JSON.stringify(projectRoot)}), log: () => {} };
-const ctx = createContext(options, ${JSON.stringify(workDir)}, new RenderPool({ bundle: '', root: options.root, mode: 'production', timeoutMs: 1000 }));
+      `import { timeLimited } from ${JSON.stringify(path.join(projectRoot, 'generator/pipeline.ts'))};
 try {
-  await runStep(ctx, { name: 'waits-forever', reads: [], run: () => new Promise<void>(() => {}) });
+  await timeLimited('waits-forever', () => new Promise<void>(() => {}), 120_000);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;
@@ -104,7 +96,7 @@ try {
     'that never settles in npm run build ("%s") stops it with exit status 1 and the step, leaving dist/ as it was',
     async (name) => {
       const started = performance.now();
-      const result = npmRunBuild(outDir, [], { SITE_GENERATOR_STALL_STEP: name });
+      const result = npmRunBuild(outDir, [], { [STALL_STEP]: name });
       expect(result.status, result.stderr).toBe(1);
       expect(result.stderr).toMatch(
         new RegExp(`^Build failed: Step "${name}" never finished: it waits for something that nothing will ever complete`, 'm'),

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { type BuildResult, runBuild } from '../../generator/pipeline';
 import { LinkChecker } from '../../generator/steps/links';
 import { fingerprint } from '../support/files';
@@ -130,6 +130,18 @@ describe('the link check', () => {
       `index.html: <img src="/assets/a.png"> ${outside}`,
       `sitemap.xml: <loc>${origin}/about-us/</loc> ${outside}`,
     ]);
+  });
+
+  it('reads a page of public/ as a browser does: character references in attributes, ids and text decoded', async () => {
+    // A hand-written page, as an HTML editor writes it: named references the generator never writes.
+    const problems = await check({
+      'index.html': page('<h2 id="caf&eacute;">Café</h2><a href="#caf&eacute;">here</a><a href="#café">too</a>'),
+      'brochure.html': page(
+        '<a href="/about-us/&num;team">team</a><a HREF="&sol;about-us&sol;">about</a><img SRC=&sol;assets&sol;missing&period;png alt="">',
+      ),
+      'about-us/index.html': page('<h2 id="team">Team</h2>'),
+    });
+    expect(problems).toEqual(['brochure.html: <img src="/assets/missing.png"> points at nothing (no assets/missing.png in the output)']);
   });
 
   it("counts a redirect's source, with or without its slash, as the page it leads to", async () => {

@@ -7,12 +7,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildsFolder, type PausePoint } from '../../generator/out-dir';
-import { projectRoot } from '../../scripts/lib/project';
+import { PAUSE_AT, type PausePoint, pauseMarker } from '../../generator/faults';
+import { buildsFolder } from '../../generator/output-swap';
+import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
@@ -37,15 +38,11 @@ interface Build {
  * with --link, as dist/ is built (a link swapped with no gap), unless `args` ask for a plain folder.
  */
 function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']): Build {
-  const child = spawn(
-    process.execPath,
-    ['generator/launch.mjs', 'build.ts', '--quiet', '--out-dir', outDir, '--site-url', origin, ...args],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--site-url', origin, ...args]), {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -78,10 +75,10 @@ async function expectNextBuild(outDir: string, origin: string, args: readonly st
   expect(await leftovers(outDir, { previous: args.includes('--link') })).toEqual([]);
 }
 
-/** Starts a build of `origin` that stops at `point` (SITE_GENERATOR_PAUSE_AT), and kills it there with SIGKILL. */
+/** Starts a build of `origin` that stops at `point` (PAUSE_AT), and kills it there with SIGKILL. */
 async function killAt(outDir: string, origin: string, point: PausePoint, args: readonly string[] = ['--link']): Promise<void> {
-  const running = startBuild(outDir, origin, { SITE_GENERATOR_PAUSE_AT: point }, args);
-  await waitForFile(path.join(buildsFolder(outDir), `paused-at-${point}`));
+  const running = startBuild(outDir, origin, { [PAUSE_AT]: point }, args);
+  await waitForFile(pauseMarker(buildsFolder(outDir), point));
   running.child.kill('SIGKILL');
   expect((await running.exited).signal).toBe('SIGKILL');
 }
@@ -122,23 +119,6 @@ describe('a build killed with SIGKILL', () => {
       await expectNextBuild(outDir, ORIGINS[1]);
     },
   );
-
-  it('between the two renames of the one-time move from a plain dist/ folder: the next build, even a failing one, finishes the swap first', async () => {
-    // An older generator's output: a plain folder holding a complete site.
-    await reference(ORIGINS[0]);
-    const outDir = path.join(workDir, 'kill-legacy-moved', 'dist');
-    await cp(await realpath(path.join(workDir, 'reference-0', 'dist')), outDir, { recursive: true });
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    await killAt(outDir, ORIGINS[1], 'legacy-moved');
-
-    // The new site was complete and checked before the old folder moved: the next build puts it
-    // in place before it does anything else, so a build that fails leaves it there.
-    const failing = await build(outDir, ORIGINS[0], {}, ['--link', '--routes', fixture('throwing-page.tsx')]);
-    expect(failing.code).toBe(1);
-    expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
-    expect(await siteIn(outDir)).toBe(ORIGINS[1]);
-    await expectNextBuild(outDir, ORIGINS[0]);
-  });
 
   it('at random moments through 12 builds leaves dist/ complete every time', async () => {
     const outDir = path.join(workDir, 'kill-random', 'dist');
@@ -260,8 +240,8 @@ describe('two builds of one output at once', () => {
     const outDir = path.join(workDir, 'concurrent', 'dist');
     expect((await build(outDir, ORIGINS[0])).code).toBe(0);
     const before = await fingerprint(outDir);
-    const first = startBuild(outDir, ORIGINS[1], { SITE_GENERATOR_PAUSE_AT: 'staged' });
-    await waitForFile(path.join(buildsFolder(outDir), 'paused-at-staged'));
+    const first = startBuild(outDir, ORIGINS[1], { [PAUSE_AT]: 'staged' });
+    await waitForFile(pauseMarker(buildsFolder(outDir), 'staged'));
 
     const second = await build(outDir, ORIGINS[1]);
     expect(second.code).toBe(1);
@@ -371,19 +351,14 @@ describe('what is in the way of dist/', () => {
     expect(await readdir(elsewhere)).toEqual(['keep.txt']);
   });
 
-  it('turns a plain dist/ folder from an older generator into a link, keeping it until the build succeeds', async () => {
-    const outDir = path.join(workDir, 'legacy', 'dist');
+  it('refuses a plain folder where the link goes, and leaves it alone', async () => {
+    const outDir = path.join(workDir, 'folder', 'dist');
     await mkdir(outDir, { recursive: true });
     await writeFile(path.join(outDir, 'index.html'), '<!DOCTYPE html><title>old</title>');
-    // What killed builds of that generator left beside it: swept too.
-    for (const leftover of ['dist.staging-1700000000000', 'dist.previous-1700000000000']) {
-      await mkdir(path.join(path.dirname(outDir), leftover, 'about-us'), { recursive: true });
-      await writeFile(path.join(path.dirname(outDir), leftover, 'about-us', 'index.html'), 'half');
-    }
     const result = await build(outDir, ORIGINS[0]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
-    expect(await leftovers(outDir, { previous: true })).toEqual([]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/dist is a folder, not the link to a build this generator makes; it will not replace it/);
+    expect(await readdir(outDir)).toEqual(['index.html']);
   });
 });
 

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { PAGES } from '../fixtures/routes/repeated';

@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { readHostedSite } from '../../generator/hosting/redirects';
 import type { ServeConfig } from '../../generator/hosting/serve';
 import type { RedirectInfo, RouteInfo } from '../../generator/render/protocol';
@@ -19,7 +19,7 @@ import { checkRedirects } from '../../generator/steps/routes';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
 import { filesUnder } from '../../scripts/lib/files';
-import { copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
+import { buildCommand, copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 import { fingerprint } from '../support/files';
 
@@ -205,7 +205,7 @@ describe('npm run build with a redirect table it refuses', () => {
     expect(edited).not.toBe(original);
     await writeFile(file, edited);
     try {
-      const result = spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet'], { cwd: project.root, encoding: 'utf8' });
+      const result = spawnSync(...buildCommand(['--quiet']), { cwd: project.root, encoding: 'utf8' });
       return { status: result.status, stderr: result.stderr };
     } finally {
       await writeFile(file, original);
@@ -214,7 +214,7 @@ describe('npm run build with a redirect table it refuses', () => {
 
   beforeAll(async () => {
     project = await copyProject('site-redirects-');
-    const first = spawnSync(process.execPath, ['generator/launch.mjs', 'build.ts', '--quiet'], { cwd: project.root, encoding: 'utf8' });
+    const first = spawnSync(...buildCommand(['--quiet']), { cwd: project.root, encoding: 'utf8' });
     expect(first.status, first.stderr).toBe(0);
     before = await fingerprint(dist());
   });

@@ -101,6 +101,28 @@ describe('npm run dev', () => {
     expect(csp?.match(/connect-src [^;]*/g)).toEqual(["connect-src 'self'"]);
   });
 
+  it('rebuilds only what a save touches: a stylesheet swaps the stylesheet, a behaviour the script, page content the pages', async () => {
+    // The terminal names the steps each save ran: "<file> → <steps> <ms> ms, ...".
+    const stepsAfter = async (relative: string, edit: (source: string) => string, event: string) => {
+      const original = await readFile(file(relative), 'utf8');
+      await writeFile(file(relative), edit(original));
+      const edited = dev.events.indexOf(await eventAfter(dev.events.length, event));
+      await writeFile(file(relative), original);
+      await eventAfter(edited + 1, event);
+      const line = await waitFor(`the terminal line for ${relative}`, () =>
+        [...dev.output().split('\n')].reverse().find((text) => text.includes(`${relative} → `)),
+      );
+      return /→ (.*) \d+ ms/.exec(line)?.[1]?.split(', ');
+    };
+    expect(await stepsAfter(STYLESHEET, (source) => `${source}\n.c-x { color: red; }\n`, 'css')).toEqual(['sass', 'fonts', 'stylesheet']);
+    expect(await stepsAfter('components/Header/header.client.ts', (source) => `${source}\nconsole.debug(1);\n`, 'reload')).toEqual([
+      'client',
+    ]);
+    const steps = await stepsAfter(CONTENT, (source) => `${source}\n`, 'reload');
+    expect(steps).toEqual(expect.arrayContaining(['routes', 'pages', 'not-found', 'links']));
+    for (const untouched of ['sass', 'client', 'fonts', 'stylesheet']) expect(steps).not.toContain(untouched);
+  });
+
   it('reloads the page with fresh modules when page content is saved', async () => {
     const source = await readFile(file(CONTENT), 'utf8');
     const literal = renderedLiteral(source, await get(`${dev.url}/`));

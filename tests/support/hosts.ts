@@ -1,10 +1,11 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { findOnPath } from '../../scripts/lib/files';
 import { freePort, mountSite, type RunningServer, startServe, stopProcess, waitFor, waitForHttp } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 
@@ -16,11 +17,7 @@ export function findNginx(): string | undefined {
   const fromEnv = process.env.NGINX_PATH;
   if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
   if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
+  return findOnPath('nginx');
 }
 
 /** Debian's mime.types, or the one next to the binary for other layouts. */

@@ -1,6 +1,6 @@
 import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import { buildsFolder } from '../../generator/out-dir';
+import { buildsFolder } from '../../generator/output-swap';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/routes');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CommandSpec, formatHelp, parseCommand, UsageError } from '../../generator/cli';
+import { type CommandSpec, formatHelp, parseCommand, positiveNumber, UsageError } from '../../generator/cli';
 import { bindAddress, isAllowedHost, portToTry, serverUrls } from '../../generator/dev/address';
 
 const spec = {
@@ -134,5 +134,15 @@ describe('the dev server address', () => {
       }
     }
     expect(isAllowedHost('dev.lan:3000', 'dev.lan', 'laptop')).toBe(true);
+  });
+});
+
+describe('a positive number option', () => {
+  it('is read as a number, and anything else is refused naming the option', () => {
+    expect(positiveNumber(undefined, '--jobs')).toBeUndefined();
+    expect(positiveNumber('2.5', '--page-timeout')).toBe(2.5);
+    for (const value of ['0', '-1', 'x', '', 'Infinity']) {
+      expect(() => positiveNumber(value, '--jobs')).toThrow(`--jobs takes a positive number, not "${value}".`);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { shownCharacters } from '../../generator/scan';
 import { fontFace, fontUsage, SAFETY_CHARACTERS, unicodeRange } from '../../generator/steps/fonts';
-import { shownCharacters } from '../../generator/text';
 
 describe('the characters a page shows', () => {
   it('are its text and text alternatives, entities decoded, never its markup, scripts, styles or head', () => {
@@ -12,6 +12,22 @@ describe('the characters a page shows', () => {
     for (const character of ['€', '“', '”', '▲', '×', '½', '&', 'C', '5', ' ']) expect(shown).toContain(character);
     for (const character of ['☆', '♦', '§', '¶', '¤', '<', '>', '=', '/']) expect(shown).not.toContain(character);
     // Sorted and without repeats, so that the same page always gives the same string.
+    expect([...shown]).toEqual([...new Set(shown)].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0)));
+  });
+
+  it('are decoded from every character reference HTML knows, in text and in attributes', () => {
+    const shown = shownCharacters('<body><p>Caf&eacute; &hearts; &#x2713;</p><img alt="&rarr; &Omega;" src="/i.svg"></body>');
+    for (const character of ['é', '♥', '✓', '→', 'Ω']) expect(shown).toContain(character);
+    for (const character of [';', 'h', 'x']) expect(shown).not.toContain(character);
+  });
+
+  it("count a value only where it is the text of a field or a button, never an option's, a hidden field's or a list item's", () => {
+    const shown = shownCharacters(
+      '<body><input value="Ж"><input type="submit" value="Я"><input type="hidden" value="Ψ"><input type="checkbox" value="Ω">' +
+        '<select><option value="λ">a</option></select><button value="π">b</button><ol><li value="9">c</li></ol><data value="¥">d</data></body>',
+    );
+    for (const character of ['Ж', 'Я']) expect(shown).toContain(character);
+    for (const character of ['Ψ', 'Ω', 'λ', 'π', '9', '¥']) expect(shown).not.toContain(character);
     expect([...shown]).toEqual([...new Set(shown)].sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0)));
   });
 });

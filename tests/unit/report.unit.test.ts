@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OutputFile } from '../../generator/context';
-import { formatBytes, LARGEST_PAGES_LISTED, listedPages, PAGES_LISTED_IN_FULL } from '../../generator/report';
+import { formatBytes, LARGEST_PAGES_LISTED, listedPages, PAGES_LISTED_IN_FULL } from '../../build';
+import type { OutputFile } from '../../generator/writer';
 
 describe('formatBytes', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BuildError } from '../../generator/context';
+import { BuildError } from '../../generator/failure';
 import { absoluteUrl, canonicalPath, checkBase, publicPath, routeUrl, siteAddress, sitePathOf } from '../../generator/urls';
 import { site } from '../../site.config';
 

@@ -3,24 +3,23 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Sass from 'sass';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { type BuildContext, BuildError } from '../context';
+import { BuildError } from '../failure';
 
 export const STYLES_ENTRY = 'styles/main.scss';
 
 /**
- * Compiles the stylesheet (compressed, no source map) for the font step, which reads the weights,
+ * Compiles styles/ (compressed, no source map) for the font step, which reads the weights,
  * features and generated text it uses, and the stylesheet step, which puts it in the pages. Sass,
  * the largest fixed cost of a build, loads only when the cache has no stylesheet compiled from
  * these very partials (every file the last compile read, byte for byte).
  */
-export async function styles(ctx: BuildContext): Promise<void> {
-  const { root } = ctx.options;
+export async function compileStyles(root: string): Promise<string> {
   const require = createRequire(path.join(root, 'package.json'));
   const sassVersion = packageVersion(root, 'sass');
   const key = hashParts(['css v2', sassVersion, STYLES_ENTRY]);
   let css = lookup(root, 'styles', key)?.output.toString('utf8');
   if (css === undefined) {
-    const { css: compiled, loadedUrls } = compile(ctx, require('sass') as typeof Sass);
+    const { css: compiled, loadedUrls } = compile(root, require('sass') as typeof Sass);
     css = compiled;
     store(root, 'styles', key, {
       output: css,
@@ -28,16 +27,16 @@ export async function styles(ctx: BuildContext): Promise<void> {
       extension: 'css',
     });
   }
-  ctx.styles = css;
+  return css;
 }
 
-function compile(ctx: BuildContext, sass: typeof Sass): Sass.CompileResult {
-  const entry = path.join(ctx.options.root, STYLES_ENTRY);
+function compile(root: string, sass: typeof Sass): Sass.CompileResult {
+  const entry = path.join(root, STYLES_ENTRY);
   try {
     // No byte-order mark or @charset: the stylesheet goes inside pages that are UTF-8 already.
     return sass.compile(entry, { style: 'compressed', sourceMap: false, charset: false });
   } catch (error) {
-    throw sassError(error, sass, ctx.options.root, entry);
+    throw sassError(error, sass, root, entry);
   }
 }
 

@@ -20,7 +20,8 @@ import type { Stats } from 'node:fs';
 import { link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { BuildError } from './context';
+import { BuildError } from './failure';
+import type { Faults, PausePoint } from './faults';
 import { isRunning } from './process-alive';
 
 export interface OutputFolder {
@@ -40,13 +41,6 @@ interface LockOwner {
 }
 
 /**
- * Named moments of a build that a fault-injection test can stop at: with SITE_GENERATOR_PAUSE_AT
- * set to one of them, the build writes `<store>/paused-at-<name>` and waits there until killed.
- * 'moved-aside' is the gap of a plain folder: the old one moved aside, the new one not yet in.
- */
-export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'legacy-moved' | 'moved-aside';
-
-/**
  * How the output is replaced. 'link' (dist/): a symbolic link into the builds folder, swapped in
  * one rename, with no gap. 'folder': a plain folder, replaced by two renames.
  */
@@ -60,18 +54,23 @@ export function buildsFolder(outDir: string): string {
 /**
  * Prepares a build of `outDir`: checks what is there, takes the lock, sweeps what dead builds
  * left, and makes the staging folder. Refuses an output that is a file, or a link this generator
- * did not make, rather than replace it.
+ * did not make (or, for the link layout, a plain folder), rather than replace it. `warn` hears of
+ * clean-ups that failed; `faults` may stop the build at a named moment, for the tests.
  */
-export async function openOutput(outDir: string, warn: (line: string) => void, layout: OutputLayout = 'link'): Promise<OutputFolder> {
+export async function openOutput(
+  outDir: string,
+  layout: OutputLayout,
+  { warn, faults }: { warn: (line: string) => void; faults: Faults },
+): Promise<OutputFolder> {
   const store = buildsFolder(outDir);
   const name = path.basename(outDir);
+  const pause = (point: PausePoint) => faults.pause(store, point);
   // Refuses what is in the way before making anything beside it.
   await currentTarget(outDir, store, layout);
   await mkdir(store, { recursive: true });
   const release = await lock(store, outDir);
   try {
-    await pause(store, 'locked');
-    await finishLegacyMove(outDir, store);
+    await pause('locked');
     await finishPlainMove(outDir, store);
     // Read again under the lock: another build may have swapped it in the meantime.
     const current = await currentTarget(outDir, store, layout);
@@ -84,29 +83,22 @@ export async function openOutput(outDir: string, warn: (line: string) => void, l
       await release();
     };
     if (layout === 'folder')
-      return { staging, abandon, commit: () => commitFolder({ outDir, store, id, staging, current, release, warn }) };
+      return { staging, abandon, commit: () => commitFolder({ outDir, store, id, staging, current, release, warn, pause }) };
     return {
       staging,
       abandon,
       commit: async () => {
         try {
-          await pause(store, 'staged');
+          await pause('staged');
           const build = path.join(store, `build-${id}`);
           await rename(staging, build);
           // A new link beside the output, then one rename over it: readers see the old or the new.
           const temporary = path.join(path.dirname(outDir), `.${name}-link-${id}`);
           const target = path.relative(path.dirname(outDir), build);
           await symlink(process.platform === 'win32' ? build : target, temporary, process.platform === 'win32' ? 'junction' : 'dir');
-          await pause(store, 'before-link');
-          if (current.legacy) {
-            // The first build since dist/ was a plain folder: it moves aside, and the link takes
-            // its place. Only this once is there a moment without dist/; should the build die
-            // in it, the next one finishes the swap first (finishLegacyMove).
-            await rename(outDir, path.join(store, `build-legacy-${id}`));
-            await pause(store, 'legacy-moved');
-          }
+          await pause('before-link');
           await rename(temporary, outDir);
-          await pause(store, 'after-link');
+          await pause('after-link');
         } catch (error) {
           await rm(staging, { recursive: true, force: true }).catch(() => {});
           await release();
@@ -136,23 +128,25 @@ async function commitFolder({
   current,
   release,
   warn,
+  pause,
 }: {
   outDir: string;
   store: string;
   id: string;
   staging: string;
-  current: { build?: string; legacy: boolean };
+  current: Current;
   release: () => Promise<void>;
   warn: (line: string) => void;
+  pause: (point: PausePoint) => Promise<void>;
 }): Promise<void> {
   const ready = path.join(store, `ready-${id}`);
   const previous = path.join(store, `previous-${id}`);
-  const exists = current.legacy || current.build !== undefined;
+  const exists = current.folder || current.build !== undefined;
   try {
-    await pause(store, 'staged');
+    await pause('staged');
     await rename(staging, ready);
     if (exists) await rename(outDir, previous);
-    await pause(store, 'moved-aside');
+    await pause('moved-aside');
     try {
       await rename(ready, outDir);
     } catch (error) {
@@ -192,69 +186,54 @@ async function finishPlainMove(outDir: string, store: string): Promise<void> {
   }
 }
 
-/**
- * The one gap there is: a build killed between the two renames of the move from a plain dist/
- * folder leaves no dist at all, but beside it the link to its complete new build, and the old
- * folder as `build-legacy-<id>`. The next build finishes that swap before anything else, so the
- * site is back even if that build then fails.
- */
-async function finishLegacyMove(outDir: string, store: string): Promise<void> {
-  if (await lstat(outDir).catch(() => undefined)) return;
-  const parent = path.dirname(outDir);
-  const prefix = `.${path.basename(outDir)}-link-`;
-  for (const entry of await readdir(parent)) {
-    if (!entry.startsWith(prefix)) continue;
-    const id = entry.slice(prefix.length);
-    const link = path.join(parent, entry);
-    const target = await readlink(link).then(
-      (text) => path.resolve(parent, text),
-      () => undefined,
-    );
-    const complete = target !== undefined && path.dirname(target) === store && path.basename(target) === `build-${id}`;
-    if (!complete || !(await isFolder(path.join(store, `build-legacy-${id}`))) || !(await isFolder(target))) continue;
-    await rename(link, outDir);
-    return;
-  }
-}
-
 async function isFolder(file: string): Promise<boolean> {
   return (await lstat(file).catch(() => undefined))?.isDirectory() ?? false;
 }
 
+/** What the output is now: the build it links to, a plain folder, or nothing. */
+interface Current {
+  build?: string;
+  folder: boolean;
+}
+
 /**
- * What the output is now: the build it links to, whether it is a plain folder, or nothing. A
- * plain folder to be replaced by another ('folder' layout) must be empty or hold a built site
- * (index.html and 404.html): `--out-dir` pointed at a folder of other things by mistake must not
- * see it moved away and deleted.
+ * What the output is now. A plain folder to be replaced by another ('folder' layout) must be
+ * empty or hold a built site (index.html and 404.html): `--out-dir` pointed at a folder of other
+ * things by mistake must not see it moved away and deleted. The link layout replaces only a link
+ * it made.
  */
-async function currentTarget(outDir: string, store: string, layout: OutputLayout): Promise<{ build?: string; legacy: boolean }> {
+async function currentTarget(outDir: string, store: string, layout: OutputLayout): Promise<Current> {
   let info: Stats;
   try {
     info = await lstat(outDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { legacy: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { folder: false };
     throw error;
   }
   const shown = path.relative(process.cwd(), outDir) || outDir;
   if (info.isSymbolicLink()) {
     const target = path.resolve(path.dirname(outDir), await readlink(outDir));
-    if (path.dirname(target) === store) return { build: target, legacy: false };
+    if (path.dirname(target) === store) return { build: target, folder: false };
     throw new BuildError(
       `${shown} is a symbolic link to ${target}, which this generator did not make; it will not replace it. Move it away, or build elsewhere (--out-dir).`,
       { file: shown },
     );
   }
+  if (info.isDirectory() && layout === 'link') {
+    throw new BuildError(
+      `${shown} is a folder, not the link to a build this generator makes; it will not replace it. Move it away, or build a plain folder (--out-dir without --link).`,
+      { file: shown },
+    );
+  }
   if (info.isDirectory()) {
-    if (layout === 'folder') {
-      const entries = await readdir(outDir);
-      if (entries.length > 0 && !(entries.includes('index.html') && entries.includes('404.html'))) {
-        throw new BuildError(
-          `${shown} is a folder that holds no built site (no index.html and 404.html); the build will not replace it. Empty it, or build elsewhere (--out-dir).`,
-          { file: shown },
-        );
-      }
+    const entries = await readdir(outDir);
+    if (entries.length > 0 && !(entries.includes('index.html') && entries.includes('404.html'))) {
+      throw new BuildError(
+        `${shown} is a folder that holds no built site (no index.html and 404.html); the build will not replace it. Empty it, or build elsewhere (--out-dir).`,
+        { file: shown },
+      );
     }
-    return { legacy: true };
+    return { folder: true };
   }
   throw new BuildError(`${shown} exists and is not a folder; the build will not delete it. Move it away, or build elsewhere (--out-dir).`, {
     file: shown,
@@ -308,9 +287,9 @@ function isAlive(owner: LockOwner): boolean {
 }
 
 /**
- * Removes what builds left in the builds folder besides the current build and the lock: staging
- * folders of builds that died, builds no longer linked, locks' leftovers. Also the staging and
- * previous folders the generator used to leave beside the output before it kept them here.
+ * Removes what builds left besides the current build and the lock: in the builds folder, staging
+ * folders of builds that died, builds no longer linked, locks' leftovers; beside the output, the
+ * temporary link of a build killed before its swap.
  */
 async function sweep(store: string, outDir: string, current: string | undefined, warn: (line: string) => void): Promise<void> {
   const name = path.basename(outDir);
@@ -319,9 +298,7 @@ async function sweep(store: string, outDir: string, current: string | undefined,
       .filter((entry) => entry !== 'lock' && !isLockCandidateOfLiveBuild(entry))
       .map((entry) => path.join(store, entry)),
     ...(await readdir(path.dirname(outDir)))
-      .filter(
-        (entry) => entry.startsWith(`${name}.staging-`) || entry.startsWith(`${name}.previous-`) || entry.startsWith(`.${name}-link-`),
-      )
+      .filter((entry) => entry.startsWith(`.${name}-link-`))
       .map((entry) => path.join(path.dirname(outDir), entry)),
   ];
   for (const leftover of leftovers) {
@@ -341,11 +318,4 @@ async function sweep(store: string, outDir: string, current: string | undefined,
 function isLockCandidateOfLiveBuild(entry: string): boolean {
   const pid = /^lock-(\d+)-/.exec(entry)?.[1];
   return pid !== undefined && isRunning(Number(pid));
-}
-
-async function pause(store: string, point: PausePoint): Promise<void> {
-  if (process.env.SITE_GENERATOR_PAUSE_AT !== point) return;
-  await writeFile(path.join(store, `paused-at-${point}`), String(process.pid));
-  // Until the test kills this process.
-  await new Promise(() => setInterval(() => {}, 1000));
 }

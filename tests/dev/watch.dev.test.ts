@@ -1,0 +1,83 @@
+/**
+ * The dev server's watcher (generator/dev/watch.ts) on a folder of its own: every save is seen,
+ * even in a burst of renames, as editors save (a new file written beside, then renamed over the
+ * old one) and as a `git checkout` rewrites many files at once.
+ */
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SourceWatcher, watchSources } from '../../generator/dev/watch';
+import type { SourceName } from '../../generator/sources';
+import { waitFor } from '../../scripts/lib/server';
+
+let root: string;
+let watcher: SourceWatcher;
+const seen: { source: SourceName; file: string }[] = [];
+const COMPONENTS = 40;
+const component = (index: number) => `components/Part${index}`;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'watch-test-'));
+  for (let index = 0; index < COMPONENTS; index += 1) {
+    await mkdir(path.join(root, component(index)), { recursive: true });
+    await writeFile(path.join(root, component(index), `Part${index}.tsx`), 'export const a = 1;\n');
+    await writeFile(path.join(root, component(index), `_part${index}.scss`), '.c-part { color: red; }\n');
+  }
+  await mkdir(path.join(root, 'node_modules', 'x'), { recursive: true });
+  watcher = watchSources(root, (source, file) => seen.push({ source, file }));
+  await watcher.ready;
+});
+
+afterAll(async () => {
+  await watcher?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the source watcher', () => {
+  it('sees every file of a burst of renames over existing files, each as the source it is', async () => {
+    seen.length = 0;
+    const saves = await Promise.all(
+      Array.from({ length: COMPONENTS }, async (_, index) => {
+        const files = [`${component(index)}/Part${index}.tsx`, `${component(index)}/_part${index}.scss`];
+        for (const file of files) {
+          const target = path.join(root, file);
+          await writeFile(`${target}.tmp`, `/* save ${index} */\n`);
+          await rename(`${target}.tmp`, target);
+        }
+        return files;
+      }),
+    );
+    const expected = saves.flat();
+    const missing = () => expected.filter((file) => !seen.some((event) => event.file === file));
+    await waitFor('an event for every saved file', () => missing().length === 0, 10_000).catch(() => undefined);
+    expect(missing()).toEqual([]);
+    for (const { source, file } of seen) expect(source, file).toBe(file.endsWith('.scss') ? 'styles' : 'site');
+  });
+
+  it('sees every file saved into folders made a moment before, as a checkout of a branch adds them', async () => {
+    seen.length = 0;
+    const files = Array.from({ length: COMPONENTS }, (_, index) => `components/New${index}/sub/New${index}.tsx`);
+    await Promise.all(
+      files.map(async (file) => {
+        await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+        await writeFile(`${path.join(root, file)}.tmp`, 'export const b = 2;\n');
+        await rename(`${path.join(root, file)}.tmp`, path.join(root, file));
+      }),
+    );
+    const missing = () => files.filter((file) => !seen.some((event) => event.file === file));
+    await waitFor('an event for every new file', () => missing().length === 0, 10_000).catch(() => undefined);
+    expect(missing()).toEqual([]);
+  });
+
+  it('sees a folder made after it started, public/, and leaves node_modules and editor droppings alone', async () => {
+    seen.length = 0;
+    await writeFile(path.join(root, 'node_modules', 'x', 'index.ts'), '');
+    await writeFile(path.join(root, component(0), '.Part0.tsx.swp'), '');
+    await mkdir(path.join(root, 'public'));
+    await waitFor('public/ to be watched', () => seen.some((event) => event.source === 'public'), 10_000);
+    await writeFile(path.join(root, 'public', 'robots.txt'), 'User-agent: *\n');
+    await waitFor('public/robots.txt', () => seen.some((event) => event.file === 'public/robots.txt'), 10_000);
+    expect(seen.filter((event) => event.file.includes('node_modules') || event.file.endsWith('.swp'))).toEqual([]);
+  });
+});
