@@ -1,5 +1,5 @@
 import { describe, expect, inject } from 'vitest';
-import { type BrowserFixtures, PAGE_PATHS, test, untilScripted } from '../support/browser';
+import { PAGE_PATHS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 
@@ -30,26 +30,6 @@ describe.each([320, 375, 768, 1280, 1920])('at %i px wide', (width) => {
 });
 
 describe('staggered reveals on the launch page', () => {
-  async function delaysOf(openPage: BrowserFixtures['openPage'], selector: string): Promise<string[]> {
-    const { page } = await openPage(1280);
-    await page.goto(`${siteUrl}/launch-new-lending-product`);
-    await untilScripted(page);
-    await page.locator(selector).first().scrollIntoViewIfNeeded();
-    await expect.poll(() => page.$$eval(`${selector}:not(.is-revealed > *)`, (cards) => cards.length)).toBe(0);
-    const delays = await page.$$eval(selector, (cards) => cards.map((card) => getComputedStyle(card).transitionDelay));
-    return delays;
-  }
-
-  test("pins the specification: the 7 product kinds' cards step by 0.1 s", async ({ openPage }) => {
-    const delays = await delaysOf(openPage, '#products .c-card-grid__item');
-    expect(delays).toHaveLength(7);
-    expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s', '0.5s', '0.6s']);
-  });
-
-  test("pins the specification: the 3 pillars' cards step by 0.2 s", async ({ openPage }) => {
-    expect(await delaysOf(openPage, '#pillars .c-card-grid__item')).toEqual(['0s', '0.2s', '0.4s']);
-  });
-
   test('hides the pillars below the fold and reveals them once scrolled into view', async ({ openPage }) => {
     const { page } = await openPage(1280);
     await page.goto(`${siteUrl}/launch-new-lending-product`);

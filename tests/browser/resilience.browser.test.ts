@@ -6,7 +6,7 @@ import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { contentTypeFor } from '../../generator/hosting/policy';
 import { canonicalPath } from '../../generator/urls';
-import { NAV_LABELS, PAGE_PATHS, test } from '../support/browser';
+import { PAGE_PATHS, test } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 
@@ -58,26 +58,6 @@ describe('with prefers-reduced-motion: reduce', () => {
     );
     expect(moving).toEqual([]);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
-  });
-});
-
-describe('without JavaScript', () => {
-  test.for(PAGE_PATHS)('%s shows every section’s text and a usable navigation', async (routePath, { openPage }) => {
-    const { page } = await openPage(375, { javaScriptEnabled: false });
-    await page.goto(siteUrl + routePath);
-    expect(await invisibleText(page)).toEqual([]);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link').count()).resolves.toBe(NAV_LABELS.length);
-    for (const link of await nav.getByRole('link').all()) await expect(link.isVisible()).resolves.toBe(true);
-  });
-});
-
-describe('with JavaScript, after scrolling through', () => {
-  test.for(PAGE_PATHS)('%s has revealed every section', async (routePath, { openPage }) => {
-    const { page } = await openPage(1280);
-    await page.goto(siteUrl + routePath);
-    await scrollThrough(page);
-    await expect.poll(() => invisibleText(page), { timeout: 5000 }).toEqual([]);
   });
 });
 

@@ -114,7 +114,7 @@ describe('the scroll reveal', () => {
     expect(await opacity(page, '.c-hero, h1')).toEqual(['1', '1']);
   });
 
-  test('steps the product cards by 0.1 s and the pillars by 0.2 s', async ({ openPage }) => {
+  test("pins the specification: the 7 product kinds' cards step by 0.1 s, the 3 pillars' by 0.2 s", async ({ openPage }) => {
     // Short enough that both grids start below the fold, where the reveal (and so the stagger) applies.
     const page = await openPage({ width: 1280, height: 400 });
     await page.goto(`${siteUrl}/launch-new-lending-product/`);

@@ -23,6 +23,8 @@ const siteDir = inject('siteDir');
 const FONT_SOON_MS = 50;
 /** Well past the wait. */
 const FONT_LATE_MS = 400;
+/** How long a page goes on after its font, served first: time for the browser to take the font in. */
+const FONT_FIRST_GRACE_MS = 300;
 /** A font that may as well never come. */
 const FONT_VERY_LATE_MS = 3000;
 
@@ -33,12 +35,15 @@ interface SiteServer {
 
 /**
  * The built site on a server of its own. `font: 'first'` ends each page only once the font it
- * asked for has been sent, so the font is in before the page is parsed however busy the machine
- * (a fast connection); a number answers the font that many ms late (a slow one).
+ * asked for has been sent, and FONT_FIRST_GRACE_MS later, so the font is in before the page is
+ * parsed however busy the machine (a fast connection); a number answers the font that many ms
+ * late (a slow one).
  */
 async function serveSite(font: 'first' | number): Promise<SiteServer> {
-  /** Pages waiting for their font, by path; the font's request names its page as the referrer. */
+  /** Pages waiting for their font, by path: the font's request names its page as the referrer. */
   const waiting = new Map<string, () => void>();
+  /** Pages whose font has been sent: a return visit has it from the cache and asks for none. */
+  const served = new Set<string>();
   const server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
@@ -51,16 +56,15 @@ async function serveSite(font: 'first' | number): Promise<SiteServer> {
     if (file.endsWith('.woff2')) {
       if (typeof font === 'number') await new Promise((resolve) => setTimeout(resolve, font));
       const page = new URL(request.headers.referer ?? '/', 'http://localhost').pathname;
-      response.end(body, () => waiting.get(page)?.());
-    } else if (file.endsWith('.html') && font === 'first') {
+      response.end(body, () => {
+        served.add(page);
+        setTimeout(() => waiting.get(page)?.(), FONT_FIRST_GRACE_MS);
+      });
+    } else if (file.endsWith('.html') && font === 'first' && !served.has(pathname)) {
       const html = body.toString('utf8');
       const end = html.indexOf('<footer');
       response.write(html.slice(0, end));
-      // A return visit has the font from its cache and asks for none: a second is enough then.
-      await new Promise<void>((resolve) => {
-        waiting.set(pathname, resolve);
-        setTimeout(resolve, 1000);
-      });
+      await new Promise<void>((resolve) => waiting.set(pathname, resolve));
       waiting.delete(pathname);
       response.end(html.slice(end));
     } else response.end(body);
