@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeFor } from '../../generator/hosting/policy';
-import { type HostedSite, readHostedSite } from '../../generator/hosting/redirects';
-import { filesUnder } from '../../scripts/lib/files';
+import type { HostedSite } from '../../generator/hosting/redirects';
+import { filesUnder, readHostedSite } from '../../scripts/lib/files';
 import {
   deleteBatches,
   endpointFrom,
