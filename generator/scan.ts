@@ -204,7 +204,8 @@ export function samePageFragment(value: string): string | undefined {
   return reference.startsWith('#') && reference !== '#' ? fragmentId(reference.slice(1)) : undefined;
 }
 
-/** No scheme, and not root-relative: it resolves against the page it is in. */
-export function isPageRelative(value: string): boolean {
-  return !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());
+/** The same for a reference wherever it is, but one that resolves against its page, whose key `page` is part of. */
+export function referenceKey({ where, value }: FoundReference, page: string): string {
+  const pageRelative = !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());
+  return `${pageRelative ? `${page} ` : ''}${where}\u0000${value}`;
 }

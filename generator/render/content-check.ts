@@ -132,24 +132,21 @@ function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; fou
   return { text: issue.message === 'is empty' ? issue.message : `${issue.message} (found ${issue.received})` };
 }
 
-/** As a copy editor would say it. */
+/** What a schema of each type takes, as a copy editor would say it. */
+const NOUNS: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list [...]',
+  strict_object: 'a group of fields {...}',
+  object: 'a group of fields {...}',
+  record: 'a group of fields {...}',
+};
+
 function nounOf(issue: Issue): string {
-  switch (issue.type) {
-    case 'string':
-      return 'text';
-    case 'number':
-      return 'a number';
-    case 'boolean':
-      return 'true or false';
-    case 'array':
-      return 'a list [...]';
-    case 'strict_object':
-    case 'object':
-    case 'record':
-      return 'a group of fields {...}';
-    default:
-      return issue.message.startsWith('Invalid ') ? (issue.expected ?? issue.type) : issue.message.replace(/^is not /, '');
-  }
+  return (
+    NOUNS[issue.type] ?? (issue.message.startsWith('Invalid ') ? (issue.expected ?? issue.type) : issue.message.replace(/^is not /, ''))
+  );
 }
 
 /** Valibot's words for a received value ("3", "\"x\"", "Array"), as a sentence would say it. */

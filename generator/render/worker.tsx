@@ -12,7 +12,7 @@ import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
 import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
-import { isPageRelative, samePageFragment, scanHtml, shownCharacters } from '../scan';
+import { referenceKey, samePageFragment, scanHtml, shownCharacters } from '../scan';
 import { canonicalPath, routeFile } from '../urls';
 import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
@@ -130,7 +130,7 @@ function render(module: SiteModule, { settings, drawn, reported, made }: Build, 
   const fresh = references.filter((reference) => {
     // A problem, or a fragment of this page that names nothing: always this page's own.
     if (reference.problem || samePageFragment(reference.value) !== undefined) return true;
-    const key = `${isPageRelative(reference.value) ? `${file} ` : ''}${reference.where}\u0000${reference.value}`;
+    const key = referenceKey(reference, file);
     if (reported.has(key)) return false;
     reported.add(detached(key));
     return true;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import type { FoundReference, RedirectInfo } from '../render/protocol';
-import { fragmentId, isPageRelative, samePageFragment, scanFile, scanHtml } from '../scan';
+import { fragmentId, referenceKey, samePageFragment, scanFile, scanHtml } from '../scan';
 import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf } from '../urls';
 import type { OutputFile } from '../writer';
 import type { PageReferences } from './pages';
@@ -147,8 +147,7 @@ export class LinkChecker {
         this.problems.push({ file, message: problem ?? `${where} points at #${id}, but ${file} has no element with that id`, at });
         return;
       }
-      // A reference that depends on the page it is in is keyed by that page's URL.
-      const key = `${isPageRelative(value) ? `${base ?? '(404)'} ` : ''}${where}\u0000${value}`;
+      const key = referenceKey({ where, value }, base ?? '(404)');
       let entry = this.unique.get(key);
       if (!entry) {
         entry = { where, value, base, occurrences: [], count: 0 };
