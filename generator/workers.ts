@@ -35,14 +35,16 @@ interface Reply {
   /** For messages: "rendering page /about-us/". */
   what: string;
   route?: string;
+  /** The first answer a worker owes: that it loaded the site's code. */
+  load?: boolean;
   resolve: (message: FromWorker) => void;
   reject: (error: Error) => void;
 }
 
 interface Member {
   worker: Worker;
-  ready: Promise<void>;
-  loaded: boolean;
+  /** Settles once the worker has loaded the site's code, or failed to. */
+  ready: Promise<unknown>;
   /** A worker answers in the order it was asked. */
   replies: Reply[];
   /** Armed while the worker owes an answer; reset whenever one arrives. */
@@ -89,7 +91,7 @@ export class RenderPool {
   ): Promise<void> {
     let next = 0;
     const work = async (member: Member) => {
-      await this.loaded(member);
+      await member.ready;
       member.worker.postMessage({ type: 'setup', settings } satisfies ToWorker);
       const inFlight: Promise<FromWorker>[] = [];
       const send = () => {
@@ -147,35 +149,28 @@ export class RenderPool {
   private spawn(): Member {
     const { bundle, mode, root } = this.options;
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { url: pathToFileURL(bundle).href, mode } });
-    const member: Member = { worker, ready: Promise.resolve(), loaded: false, replies: [] };
-    member.ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: FromWorker) => {
-        if (message.type === 'ready') {
-          worker.off('message', onMessage);
-          member.loaded = true;
-          resolve();
-        } else if (message.type === 'failed') {
-          worker.off('message', onMessage);
-          // The bundle failed to load: its stack names the file that threw.
-          const { message: text, stack = `Error: ${text}` } = message.failure;
-          reject(this.fail(evaluationError(Object.assign(new Error(text), { stack }), root)));
-        }
-      };
-      worker.on('message', onMessage);
-      worker.once('error', (error) => {
-        if (!member.loaded) reject(this.fail(evaluationError(error, root)));
-        else this.fail(this.crashError(error, member.replies[0]));
-      });
-    });
+    const member: Member = { worker, ready: Promise.resolve(), replies: [] };
+    // Loading the site's code is the first answer a worker owes, held to the same time limit.
+    member.ready = this.owe(member, { what: "loading the site's code", load: true });
     // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
     member.ready.catch(() => {});
     worker.on('message', (message: FromWorker) => {
-      if (!member.loaded || message.type === 'ready') return;
       const reply = member.replies.shift();
       if (!reply) return;
       this.arm(member);
-      if (message.type === 'failed') reply.reject(this.fail(errorOf(message.failure)));
-      else reply.resolve(message);
+      if (message.type !== 'failed') {
+        reply.resolve(message);
+      } else if (reply.load) {
+        // The bundle failed to load: its stack names the file that threw.
+        const { message: text, stack = `Error: ${text}` } = message.failure;
+        reply.reject(this.fail(evaluationError(Object.assign(new Error(text), { stack }), root)));
+      } else {
+        reply.reject(this.fail(errorOf(message.failure)));
+      }
+    });
+    worker.once('error', (error) => {
+      const reply = member.replies[0];
+      this.fail(reply?.load ? evaluationError(error, root) : this.crashError(error, reply));
     });
     worker.once('exit', (code) => {
       clearTimeout(member.timer);
@@ -189,13 +184,18 @@ export class RenderPool {
     return member;
   }
 
+  /** A worker holds what it is sent until it has loaded the site's code. */
   private async ask(member: Member, message: ToWorker, what: string, route?: string): Promise<FromWorker> {
-    await this.loaded(member);
     if (this.failure) throw this.failure;
-    return new Promise<FromWorker>((resolve, reject) => {
-      member.replies.push({ what, route, resolve, reject });
+    const reply = this.owe(member, { what, route });
+    member.worker.postMessage(message);
+    return reply;
+  }
+
+  private owe(member: Member, reply: Pick<Reply, 'what' | 'route' | 'load'>): Promise<FromWorker> {
+    return new Promise((resolve, reject) => {
+      member.replies.push({ ...reply, resolve, reject });
       if (member.replies.length === 1) this.arm(member);
-      member.worker.postMessage(message);
     });
   }
 
@@ -208,23 +208,6 @@ export class RenderPool {
       this.fail(this.timeoutError(next));
       void member.worker.terminate();
     }, this.options.timeoutMs);
-  }
-
-  /** Waits for a worker to load the site's code, within the time limit. */
-  private async loaded(member: Member): Promise<void> {
-    if (member.loaded) return;
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(this.fail(this.timeoutError({ what: "loading the site's code" })));
-        void member.worker.terminate();
-      }, this.options.timeoutMs);
-    });
-    try {
-      await Promise.race([member.ready, limit]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** A worker that died after loading the site (out of memory, an error thrown outside any page). */
