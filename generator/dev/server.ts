@@ -59,6 +59,16 @@ export function createDevServer({
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const reply = (status: number, type: string, body: string | Buffer) => {
+      const headers = {
+        'Content-Type': type,
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body);
+    };
+    const page = (status: number, html: string) => reply(status, HTML, withReloadScript(session.currentHtml(html), version()));
     const host = request.headers.host;
     if (!allowHost(host)) {
       const shown = JSON.stringify(host ?? '');
@@ -66,14 +76,9 @@ export function createDevServer({
         refused.add(shown);
         onRefused(shown);
       }
-      respond(
-        request,
-        response,
-        403,
-        'text/plain; charset=utf-8',
-        `This dev server answers only requests for its own names (localhost, 127.0.0.1, [::1]; started with --host, also this machine's addresses and name), not for the host ${shown}: another site may be trying to read it (DNS rebinding).\n`,
-      );
-      return;
+      const names = "localhost, 127.0.0.1, [::1]; started with --host, also this machine's addresses and name";
+      const text = `This dev server answers only requests for its own names (${names}), not for the host ${shown}: another site may be trying to read it (DNS rebinding).\n`;
+      return reply(403, 'text/plain; charset=utf-8', text);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -95,10 +100,7 @@ export function createDevServer({
       send(response, 'state', { version: version(), css: session.assets.css, error: session.error });
       return;
     }
-    if (url.pathname === RELOAD_SCRIPT_PATH) {
-      respond(request, response, 200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
-      return;
-    }
+    if (url.pathname === RELOAD_SCRIPT_PATH) return reply(200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
     // Under a base path the origin's root and the folder without its slash lead there (302: nothing to remember).
     const sitePath = sitePathOf(base, url.pathname);
     if (sitePath === undefined && (url.pathname === '/' || `${url.pathname}/` === base)) {
@@ -108,23 +110,15 @@ export function createDevServer({
     // Never answer with a page from before the latest save.
     await session.idle();
     const found = sitePath === undefined ? undefined : await resolveFile(siteDir, sitePath);
+    if (!found && !session.hasPages) return reply(500, HTML, errorPage(session.error, version()));
     if (!found) {
-      if (!session.hasPages) {
-        respond(request, response, 500, HTML, errorPage(session.error, version()));
-        return;
-      }
-      const notFound = path.join(siteDir, '404.html');
-      const html = await readFile(notFound, 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>');
-      respond(request, response, 404, HTML, withReloadScript(session.currentHtml(html), version()));
-      return;
+      return page(
+        404,
+        await readFile(path.join(siteDir, '404.html'), 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>'),
+      );
     }
-    const type = contentTypeFor(found) ?? 'application/octet-stream';
-    if (found.endsWith('.html')) {
-      const html = await readFile(found, 'utf8');
-      respond(request, response, 200, type, withReloadScript(session.currentHtml(html), version()));
-    } else {
-      respond(request, response, 200, type, await readFile(found));
-    }
+    if (found.endsWith('.html')) return page(200, await readFile(found, 'utf8'));
+    reply(200, contentTypeFor(found) ?? 'application/octet-stream', await readFile(found));
   }
 
   const server = createServer((request, response) => {
@@ -155,16 +149,6 @@ export function createDevServer({
         server.closeAllConnections();
       }),
   };
-}
-
-function respond(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  response.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /** The file itself, or the folder's index.html, as a static host would serve it. */
