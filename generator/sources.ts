@@ -7,7 +7,8 @@
  * `?` stay within one, `{a,b}` is either, `[...]` one of a set), and a leading `!` excludes what
  * an earlier pattern took in.
  */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 
 export const SOURCES = {
   /** The site's code: the route table, each page's copy, the components and site.config.ts. */
@@ -42,6 +43,8 @@ function rootsOf(name: SourceName): string[] {
 }
 
 const matchers = new Map<string, (file: string) => boolean>();
+/** Loaded on the first match: a build reads SOURCES (the styles step) but matches no file. */
+let picomatch: typeof Picomatch | undefined;
 
 /** Whether `file` matches the patterns: the last of them that speaks of it decides (a `!` one excludes). */
 export function matches(patterns: readonly string[], file: string): boolean {
@@ -52,6 +55,7 @@ export function matches(patterns: readonly string[], file: string): boolean {
     const glob = exclude ? pattern.slice(1) : pattern;
     let test = matchers.get(glob);
     if (!test) {
+      picomatch ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch;
       test = picomatch(glob, { dot: true });
       matchers.set(glob, test);
     }
