@@ -36,6 +36,12 @@ describe('npm run bench', () => {
       expect(measurement.samples[0], measurement.name).toBeGreaterThanOrEqual(least);
       expect(Number.isFinite(measurement.samples[0]), measurement.name).toBe(true);
     }
+    // Hugo beside it, writing the very same pages, where it is installed; else the way to install it.
+    const hugo = spawnSync('hugo', ['version']).status === 0;
+    expect(names.includes("30 pages: our time ÷ Hugo's, run by run")).toBe(hugo);
+    expect(section.notes?.join('\n')).toMatch(
+      hugo ? /Hugo v[\d.]+ writing the same \d+ pages, .*byte for byte the same as ours/ : /apt-get install hugo/,
+    );
   });
 
   it("the deploy section deploys today's site and the repeated one to s3rver and reports time and throughput", async () => {
