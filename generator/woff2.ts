@@ -294,53 +294,53 @@ function delta(value: number, out: Bytes, short: number, same: number): number {
  * normalising did.
  */
 function transformGlyf(glyphs: readonly Glyph[], indexFormat: number): Uint8Array {
-  const streams = { contours: new Bytes(), points: new Bytes(), flags: new Bytes(), glyphs: new Bytes() };
-  const components = new Bytes();
-  const bboxes = new Bytes();
-  const instructions = new Bytes();
+  // The streams in the order §5.1 lists them; bboxBitmap starts the bbox stream.
+  const nContour = new Bytes();
+  const nPoints = new Bytes();
+  const flag = new Bytes();
+  const glyph = new Bytes();
+  const composite = new Bytes();
+  const bbox = new Bytes();
+  const instruction = new Bytes();
   const bboxBitmap = new Uint8Array(((glyphs.length + 31) >> 5) << 2);
-  const overlapBitmap = new Uint8Array((glyphs.length + 7) >> 3);
-  const instructionsOf = (glyph: Glyph) => {
-    streams.glyphs.u255(glyph.instructions.length);
-    instructions.bytes(glyph.instructions);
+  const overlapSimpleBitmap = new Uint8Array((glyphs.length + 7) >> 3);
+  const mark = (bitmap: Uint8Array, id: number) => {
+    bitmap[id >> 3] = (bitmap[id >> 3] ?? 0) | (0x80 >> (id & 7));
   };
-  glyphs.forEach((glyph, id) => {
-    if (glyph.overlap) overlapBitmap[id >> 3] = (overlapBitmap[id >> 3] ?? 0) | (0x80 >> (id & 7));
-    if (glyph.components) {
-      streams.contours.u16(0xffff);
-      bboxBitmap[id >> 3] = (bboxBitmap[id >> 3] ?? 0) | (0x80 >> (id & 7));
-      for (const value of glyph.bbox) bboxes.u16(value);
-      components.bytes(glyph.components);
-      if (glyph.hasInstructions) instructionsOf(glyph);
-    } else if (glyph.contours.length > 0) {
-      streams.contours.u16(glyph.contours.length);
-      for (const contour of glyph.contours) streams.points.u255(contour.length);
+  const instructions = ({ instructions }: Glyph) => {
+    glyph.u255(instructions.length);
+    instruction.bytes(instructions);
+  };
+  glyphs.forEach((each, id) => {
+    if (each.components) {
+      nContour.u16(0xffff);
+      mark(bboxBitmap, id);
+      for (const value of each.bbox) bbox.u16(value);
+      composite.bytes(each.components);
+      if (each.hasInstructions) instructions(each);
+    } else if (each.contours.length > 0) {
+      if (each.overlap) mark(overlapSimpleBitmap, id);
+      nContour.u16(each.contours.length);
+      for (const contour of each.contours) nPoints.u255(contour.length);
       let last = { x: 0, y: 0 };
-      for (const point of glyph.contours.flat()) {
-        triplet(point.onCurve, point.x - last.x, point.y - last.y, streams.flags, streams.glyphs);
+      for (const point of each.contours.flat()) {
+        triplet(point.onCurve, point.x - last.x, point.y - last.y, flag, glyph);
         last = point;
       }
-      instructionsOf(glyph);
-    } else streams.contours.u16(0);
+      instructions(each);
+    } else nContour.u16(0);
   });
-  const overlaps = overlapBitmap.some((byte) => byte !== 0);
+  const overlaps = overlapSimpleBitmap.some((byte) => byte !== 0);
   const out = new Bytes();
   out.u16(0); // version
-  out.u16(overlaps ? 1 : 0); // optionFlags: bit 0, the overlapSimpleBitmap follows
+  out.u16(overlaps ? 1 : 0); // optionFlags: bit 0, an overlapSimpleBitmap ends the table
   out.u16(glyphs.length);
   out.u16(indexFormat);
-  const parts = [
-    streams.contours.done(),
-    streams.points.done(),
-    streams.flags.done(),
-    streams.glyphs.done(),
-    components.done(),
-    Buffer.concat([bboxBitmap, bboxes.done()]),
-    instructions.done(),
-  ];
-  for (const part of parts) out.u32(part.length);
-  for (const part of parts) out.bytes(part);
-  if (overlaps) out.bytes(overlapBitmap);
+  const streams = [nContour, nPoints, flag, glyph, composite].map((stream) => stream.done());
+  streams.push(Buffer.concat([bboxBitmap, bbox.done()]), instruction.done());
+  for (const stream of streams) out.u32(stream.length);
+  for (const stream of streams) out.bytes(stream);
+  if (overlaps) out.bytes(overlapSimpleBitmap);
   return out.done();
 }
 
