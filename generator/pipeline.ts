@@ -13,7 +13,7 @@ import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
 import { drawBrand } from './steps/brand';
 import { bundleClient } from './steps/client';
-import { subsetFonts, wholeFont } from './steps/fonts';
+import { prepareSubsetting, subsetFonts, wholeFont } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
 import { writeIconSprite } from './steps/icons';
 import { checkLinks } from './steps/links';
@@ -74,9 +74,11 @@ export interface BuiltAssets {
 
 export async function buildSite({ options, pool, staging, files, step }: Build): Promise<BuiltAssets> {
   const { root, mode } = options;
-  const site = await step('routes', [pool], () => loadSite(pool, options));
+  // The styles compile while the site's code loads in a worker: neither needs the other.
+  const loading = step('routes', [pool], () => loadSite(pool, options));
+  const compiling = step('sass', [], () => compileStyles(root));
+  const [site, css] = await Promise.all([loading, compiling]);
   const out = new Writer(staging, site.address.base, files);
-  const css = await step('sass', [], () => compileStyles(root));
   const js = await step('client', [], () => bundleClient(root, out));
   const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
   const icons = await step('icons', [site], () => writeIconSprite(pool, out));
@@ -121,6 +123,9 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {
+    // HarfBuzz compiles and the font is decoded, when this build will subset it, while esbuild
+    // bundles the site and a worker loads it.
+    prepareSubsetting(options.root);
     bundle = await bundleSite(options.root, options.routesModule);
     pool = new RenderPool({ bundle: bundle.file, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
     // The first worker loads the site's code while the steps before the pages run.
@@ -147,15 +152,38 @@ export interface Timing {
 
 const stepNameWidth = Math.max(...stepNames.map((name) => name.length));
 
-/** Each step timed, logged as it finishes so that whoever waits sees the build move, and held to the step time limit. */
+/**
+ * Each step timed, logged as it finishes so that whoever waits sees the build move, and held to the
+ * step time limit. Steps that run at the same time are reported in the order they started.
+ */
 export function timedSteps(options: Pick<BuildOptions, 'log' | 'stepTimeoutMs'>, timings: Timing[], faults?: Faults): RunStep {
+  let reported = Promise.resolve();
+  let failed = false;
   return async (name, _inputs, run) => {
     const started = performance.now();
-    const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs);
-    const ms = performance.now() - started;
-    timings.push({ step: name, ms });
-    options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);
-    return value;
+    const earlier = reported;
+    let done = () => {};
+    reported = new Promise((resolve) => {
+      done = resolve;
+    });
+    try {
+      const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs).catch(
+        (error: unknown) => {
+          failed = true;
+          throw error;
+        },
+      );
+      const ms = performance.now() - started;
+      await earlier;
+      // After a failure, the build stops: a step that was running alongside finishes unreported.
+      if (!failed) {
+        timings.push({ step: name, ms });
+        options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);
+      }
+      return value;
+    } finally {
+      done();
+    }
   };
 }
 

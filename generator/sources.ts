@@ -4,7 +4,8 @@
  * makes stale. Globs as picomatch reads them, relative to the root; a leading `!` excludes what an
  * earlier pattern took in.
  */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 
 export const SOURCES = {
   /** The site's code: the route table, each page's copy, the components and site.config.ts. */
@@ -39,6 +40,8 @@ function rootsOf(name: SourceName): string[] {
 }
 
 const matchers = new Map<string, (file: string) => boolean>();
+/** Loaded on the first match: a build reads SOURCES (the styles step) but matches no file. */
+let picomatch: typeof Picomatch | undefined;
 
 /** The last pattern that speaks of `file` decides. */
 export function matches(patterns: readonly string[], file: string): boolean {
@@ -49,6 +52,7 @@ export function matches(patterns: readonly string[], file: string): boolean {
     const glob = exclude ? pattern.slice(1) : pattern;
     let test = matchers.get(glob);
     if (!test) {
+      picomatch ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch;
       test = picomatch(glob, { dot: true });
       matchers.set(glob, test);
     }
