@@ -1,42 +1,32 @@
 /**
- * The project's commands read their arguments one way: node:util parseArgs, `--help` (`-h`) that
- * prints one line per option and exits 0, and a usage error that names the known options and
- * exits 1. build.ts, dev.ts, scripts/bench.ts and scripts/deploy-s3.ts describe themselves with a
- * CommandSpec; nothing else formats help or usage errors.
+ * How the project's commands (build.ts, dev.ts, scripts/bench.ts, scripts/deploy-s3.ts) read their
+ * arguments: node:util parseArgs, `--help` (`-h`) that prints one line per option and exits 0,
+ * and a usage error that names the known options and exits 1.
  */
 import { parseArgs } from 'node:util';
 
 export interface CliOption {
   type: 'boolean' | 'string';
   short?: string;
-  /** The value as the help shows it: `<url>`, or `[address]` for an optional value. */
+  /** As the help shows it: `<url>`, or `[address]` for an optional value. */
   value?: string;
-  /**
-   * A string option that may also be given bare: `--host`, `--host 0.0.0.0` and `--host=0.0.0.0`
-   * all work. parseArgs has no such type, so a bare one is read as the empty string.
-   */
+  /** `--host`, `--host 0.0.0.0` and `--host=0.0.0.0` all work; parseArgs has no such type, so bare is "". */
   optionalValue?: boolean;
-  /** One line, lower case, no full stop: it follows the option in the help. */
+  /** One line, lower case, no full stop. */
   description: string;
 }
 
 export type CliOptions = Record<string, CliOption>;
 
-/** A list the help prints after the options: the positional arguments, the environment variables. */
-export interface HelpList {
-  title: string;
-  rows: readonly (readonly [name: string, description: string])[];
-}
-
 export interface CommandSpec<O extends CliOptions = CliOptions> {
-  /** How to call it: `npm run build -- [options]`. */
+  /** `npm run build -- [options]`. */
   usage: string;
-  /** What it does, in one sentence. */
+  /** One sentence. */
   summary: string;
   options: O;
-  /** Whether it takes positional arguments (bench sections, a bucket name). */
   positionals?: boolean;
-  lists?: readonly HelpList[];
+  /** Printed after the options: the positional arguments, the environment variables. */
+  lists?: readonly { title: string; rows: readonly (readonly [name: string, description: string])[] }[];
 }
 
 /** Booleans are false when absent; strings undefined. */
@@ -50,7 +40,6 @@ export interface ParsedCommand<O extends CliOptions> {
   help: boolean;
 }
 
-/** Arguments the command cannot run with; the message names the known options. */
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);
@@ -58,7 +47,7 @@ export class UsageError extends Error {
   }
 }
 
-/** A positive number from an option, or undefined when it was not given; a UsageError for anything else. */
+/** Undefined when the option was not given. */
 export function positiveNumber(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
@@ -68,17 +57,14 @@ export function positiveNumber(value: string | undefined, option: string): numbe
 
 const HELP: CliOption = { type: 'boolean', short: 'h', description: 'print this help and exit' };
 
-/** Parses `args` against the spec; throws a UsageError for anything it does not know. */
 export function parseCommand<O extends CliOptions>(
   spec: CommandSpec<O>,
   args: readonly string[] = process.argv.slice(2),
 ): ParsedCommand<O> {
-  const options = withHelp(spec.options);
+  const options: CliOptions = { ...spec.options, help: HELP };
+  // parseArgs ignores the fields it does not know (value, description).
   const config = Object.fromEntries(
-    Object.entries(options).map(([name, option]) => [
-      name,
-      { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.type === 'boolean' ? { default: false } : {}) },
-    ]),
+    Object.entries(options).map(([name, option]) => [name, option.type === 'boolean' ? { ...option, default: false } : option]),
   );
   try {
     const { values, positionals } = parseArgs({
@@ -88,26 +74,25 @@ export function parseCommand<O extends CliOptions>(
       allowPositionals: spec.positionals ?? false,
     });
     const { help, ...rest } = values;
-    // parseArgs types its result from a literal config; this one is built from the spec, whose
-    // types CliValues mirrors (booleans default to false above, strings are string | undefined).
+    // Typed from the spec, which CliValues mirrors; parseArgs types only a literal config.
     return { values: rest as CliValues<O>, positionals, help: help === true };
   } catch (error) {
-    if (!isParseArgsError(error)) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!(error instanceof TypeError) || !code?.startsWith('ERR_PARSE_ARGS')) throw error;
     // Node's unknown-option message goes on about positionals starting with '-'; the first sentence says it.
     const reason =
-      error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error.message.split('. ')[0] ?? error.message) : error.message.replace(/\n/g, ' ');
-    throw new UsageError(`${reason.replace(/\.$/, '')}. Options: ${optionNames(options).join(', ')}.`);
+      code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (error.message.split('. ')[0] ?? error.message) : error.message.replace(/\n/g, ' ');
+    const names = Object.entries(options).map(([name, option]) => flag(name, option));
+    throw new UsageError(`${reason.replace(/\.$/, '')}. Options: ${names.join(', ')}.`);
   }
 }
 
-/** The help text: the summary, the usage line, one line per option, then the spec's lists. */
+/** The summary, the usage line, one aligned line per option, then the spec's lists. */
 export function formatHelp(spec: CommandSpec): string {
-  const options = withHelp(spec.options);
-  const optionRows = Object.entries(options).map(
-    ([name, option]) =>
-      [`${option.short ? `-${option.short}, ` : '    '}--${name}${option.value ? ` ${option.value}` : ''}`, option.description] as const,
+  const optionRows = Object.entries({ ...spec.options, help: HELP }).map(
+    ([name, option]) => [`${option.short ? `-${option.short}, ` : '    '}${flag(name, option)}`, option.description] as const,
   );
-  const lists: HelpList[] = [{ title: 'Options', rows: optionRows }, ...(spec.lists ?? [])];
+  const lists = [{ title: 'Options', rows: optionRows }, ...(spec.lists ?? [])];
   const width = Math.max(...lists.flatMap((list) => list.rows.map(([name]) => name.length)));
   const lines = [spec.summary, '', `Usage: ${spec.usage}`];
   for (const list of lists) {
@@ -116,10 +101,7 @@ export function formatHelp(spec: CommandSpec): string {
   return lines.join('\n');
 }
 
-/**
- * For commands that print and exit on their own: --help prints the help and exits 0; a usage
- * error prints its message and exits 1. Otherwise returns the values.
- */
+/** For commands that print and exit on their own: --help exits 0, a usage error exits 1. */
 export function readCommandLine<O extends CliOptions>(spec: CommandSpec<O>, args?: readonly string[]): Omit<ParsedCommand<O>, 'help'> {
   let parsed: ParsedCommand<O>;
   try {
@@ -136,13 +118,7 @@ export function readCommandLine<O extends CliOptions>(spec: CommandSpec<O>, args
   return { values: parsed.values, positionals: parsed.positionals };
 }
 
-function withHelp(options: CliOptions): CliOptions {
-  return { ...options, help: HELP };
-}
-
-function optionNames(options: CliOptions): string[] {
-  return Object.entries(options).map(([name, option]) => `--${name}${option.value ? ` ${option.value}` : ''}`);
-}
+const flag = (name: string, option: CliOption) => `--${name}${option.value ? ` ${option.value}` : ''}`;
 
 /** `--host` with no value after it (the end, or another option next) becomes `--host=`. */
 function bareToEmpty(args: readonly string[], options: CliOptions): string[] {
@@ -153,8 +129,4 @@ function bareToEmpty(args: readonly string[], options: CliOptions): string[] {
     const bare = optional.has(arg) && (end < 0 || index < end) && (next === undefined || next.startsWith('-'));
     return bare ? `${arg}=` : arg;
   });
-}
-
-function isParseArgsError(error: unknown): error is TypeError & { code: string } {
-  return error instanceof TypeError && String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS');
 }

@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * What the launcher (launch.mjs) and the generator share about esbuild, in plain JavaScript so that
- * the launcher can use it before anything is compiled: a plugin that leaves packages out of a
- * bundle, and the one wording of a compile error.
- */
+/** What the launcher and the generator share about esbuild, in plain JavaScript so that the launcher can use it before anything is compiled. */
 import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,10 +7,9 @@ import { pathToFileURL } from 'node:url';
 const builtins = new Set(builtinModules);
 
 /**
- * Leaves packages out of a bundle, as `packages: 'external'` does, but writes each import as the
- * absolute URL of the file it resolves to from the project. The bundle then runs from anywhere
- * (the cache in node_modules/.cache/, or a temporary folder when that is not writable), and loads
- * the project's own copies of React and the rest.
+ * Leaves packages out of a bundle, as `packages: 'external'` does, but imports each by the absolute
+ * URL it resolves to from the project: the bundle then runs from anywhere (the cache, or a
+ * temporary folder) and loads the project's own copies of React and the rest.
  * @param {string} root
  * @param {RegExp} [inside] packages to bundle after all: many small modules (an icon set) load
  *   faster as part of the bundle than as files of their own
@@ -25,7 +20,6 @@ export function externalPackages(root, inside) {
   return {
     name: 'external-packages',
     setup(build) {
-      // Anything that is not a relative or absolute path is a package (or a Node built-in).
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('node:') || builtins.has(args.path.split('/')[0] ?? '')) return { path: args.path, external: true };
         if (inside?.test(args.path)) return undefined;
@@ -36,8 +30,8 @@ export function externalPackages(root, inside) {
 }
 
 /**
- * Why esbuild could not bundle `entry` (relative to root), in one sentence: its first error (a
- * syntax error, an unresolved import, a missing export) with file:line:column, and that file.
+ * Why esbuild could not bundle `entry` (relative to root), in one sentence: its first error with
+ * file:line:column, and that file.
  * @param {unknown} error
  * @param {string} root
  * @param {string} entry

@@ -1,18 +1,16 @@
 /**
- * The one failure of the generator, in two forms: BuildError, thrown, and Failure, the plain data
- * that the terminal prints, the dev overlay shows, `--json` writes and a render worker sends. It
- * imports nothing from the generator, so that every part of it may import this.
+ * The one failure: BuildError, thrown, and Failure, the data the terminal, the dev overlay, --json
+ * and the render workers carry. It imports nothing from the generator, so that all of it may import this.
  */
 import path from 'node:path';
 
-/** A failure as data: the sentence, with the file and the route when they are known. */
 export interface Failure {
   message: string;
-  /** The file to open, relative to the project root. */
+  /** Relative to the project root. */
   file?: string;
-  /** The page's canonical path ("/about-us/"), for a failure of one page. */
+  /** The page's canonical path ("/about-us/"). */
   route?: string;
-  /** Only for unexpected errors (bugs in the generator), never on its own. */
+  /** Only for unexpected errors (bugs in the generator). */
   stack?: string;
 }
 
@@ -29,19 +27,12 @@ export class BuildError extends Error {
   }
 }
 
-/**
- * True for a BuildError from any copy of the class: the render workers load their own bundle,
- * which carries its own BuildError.
- */
+/** By name, not instanceof: each render worker's bundle carries its own copy of the class. */
 export function isBuildError(error: unknown): error is BuildError {
   return error instanceof Error && error.name === 'BuildError';
 }
 
-/**
- * Any error as a Failure: a BuildError as it is; an unexpected error (a bug rather than a mistake
- * in the site) as "Unexpected error at <file:line>" with its stack, so that whoever fixes the
- * generator can find it.
- */
+/** An unexpected error (a bug, not a mistake in the site) keeps its place and stack, for whoever fixes the generator. */
 export function failureOf(error: unknown, root: string): Failure {
   if (isBuildError(error)) return compact({ message: error.message, file: error.file, route: error.route });
   const where = projectFrame(error, root);
@@ -49,21 +40,19 @@ export function failureOf(error: unknown, root: string): Failure {
   return compact({ message: `Unexpected error${where ? ` at ${where}` : ''}: ${messageOf(error)}`, stack });
 }
 
-/** A Failure thrown again as a BuildError (a render worker's, on the main thread); its stack, if any, as the cause. */
+/** A worker's Failure thrown again on the main thread, its stack as the cause. */
 export function errorOf(failure: Failure): BuildError {
   const cause = failure.stack ? Object.assign(new Error(failure.message), { stack: failure.stack }) : undefined;
   return new BuildError(failure.message, { file: failure.file, route: failure.route, cause });
 }
 
-/** The message of anything thrown. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 /**
- * Where in the project an error comes from, relative to root: the "file:line" header Node puts on a
- * module linking error (an import of a name the module does not export), else the first stack
- * frame outside node_modules as "file:line:column".
+ * "file:line" of the header Node puts on a module linking error (an import of a name the module
+ * does not export), else "file:line:column" of the first stack frame in the project outside node_modules.
  */
 export function projectFrame(error: unknown, root: string): string | undefined {
   if (!(error instanceof Error) || !error.stack) return undefined;
@@ -77,12 +66,12 @@ export function projectFrame(error: unknown, root: string): string | undefined {
   return undefined;
 }
 
-/** The file of a "file:line" or "file:line:column" place. */
+/** The file of a "file:line[:column]" place. */
 export function fileOf(place: string | undefined): string | undefined {
   return place?.replace(/(:\d+){1,2}$/, '');
 }
 
-/** A Failure without the fields that are unset or empty, as JSON and the worker messages carry it. */
+/** Without empty fields, as JSON and the worker messages carry it. */
 function compact({ message, file, route, stack }: Failure): Failure {
   return { message, ...(file ? { file } : {}), ...(route ? { route } : {}), ...(stack ? { stack } : {}) };
 }

@@ -1,26 +1,20 @@
 /**
- * Fault injection for the tests: the moments a build can be told to stop at, to be killed there,
- * and a step that never finishes. Read from the environment in one place (faultsFrom, by
- * runBuild); the tests set the variables named here.
+ * Fault injection for the tests, read from the environment in one place (faultsFrom, by runBuild):
+ * a build that stops at a named moment of the output swap, to be killed there, and a step that never finishes.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** SITE_GENERATOR_PAUSE_AT=<point>: the build writes pauseMarker(<builds folder>, <point>) there and waits until killed. */
+/** SITE_GENERATOR_PAUSE_AT=<point>: the build writes pauseMarker() there and waits until killed. */
 export const PAUSE_AT = 'SITE_GENERATOR_PAUSE_AT';
 /** SITE_GENERATOR_STALL_STEP=<step>: that step waits for a promise nothing settles, as a broken step would. */
 export const STALL_STEP = 'SITE_GENERATOR_STALL_STEP';
 
-/**
- * Named moments of the output swap (output-swap.ts). 'moved-aside' is the gap of a plain folder:
- * the old one moved aside, the new one not yet in.
- */
+/** 'moved-aside' is the gap of a plain folder: the old one moved aside, the new one not yet in. */
 export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'moved-aside';
 
 export interface Faults {
-  /** Stops here, for good, when told to. */
   pause: (store: string, point: PausePoint) => Promise<void>;
-  /** Whether this step is to wait forever. */
   stalls: (step: string) => boolean;
 }
 
@@ -34,7 +28,6 @@ export function faultsFrom(env: NodeJS.ProcessEnv): Faults {
     async pause(store, point) {
       if (env[PAUSE_AT] !== point) return;
       await writeFile(pauseMarker(store, point), String(process.pid));
-      // Until the test kills this process.
       await new Promise(() => setInterval(() => {}, 1000));
     },
     stalls: (step) => env[STALL_STEP] === step,

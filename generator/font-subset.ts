@@ -1,29 +1,14 @@
 /**
- * HarfBuzz's subsetter (the `subset-font` package, HarfBuzz compiled to WebAssembly) and its
- * character map reader (`harfbuzzjs`, which `subset-font` brings). Loaded only when the cache has
- * no subset for these very inputs: the WebAssembly costs a few hundred milliseconds to start.
+ * The font subsetter: HarfBuzz's hb-subset (harfbuzz-subset.wasm, from the harfbuzzjs package)
+ * called directly, as the subset-font package did; the source font decoded from WOFF2 once
+ * (wawoff2's decoder); a character map reader; and the WOFF2 encoder of woff2.ts. Loaded only
+ * when the cache has no subset for these very inputs, and started early by a build that will
+ * need it (prepareSubsetter).
  */
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-
-/** The slice of `subset-font` used here (the package ships no types). */
-type SubsetFont = (
-  font: Buffer,
-  text: string,
-  options: { targetFormat: 'woff2'; keepFeatures: string[]; variationAxes: Record<string, { min: number; max: number }> },
-) => Promise<Buffer>;
-
-/** The slice of `fontverter` used here: WOFF2 to TrueType, which HarfBuzz reads. */
-interface FontVerter {
-  convert: (font: Buffer, format: 'truetype') => Promise<Buffer>;
-}
-
-/** The slice of `harfbuzzjs` used here. */
-interface Harfbuzz {
-  Blob: new (data: ArrayBuffer | Uint8Array) => object;
-  Face: new (blob: object, index?: number) => { collectUnicodes: () => Uint32Array };
-}
+import { encodeWoff2 } from './woff2';
 
 export interface SubsetOptions {
   /** OpenType features whose glyphs and rules are kept; every other is dropped with its glyphs. */
@@ -33,41 +18,189 @@ export interface SubsetOptions {
 }
 
 export interface Subset {
+  /** The subset, as WOFF2. */
   font: Buffer;
   /** The characters asked for that the font has, in code point order. */
   characters: string;
 }
 
-/** Loads the tools from the project's own install. */
-export async function loadSubsetter(root: string): Promise<{
-  /** Every character a font (WOFF2) has a glyph for, in code point order. */
-  charactersOf: (font: Buffer) => Promise<string>;
+export interface Subsetter {
+  /** Every character the source font has a glyph for, in code point order. */
+  characters: string;
   /** The font cut down to `characters` (those it has), as WOFF2. */
-  subset: (font: Buffer, characters: string, options: SubsetOptions) => Promise<Subset>;
-}> {
-  const require = createRequire(path.join(root, 'package.json'));
-  const subsetFont = require('subset-font') as SubsetFont;
-  // harfbuzzjs and fontverter come with subset-font: resolved from there, not from the project.
-  const fromSubsetFont = createRequire(require.resolve('subset-font'));
-  const fontverter = fromSubsetFont('fontverter') as FontVerter;
-  const harfbuzz = (await import(pathToFileURL(fromSubsetFont.resolve('harfbuzzjs')).href)) as Harfbuzz;
+  subset: (characters: string, options: SubsetOptions) => Promise<Subset>;
+}
 
-  const charactersOf = async (font: Buffer): Promise<string> => {
-    const face = new harfbuzz.Face(new harfbuzz.Blob(await fontverter.convert(font, 'truetype')));
-    return [...face.collectUnicodes()]
+/** The exports of harfbuzz-subset.wasm used here (HarfBuzz's C API; pointers are numbers). */
+interface HarfBuzz {
+  memory: WebAssembly.Memory;
+  _initialize: () => void;
+  malloc: (bytes: number) => number;
+  free: (pointer: number) => void;
+  hb_blob_create: (data: number, length: number, mode: number, userData: number, destroy: number) => number;
+  hb_blob_destroy: (blob: number) => void;
+  hb_blob_get_data: (blob: number, length: number) => number;
+  hb_blob_get_length: (blob: number) => number;
+  hb_face_create: (blob: number, index: number) => number;
+  hb_face_destroy: (face: number) => void;
+  hb_face_reference_blob: (face: number) => number;
+  hb_set_add: (set: number, value: number) => void;
+  hb_set_clear: (set: number) => void;
+  hb_subset_input_create_or_fail: () => number;
+  hb_subset_input_destroy: (input: number) => void;
+  hb_subset_input_set: (input: number, which: number) => number;
+  hb_subset_input_unicode_set: (input: number) => number;
+  hb_subset_input_set_axis_range: (input: number, face: number, axis: number, min: number, max: number, def: number) => number;
+  hb_subset_or_fail: (face: number, input: number) => number;
+}
+
+const HB_MEMORY_MODE_WRITABLE = 2;
+const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
+
+/** HarfBuzz compiled, by the path of its WebAssembly: compiled once a process, instantiated for each font. */
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+/** The last source font decoded, kept for the subsetter a build started early. */
+let decoded: { woff2: Buffer; ttf: Promise<Uint8Array> } | undefined;
+
+/**
+ * Starts loading the subsetter for a font (WOFF2) without waiting: HarfBuzz's WebAssembly compiles
+ * on V8's background threads and the font is decoded while the build does other work, and
+ * loadSubsetter then finds both done.
+ */
+export function prepareSubsetter(root: string, font: Buffer): void {
+  loadSubsetter(root, font).catch(() => {
+    // The fonts step loads it again, and reports what went wrong there.
+  });
+}
+
+/** The subsetter for a font (WOFF2), with the tools from the project's own install. */
+export async function loadSubsetter(root: string, font: Buffer): Promise<Subsetter> {
+  const require = createRequire(path.join(root, 'package.json'));
+  const wasm = require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
+  let module = compiled.get(wasm);
+  if (!module) {
+    module = readFile(wasm).then((bytes) => WebAssembly.compile(bytes));
+    compiled.set(wasm, module);
+  }
+  if (!decoded?.woff2.equals(font)) {
+    const decompress = require('wawoff2/decompress') as (woff2: Uint8Array) => Promise<Uint8Array>;
+    // A copy: the decoder hands back a view of its WebAssembly memory, which its next call reuses.
+    decoded = { woff2: font, ttf: decompress(font).then((ttf) => ttf.slice()) };
+  }
+  const [ttf, harfbuzz] = await Promise.all([decoded.ttf, module.then((compiledModule) => WebAssembly.instantiate(compiledModule))]);
+  const hb = harfbuzz.exports as unknown as HarfBuzz;
+  hb._initialize();
+  return {
+    characters: characterMap(ttf),
+    subset: async (characters, options) => {
+      const subset = subsetTtf(hb, ttf, characters, options);
+      return { font: await encodeWoff2(subset), characters: characterMap(subset) };
+    },
+  };
+}
+
+/** hb-subset with these options (`hb-subset --unicodes=… --layout-features=… --instance=wght=min:max`). */
+function subsetTtf(hb: HarfBuzz, ttf: Uint8Array, characters: string, { features, weights }: SubsetOptions): Uint8Array {
+  const input = hb.hb_subset_input_create_or_fail();
+  if (input === 0) throw new Error('HarfBuzz could not start a subset (hb_subset_input_create_or_fail).');
+  const data = hb.malloc(ttf.byteLength);
+  new Uint8Array(hb.memory.buffer).set(ttf, data);
+  const blob = hb.hb_blob_create(data, ttf.byteLength, HB_MEMORY_MODE_WRITABLE, 0, 0);
+  const face = hb.hb_face_create(blob, 0);
+  hb.hb_blob_destroy(blob);
+  try {
+    const kept = hb.hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    hb.hb_set_clear(kept);
+    for (const feature of features) hb.hb_set_add(kept, tag(feature));
+    const unicodes = hb.hb_subset_input_unicode_set(input);
+    for (const character of characters) hb.hb_set_add(unicodes, character.codePointAt(0) ?? 0);
+    // NaN: the axis keeps its default, clamped to the range.
+    if (!hb.hb_subset_input_set_axis_range(input, face, tag('wght'), weights.min, weights.max, Number.NaN)) {
+      throw new Error(`HarfBuzz could not limit the font's weight axis to ${weights.min}–${weights.max}.`);
+    }
+    const subset = hb.hb_subset_or_fail(face, input);
+    if (subset === 0) throw new Error('HarfBuzz could not subset the font (hb_subset_or_fail).');
+    const result = hb.hb_face_reference_blob(subset);
+    const at = hb.hb_blob_get_data(result, 0);
+    // A copy: the WebAssembly memory is reused, and may grow (which detaches views of it).
+    const font = new Uint8Array(hb.memory.buffer).slice(at, at + hb.hb_blob_get_length(result));
+    hb.hb_blob_destroy(result);
+    hb.hb_face_destroy(subset);
+    if (font.byteLength === 0) throw new Error('HarfBuzz made an empty subset of the font.');
+    return font;
+  } finally {
+    hb.hb_subset_input_destroy(input);
+    hb.hb_face_destroy(face);
+    hb.free(data);
+  }
+}
+
+function tag(name: string): number {
+  return [...name].reduce((value, character) => ((value << 8) | character.charCodeAt(0)) >>> 0, 0);
+}
+
+/**
+ * Every character a TrueType font maps to a glyph, in code point order: its best Unicode subtable
+ * of the character map (OpenType, "cmap"), as HarfBuzz picks it: a full-repertoire one (format
+ * 12) before a basic-plane one (format 4).
+ */
+export function characterMap(ttf: Uint8Array): string {
+  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
+  let cmap: number | undefined;
+  for (let index = 0; index < view.getUint16(4); index += 1) {
+    const record = 12 + 16 * index;
+    if (view.getUint32(record) === tag('cmap')) cmap = view.getUint32(record + 8);
+  }
+  if (cmap === undefined) throw new Error('The font has no character map (cmap).');
+  const subtables = new Map<string, number>();
+  for (let index = 0; index < view.getUint16(cmap + 2); index += 1) {
+    const record = cmap + 4 + 8 * index;
+    subtables.set(`${view.getUint16(record)},${view.getUint16(record + 2)}`, cmap + view.getUint32(record + 4));
+  }
+  for (const encoding of ['3,10', '0,6', '0,4', '3,1', '0,3', '0,2', '0,1', '0,0']) {
+    const at = subtables.get(encoding);
+    const format = at === undefined ? undefined : view.getUint16(at);
+    if (at === undefined || (format !== 4 && format !== 12)) continue;
+    const codes = format === 4 ? format4(view, at) : format12(view, at);
+    return codes
       .sort((a, b) => a - b)
       .map((code) => String.fromCodePoint(code))
       .join('');
-  };
-  return {
-    charactersOf,
-    subset: async (font, characters, { features, weights }) => {
-      const output = await subsetFont(font, characters, {
-        targetFormat: 'woff2',
-        keepFeatures: [...features],
-        variationAxes: { wght: weights },
-      });
-      return { font: output, characters: await charactersOf(output) };
-    },
-  };
+  }
+  throw new Error('The font has no Unicode character map of format 4 or 12.');
+}
+
+/** Segments of 16-bit codes, each mapped by a delta or through the glyph index array. */
+function format4(view: DataView, at: number): number[] {
+  const segments = view.getUint16(at + 6) / 2;
+  const ends = at + 14;
+  const starts = ends + 2 * segments + 2;
+  const deltas = starts + 2 * segments;
+  const rangeOffsets = deltas + 2 * segments;
+  const codes: number[] = [];
+  for (let segment = 0; segment < segments; segment += 1) {
+    const start = view.getUint16(starts + 2 * segment);
+    const end = view.getUint16(ends + 2 * segment);
+    const delta = view.getUint16(deltas + 2 * segment);
+    const rangeOffset = view.getUint16(rangeOffsets + 2 * segment);
+    for (let code = start; code <= end && code !== 0xffff; code += 1) {
+      // Through the glyph index array, where 0 is "no glyph"; else the code itself, plus the delta.
+      const glyph = rangeOffset === 0 ? code : view.getUint16(rangeOffsets + 2 * segment + rangeOffset + 2 * (code - start));
+      if ((rangeOffset === 0 || glyph !== 0) && (glyph + delta) % 0x10000 !== 0) codes.push(code);
+    }
+  }
+  return codes;
+}
+
+/** Groups of consecutive codes mapped to consecutive glyphs. */
+function format12(view: DataView, at: number): number[] {
+  const codes: number[] = [];
+  for (let group = 0; group < view.getUint32(at + 12); group += 1) {
+    const record = at + 16 + 12 * group;
+    const first = view.getUint32(record + 8);
+    for (let code = view.getUint32(record); code <= view.getUint32(record + 4); code += 1) {
+      if (first + code - view.getUint32(record) !== 0) codes.push(code);
+    }
+  }
+  return codes;
 }

@@ -1,8 +1,7 @@
 /**
- * The build, as the steps it runs: each step takes what earlier steps made and returns what it
- * makes, so that a step run before what it needs is a type error. runBuild() runs them once into a
- * staging folder that replaces the output when every step succeeded; the dev server runs the same
- * buildSite() again after each save, re-running only the steps a save touches.
+ * The build, as the steps it runs: each takes what earlier steps made, so that a step run before
+ * what it needs is a type error. runBuild() runs them into a staging folder that replaces the
+ * output when every step succeeded; the dev server runs buildSite() again after each save.
  */
 import type { InlineStylesheet, LinkedAsset } from '../components/Document/Document';
 import { BuildError, isBuildError, messageOf } from './failure';
@@ -14,7 +13,7 @@ import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
 import { drawBrand } from './steps/brand';
 import { bundleClient } from './steps/client';
-import { subsetFonts, wholeFont } from './steps/fonts';
+import { prepareSubsetting, subsetFonts, wholeFont } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
 import { writeIconSprite } from './steps/icons';
 import { checkLinks } from './steps/links';
@@ -29,11 +28,9 @@ import { RenderPool } from './workers';
 import { type OutputFile, Writer } from './writer';
 
 /**
- * The steps, in the order a build runs them, and the sources (generator/sources.ts) each reads
- * itself, besides what earlier steps hand it: the dev server runs a step again when one of these
- * changed, or when a value it takes did. A build's fonts step also reads the pages' text, through
- * the render workers; the dev server ships the whole font, so that a save of the site's code
- * leaves the fonts as they are.
+ * The steps, in order, and the sources (sources.ts) each reads itself besides what earlier steps
+ * hand it: the dev server runs a step again when one of these changed, or a value it takes did.
+ * Its fonts step ships the whole font, so that a save of the site's code leaves the font alone.
  */
 export const STEPS = {
   routes: ['site'],
@@ -54,23 +51,17 @@ export const STEPS = {
 
 export type StepName = keyof typeof STEPS;
 
-/** The step names, in order. */
 export const stepNames = Object.keys(STEPS) as StepName[];
 
-/**
- * Runs one step: `run` makes its value from `inputs`, the values of earlier steps (and settings)
- * it takes. A build runs every step once; the dev server keeps a step's value while its inputs
- * are the same and no source it reads changed.
- */
+/** `inputs`, what `run` uses: the dev server keeps a step's value while they and its sources are the same. */
 export type RunStep = <T>(name: StepName, inputs: readonly unknown[], run: () => Promise<T>) => Promise<T>;
 
 export interface Build {
   options: BuildOptions;
   /** The render workers, which alone load the site's code. */
   pool: RenderPool;
-  /** The folder the steps write into. */
   staging: string;
-  /** Every file written, in order: each step adds to it. */
+  /** Every file written, in order. */
   files: OutputFile[];
   step: RunStep;
 }
@@ -81,12 +72,13 @@ export interface BuiltAssets {
   js: LinkedAsset;
 }
 
-/** The site, step by step. */
 export async function buildSite({ options, pool, staging, files, step }: Build): Promise<BuiltAssets> {
   const { root, mode } = options;
-  const site = await step('routes', [pool], () => loadSite(pool, options));
+  // The styles compile while the site's code loads in a worker: neither needs the other.
+  const loading = step('routes', [pool], () => loadSite(pool, options));
+  const compiling = step('sass', [], () => compileStyles(root));
+  const [site, css] = await Promise.all([loading, compiling]);
   const out = new Writer(staging, site.address.base, files);
-  const css = await step('sass', [], () => compileStyles(root));
   const js = await step('client', [], () => bundleClient(root, out));
   const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
   const icons = await step('icons', [site], () => writeIconSprite(pool, out));
@@ -112,7 +104,6 @@ export async function buildSite({ options, pool, staging, files, step }: Build):
 }
 
 export interface BuildResult {
-  /** The output folder the site is now in. */
   outDir: string;
   outputs: OutputFile[];
   timings: Timing[];
@@ -121,21 +112,20 @@ export interface BuildResult {
   warnings: string[];
 }
 
-/**
- * Runs every step into a staging folder, then makes it the output in one atomic step
- * (output-swap.ts). If any step fails, the staging folder is removed and the output is left
- * exactly as it was.
- */
+/** If any step fails, the staging folder is removed and the output is left exactly as it was. */
 export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<BuildResult> {
   const options = { ...defaultOptions(overrides.root), ...overrides };
   const started = performance.now();
-  // The one place the build reads its fault injection (faults.ts), for the tests.
+  // The one place the build reads its fault injection, for the tests.
   const faults = faultsFrom(process.env);
   const warnings: string[] = [];
   const output = await openOutput(options.outDir, options.outLayout, { warn: (line) => warnings.push(line), faults });
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {
+    // HarfBuzz compiles and the font is decoded, when this build will subset it, while esbuild
+    // bundles the site and a worker loads it.
+    prepareSubsetting(options.root);
     bundle = await bundleSite(options.root, options.routesModule);
     pool = new RenderPool({ bundle: bundle.file, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
     // The first worker loads the site's code while the steps before the pages run.
@@ -163,33 +153,47 @@ export interface Timing {
 const stepNameWidth = Math.max(...stepNames.map((name) => name.length));
 
 /**
- * Steps as a build runs them: each timed, recorded in `timings` and reported through
- * `options.log` as it finishes, so that whoever waits sees the build move, and each held to the
- * step time limit (timeLimited).
+ * Each step timed, logged as it finishes so that whoever waits sees the build move, and held to the
+ * step time limit. Steps that run at the same time are reported in the order they started.
  */
 export function timedSteps(options: Pick<BuildOptions, 'log' | 'stepTimeoutMs'>, timings: Timing[], faults?: Faults): RunStep {
+  let reported = Promise.resolve();
+  let failed = false;
   return async (name, _inputs, run) => {
     const started = performance.now();
-    const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs);
-    const ms = performance.now() - started;
-    timings.push({ step: name, ms });
-    options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);
-    return value;
+    const earlier = reported;
+    let done = () => {};
+    reported = new Promise((resolve) => {
+      done = resolve;
+    });
+    try {
+      const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs).catch(
+        (error: unknown) => {
+          failed = true;
+          throw error;
+        },
+      );
+      const ms = performance.now() - started;
+      await earlier;
+      // After a failure, the build stops: a step that was running alongside finishes unreported.
+      if (!failed) {
+        timings.push({ step: name, ms });
+        options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);
+      }
+      return value;
+    } finally {
+      done();
+    }
   };
 }
 
-/**
- * Runs one step. An unexpected error becomes a BuildError naming the step; so does a step that
- * does not finish within `limitMs`, or that waits for something that can never happen (a promise
- * nothing will settle).
- */
+/** An error, a step that outlasts `limitMs` or one awaiting a promise nothing will settle: a BuildError naming the step. */
 export async function timeLimited<T>(name: string, run: () => Promise<T>, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onBeforeExit: (() => void) | undefined;
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
-    // The timer alone must not keep the process alive: when nothing else is pending, the step is
-    // waiting for what will never come, and Node is about to exit.
+    // Unref'd: once nothing else is pending, the step waits for what will never come, and Node is about to exit.
     timer.unref();
     onBeforeExit = () =>
       reject(

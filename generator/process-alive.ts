@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/**
- * Whether a process runs: it exists, and on Linux is not a zombie (a killed process whose parent
- * died too may wait as one for a reaper that never comes, keeping its id).
- */
+/** Not a zombie either: a killed process whose parent died too may wait as one for a reaper that never comes. */
 export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -1,50 +1,38 @@
 /**
- * Reads built files: what an HTML page or a stylesheet refers to, for the link check (every URL
- * in a page's attributes, srcset candidates, social meta tags, JSON-LD and inline stylesheet, and
- * every id a fragment can point at), and, in the same pass, the characters a page shows, for the
- * font. HTML is read by htmlparser2's streaming tokenizer, which knows HTML's character
- * references and raw-text elements as a browser does: pages a maintainer puts in public/ are
- * HTML of any kind.
+ * Reads built files: what a page or a stylesheet refers to, for the link check, and in the same
+ * pass the characters a page shows, for the font. htmlparser2 reads HTML as a browser does
+ * (character references, raw-text elements): pages a maintainer puts in public/ are HTML of any kind.
  */
 import { Parser } from 'htmlparser2';
 import type { FoundReference } from './render/protocol';
 
-/** Attributes that hold a URL, on any element; data-src names the script the page script loads. */
+/** On any element; data-src names the script the page script loads. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'xlink:href', 'data-src']);
 const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
-/** <meta> tags whose content is a URL on the site. */
 const URL_METAS = new Set(['og:url', 'og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image']);
-/** Elements whose content is text up to their end tag, never markup; a textarea's is shown. */
+/** Elements whose content is text up to their end tag, never markup. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 
-/** Attributes whose value a reader meets on any element: a text alternative, a tooltip, a field's hint, or read aloud. */
+/** Text alternatives, tooltips, hints: shown or read aloud on any element. */
 const SHOWN_ATTRIBUTES = ['alt', 'aria-label', 'title', 'placeholder'];
-/**
- * Inputs whose `value` is not shown as text: hidden ones, choices (their label is), masked ones.
- * Anywhere else `value` is data (an option's, a button's, a list item's number) and never drawn.
- */
+/** Inputs whose `value` is not shown as text (a choice's label is); on any other element `value` is data, never drawn. */
 const UNSHOWN_INPUT_VALUES = new Set(['hidden', 'checkbox', 'radio', 'password', 'file', 'image', 'color', 'range']);
 
 export interface HtmlScan {
   ids: Set<string>;
   /**
-   * Each distinct reference once, in the order first met; a JSON-LD block that does not parse is
-   * a reference with a problem of its own.
+   * Each distinct reference once, in the order first met, but fragments of the page itself that
+   * name one of its elements; a JSON-LD block that does not parse is one with a problem of its own.
    */
   references: FoundReference[];
   /**
-   * The characters the page shows, once each, in code point order (with `{ shown: true }`): its
-   * text outside the head and outside script, style and title, a textarea's text, and its text
-   * alternatives (SHOWN_ATTRIBUTES, and the value of an input that shows it); control characters
-   * (line breaks, tabs) left out, since no font draws them.
+   * With `{ shown: true }`, the characters the page shows, in code point order: its text outside
+   * the head, script, style and title, and its text alternatives; no control characters, which no font draws.
    */
   characters: string;
 }
 
-/**
- * The ids and references of an HTML document. `origin` is the site's: strings in JSON-LD that
- * are URLs on it are references too.
- */
+/** `origin` is the site's: strings in JSON-LD that are URLs on it are references too. */
 export function scanHtml(html: string, origin: string, { shown = false } = {}): HtmlScan {
   const ids = new Set<string>();
   const seen = new Set<string>();
@@ -97,15 +85,18 @@ export function scanHtml(html: string, origin: string, { shown = false } = {}): 
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
-  return { ids, references, characters: sorted(characters) };
+  const resolved = (value: string) => {
+    const id = samePageFragment(value);
+    return id !== undefined && ids.has(id);
+  };
+  return { ids, references: references.filter(({ value }) => !resolved(value)), characters: sorted(characters) };
 }
 
-/** The characters a page shows (HtmlScan.characters): what its font must draw. */
+/** What its font must draw. */
 export function shownCharacters(html: string): string {
   return scanHtml(html, '', { shown: true }).characters;
 }
 
-/** Characters in code point order, control characters (below space, and DEL) left out. */
 function sorted(characters: ReadonlySet<string>): string {
   return [...characters]
     .filter((character) => !/\p{Cc}/u.test(character))
@@ -159,7 +150,31 @@ function scanJsonLd(json: string, origin: string): FoundReference[] {
   return found;
 }
 
-/** Every url(...) and @import of a stylesheet, as written, but fragments (SVG filters and clip paths in the document). */
+/** What the link check reads in a stylesheet, the web manifest, the sitemap or robots.txt. */
+export function scanFile(file: string, text: string, origin: string): FoundReference[] {
+  if (file.endsWith('.css')) return scanCss(text);
+  if (file === 'robots.txt')
+    return [...text.matchAll(/^sitemap:\s*(\S+)/gim)].map(([, url = '']) => ({ where: `Sitemap: ${url}`, value: url }));
+  if (file === 'sitemap.xml') {
+    return [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc = '']) => {
+      const url = loc.replace(/&amp;/g, '&');
+      const where = `<loc>${url}</loc>`;
+      return url.startsWith(`${origin}/`)
+        ? { where, value: url }
+        : { where, value: url, problem: `${where} is not on the site's origin ${origin}` };
+    });
+  }
+  let manifest: { start_url?: unknown; icons?: { src?: unknown }[] };
+  try {
+    manifest = JSON.parse(text) as typeof manifest;
+  } catch (error) {
+    return [{ where: 'manifest', value: '', problem: `not valid JSON: ${String(error)}` }];
+  }
+  const urls = [['start_url', manifest.start_url], ...(manifest.icons ?? []).map((icon) => ['icon', icon.src])];
+  return urls.flatMap(([name, url]) => (typeof url === 'string' ? [{ where: `${name} "${url}"`, value: url }] : []));
+}
+
+/** Every url(...) and @import as written, but fragments (SVG filters and clip paths in the document). */
 export function scanCss(css: string): FoundReference[] {
   const references: FoundReference[] = [];
   for (const match of css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)|@import\s+["']([^"']+)["']/g)) {
@@ -169,12 +184,12 @@ export function scanCss(css: string): FoundReference[] {
   return references;
 }
 
-/** Text as it may stand in HTML or XML, in an element or a quoted attribute. */
+/** For an element or a quoted attribute, in HTML or XML. */
 export function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** The id a fragment names: percent-decoded when that is well-formed. */
+/** Percent-decoded when that is well-formed. */
 export function fragmentId(fragment: string): string {
   try {
     return decodeURIComponent(fragment);
@@ -183,21 +198,14 @@ export function fragmentId(fragment: string): string {
   }
 }
 
-/** The id a same-page reference ("#team", spaces around it allowed) names; undefined for any other reference and for a bare "#". */
+/** The id "#team" (spaces around it allowed) names; undefined for any other reference, and a bare "#". */
 export function samePageFragment(value: string): string | undefined {
   const reference = value.trim();
   return reference.startsWith('#') && reference !== '#' ? fragmentId(reference.slice(1)) : undefined;
 }
 
-/** The ids that a page's same-page references name but that no element of the page has. */
-export function missingFragments(ids: ReadonlySet<string>, references: readonly FoundReference[]): string[] {
-  return references.flatMap(({ value }) => {
-    const id = samePageFragment(value);
-    return id === undefined || ids.has(id) ? [] : [id];
-  });
-}
-
-/** Whether a reference resolves against the page it is in: no scheme, and not root-relative. */
-export function isPageRelative(value: string): boolean {
-  return !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());
+/** The same for a reference wherever it is, but one that resolves against its page, whose key `page` is part of. */
+export function referenceKey({ where, value }: FoundReference, page: string): string {
+  const pageRelative = !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());
+  return `${pageRelative ? `${page} ` : ''}${where}\u0000${value}`;
 }

@@ -1,9 +1,8 @@
 /**
- * The site's code (route table, site.config.ts, pages, components) and the render worker that
- * serves it, bundled by esbuild into one module that render workers load (workers.ts). Packages
- * stay outside the bundle and load from node_modules; TypeScript files and lines survive in an
- * inline source map, so that errors name them. The build reuses the bundle from the cache while
- * none of its inputs changed; the dev server rebuilds it incrementally after each save.
+ * The site's code and the render worker that serves it, bundled by esbuild into one module that
+ * render workers load. An inline source map keeps the TypeScript files and lines, so that errors
+ * name them. The build takes it from the cache while none of its inputs changed; the dev server
+ * rebuilds it incrementally after each save.
  */
 import { realpathSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,19 +15,15 @@ import { hashParts, lookup, packageVersion, store } from './cache.mjs';
 import { describeCompileError, externalPackages } from './esbuild.mjs';
 import { BuildError } from './failure';
 
-/** The generated entry's name in source maps and the metafile; it is no file, so no input of the cache. */
+/** The generated entry is no file, so no input of the cache. */
 const ENTRY_NAME = '(site entry)';
 
-/** The render worker's entry, relative to the project root: it starts answering for the site. */
 const WORKER = 'generator/render/worker.tsx';
-
-/** Where content-files.ts keeps the file of each content object, for the content check's messages. */
 const CONTENT_FILES = 'generator/render/content-files.ts';
 
 /**
- * Ends every content module (pages/**\/content.ts) with a call that records its file for each
- * object it exports, so that a content error names the file and line (render/content-check.ts).
- * Appended lines leave the file's own lines where they were, for stack traces.
+ * Ends every pages/**\/content.ts with a call that records its file for each object it exports,
+ * so that a content error names the file and line; appended, so that its own lines stay in place.
  */
 function contentFiles(root: string): esbuild.Plugin {
   // esbuild names files by their real path, whatever links lead to the project.
@@ -51,7 +46,6 @@ function contentFiles(root: string): esbuild.Plugin {
   };
 }
 
-/** What the generated entry imports: the route table, the site configuration and the worker. */
 function entrySource(root: string, routesModule: string): string {
   return [
     `import * as table from ${JSON.stringify(routesModule)};`,
@@ -67,8 +61,7 @@ function buildOptions(root: string, routesModule: string): esbuild.BuildOptions 
   return {
     stdin: { contents: entrySource(root, routesModule), resolveDir: root, sourcefile: ENTRY_NAME, loader: 'ts' },
     absWorkingDir: root,
-    // Source paths relative to the root, which the map names as its sourceRoot: stack traces name
-    // the project's files wherever the bundle is kept (the cache may be a symlink's target).
+    // Source paths relative to the map's sourceRoot: stack traces name the project's files wherever the bundle is kept.
     outfile: path.join(root, 'site-bundle.mjs'),
     sourceRoot: `${pathToFileURL(root).href}/`,
     bundle: true,
@@ -91,20 +84,8 @@ async function loadEsbuild(root: string): Promise<typeof esbuild> {
   return createRequire(path.join(root, 'package.json'))('esbuild') as typeof esbuild;
 }
 
-function inputsOf(metafile: esbuild.Metafile): string[] {
-  return Object.keys(metafile.inputs).filter(
-    (input) => input !== ENTRY_NAME && !input.startsWith('<') && !input.startsWith('file:') && !input.includes('node_modules/'),
-  );
-}
-
-export interface SiteBundle {
-  file: string;
-  /** Removes a bundle written outside the cache (the cache off or not writable). */
-  dispose: () => Promise<void>;
-}
-
-/** The bundle for a build: from the cache when its inputs are unchanged, else made and cached. */
-export async function bundleSite(root: string, routesModule: string): Promise<SiteBundle> {
+/** `dispose` removes a bundle written outside the cache (the cache off or not writable). */
+export async function bundleSite(root: string, routesModule: string): Promise<{ file: string; dispose: () => Promise<void> }> {
   const key = hashParts([
     'site v4',
     // The bundle imports the project's files by absolute path, and its map names them.
@@ -129,7 +110,10 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
     throw compileError(error, root, path.relative(root, routesModule));
   }
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();
-  const stored = store(root, 'site', key, { output, inputs: inputsOf(result.metafile), extension: 'mjs' });
+  const inputs = Object.keys(result.metafile.inputs).filter(
+    (input) => input !== ENTRY_NAME && !input.startsWith('<') && !input.startsWith('file:') && !input.includes('node_modules/'),
+  );
+  const stored = store(root, 'site', key, { output, inputs, extension: 'mjs' });
   if (stored) return { file: stored, dispose: async () => {} };
   const folder = await mkdtemp(path.join(tmpdir(), 'site-bundle-'));
   const file = path.join(folder, 'site.mjs');
@@ -137,17 +121,14 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
   return { file, dispose: () => rm(folder, { recursive: true, force: true }) };
 }
 
-/**
- * For the dev server: one esbuild context kept for the session, so that a rebuild after a save
- * compiles only what changed. Each version is written under a new name, for a new worker.
- */
+/** One esbuild context for the dev session, so that a rebuild compiles only what changed; each version under a new name, for a new worker. */
 export class SiteBundler {
   private version = 0;
 
   private constructor(
     private readonly folder: string,
     private readonly root: string,
-    /** The route table module, relative to the root, named when the bundle fails for want of a better place. */
+    /** Relative to the root: named when the bundle fails for want of a better place. */
     private readonly entry: string,
     private readonly context: esbuild.BuildContext<{ write: false; metafile: true }>,
   ) {}
@@ -158,7 +139,7 @@ export class SiteBundler {
     return new SiteBundler(folder, root, path.relative(root, routesModule), await esbuild.context(options));
   }
 
-  /** Rebundles and writes the new version; throws a BuildError naming file and line when it does not compile. */
+  /** Throws a BuildError naming file and line when the code does not compile. */
   async bundle(): Promise<string> {
     let result: esbuild.BuildResult<{ write: false; metafile: true }>;
     try {
@@ -176,7 +157,6 @@ export class SiteBundler {
   }
 }
 
-/** Why esbuild could not bundle `entry`, as a BuildError naming file:line:column. */
 export function compileError(error: unknown, root: string, entry: string): BuildError {
   const { message, file } = describeCompileError(error, root, entry);
   return new BuildError(message, { file, cause: error });

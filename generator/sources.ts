@@ -1,13 +1,11 @@
 /**
- * The project's source files, named by what they are. Each build step declares which of them it
- * reads (`reads` in pipeline.ts); from that the dev server knows which folders to watch and which
- * steps a saved file makes stale. Nothing else keeps a list of source folders.
- *
- * Patterns are relative to the project root, as picomatch reads them (`**` spans folders, `*` and
- * `?` stay within one, `{a,b}` is either, `[...]` one of a set), and a leading `!` excludes what
- * an earlier pattern took in.
+ * The project's source files, named by what they are: each build step declares those it reads
+ * (STEPS in pipeline.ts), from which the dev server knows what to watch and which steps a save
+ * makes stale. Globs as picomatch reads them, relative to the root; a leading `!` excludes what an
+ * earlier pattern took in.
  */
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type Picomatch from 'picomatch';
 
 export const SOURCES = {
   /** The site's code: the route table, each page's copy, the components and site.config.ts. */
@@ -22,17 +20,17 @@ export const SOURCES = {
 
 export type SourceName = keyof typeof SOURCES;
 
-/** The sources a file (relative to the root, with forward slashes) belongs to. */
+/** `file` relative to the root, with forward slashes. */
 export function sourcesOf(file: string): SourceName[] {
   return (Object.keys(SOURCES) as SourceName[]).filter((name) => matches(SOURCES[name], file));
 }
 
-/** The top-level files and folders that hold sources: what the dev server watches. */
+/** What the dev server watches. */
 export function watchedRoots(): string[] {
   return [...new Set((Object.keys(SOURCES) as SourceName[]).flatMap(rootsOf))];
 }
 
-/** The sources with files under a top-level folder (or that are that file). */
+/** The sources with files under a top-level folder, or that are that file. */
 export function sourcesUnder(root: string): SourceName[] {
   return (Object.keys(SOURCES) as SourceName[]).filter((name) => rootsOf(name).includes(root));
 }
@@ -42,8 +40,10 @@ function rootsOf(name: SourceName): string[] {
 }
 
 const matchers = new Map<string, (file: string) => boolean>();
+/** Loaded on the first match: a build reads SOURCES (the styles step) but matches no file. */
+let picomatch: typeof Picomatch | undefined;
 
-/** Whether `file` matches the patterns: the last of them that speaks of it decides (a `!` one excludes). */
+/** The last pattern that speaks of `file` decides. */
 export function matches(patterns: readonly string[], file: string): boolean {
   let matched = false;
   for (const pattern of patterns) {
@@ -52,6 +52,7 @@ export function matches(patterns: readonly string[], file: string): boolean {
     const glob = exclude ? pattern.slice(1) : pattern;
     let test = matchers.get(glob);
     if (!test) {
+      picomatch ??= createRequire(import.meta.url)('picomatch') as typeof Picomatch;
       test = picomatch(glob, { dot: true });
       matchers.set(glob, test);
     }

@@ -1,9 +1,8 @@
 /**
  * The render workers, seen from the main thread: worker threads that each load the site's bundle
- * (site-bundle.ts) and render pages on their own core. The main thread keeps a few pages queued
- * at every worker, so that none waits for its next page, and holds each worker to a time limit:
- * one that makes no progress for that long (a page that loops forever) is terminated, whatever
- * it is doing, and the build fails naming the route.
+ * (site-bundle.ts). A few pages stay queued at every worker, so that none waits for its next one,
+ * and a worker that makes no progress for the time limit (a page that loops forever) is
+ * terminated, whatever it is doing, and the build fails naming the route.
  */
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,7 +10,7 @@ import { BuildError, errorOf, fileOf, messageOf, projectFrame } from './failure'
 import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './render/protocol';
 
 export interface PoolOptions {
-  /** The site's bundle, a module that starts serveSite() (render/worker.tsx). */
+  /** A module that starts serveSite() (render/worker.tsx). */
   bundle: string;
   root: string;
   /** React's production build renders four times faster; the dev server keeps its warnings. */
@@ -20,13 +19,9 @@ export interface PoolOptions {
   timeoutMs: number;
 }
 
-/** Pages handed to a worker ahead of the one it is rendering. */
 const QUEUED_PER_WORKER = 4;
 
-/**
- * Runs in each new worker before the bundle: source maps on, so that stack traces name the
- * TypeScript files, and NODE_ENV set before React loads.
- */
+/** Source maps on, so that stack traces name the TypeScript files, and NODE_ENV set before React loads. */
 const BOOTSTRAP = `
 const { parentPort, workerData } = require('node:worker_threads');
 process.setSourceMapsEnabled(true);
@@ -37,19 +32,20 @@ import(workerData.url).catch((error) => {
 `;
 
 interface Reply {
-  /** What the worker is doing, for messages: "rendering page /about-us/". */
+  /** For messages: "rendering page /about-us/". */
   what: string;
-  /** The page being rendered, when it is one. */
   route?: string;
+  /** The first answer a worker owes: that it loaded the site's code. */
+  load?: boolean;
   resolve: (message: FromWorker) => void;
   reject: (error: Error) => void;
 }
 
 interface Member {
   worker: Worker;
-  ready: Promise<void>;
-  loaded: boolean;
-  /** Answers the worker owes, in the order it was asked: it answers in that order. */
+  /** Settles once the worker has loaded the site's code, or failed to. */
+  ready: Promise<unknown>;
+  /** A worker answers in the order it was asked. */
   replies: Reply[];
   /** Armed while the worker owes an answer; reset whenever one arrives. */
   timer?: NodeJS.Timeout;
@@ -57,49 +53,36 @@ interface Member {
 
 export class RenderPool {
   private readonly members: Member[] = [];
+  /** The first failure: the one the build reports. */
   private failure: Error | undefined;
   private closed = false;
 
   constructor(private readonly options: PoolOptions) {}
 
-  /** The site's bundle the workers run: what a page's text depends on, besides the build's settings. */
+  /** What a page's text depends on, besides the build's settings. */
   get bundle(): string {
     return this.options.bundle;
   }
 
-  /** Starts workers until there are `count`; each loads the site's code at once, in parallel. */
+  /** Starts workers until there are `count`; each loads the site's code at once. */
   grow(count: number): void {
     while (this.members.length < count && !this.closed) this.members.push(this.spawn());
   }
 
-  /**
-   * The route table and site configuration, from the first worker, which checks every page's
-   * content first. `table` is the route table module, relative to the root, for its messages.
-   */
+  /** The route table and site configuration; the worker checks every page's content first. */
   async describe(table: string): Promise<SiteDescription> {
-    const reply = await this.ask(this.first(), { type: 'describe', root: this.options.root, table }, 'loading the route table');
-    if (reply.type !== 'described') throw new Error(`A render worker answered "${reply.type}" to "describe".`);
-    return reply.site;
+    return (await this.request({ type: 'describe', root: this.options.root, table }, 'described', 'loading the route table')).site;
   }
 
-  /** The icon sprite, drawn from the site's icon set. */
   async drawIcons(): Promise<string> {
-    const reply = await this.ask(this.first(), { type: 'draw-icons' }, 'drawing the icon sprite');
-    if (reply.type !== 'drawn-icons') throw new Error(`A render worker answered "${reply.type}" to "draw-icons".`);
-    return reply.sprite;
+    return (await this.request({ type: 'draw-icons' }, 'drawn-icons', 'drawing the icon sprite')).sprite;
   }
 
-  /** The brand images as SVG, drawn from the site's components. */
   async drawBrand(host: string, sizes: { touchIcon: number; largeIcon: number }): Promise<BrandDrawings> {
-    const reply = await this.ask(this.first(), { type: 'draw-brand', host, sizes }, 'drawing the brand images');
-    if (reply.type !== 'drawn') throw new Error(`A render worker answered "${reply.type}" to "draw-brand".`);
-    return reply.drawings;
+    return (await this.request({ type: 'draw-brand', host, sizes }, 'drawn', 'drawing the brand images')).drawings;
   }
 
-  /**
-   * Renders pages on every worker, each page on whichever worker is free next, and calls onPage
-   * as each is written. `describeTarget` names a page in messages ("/about-us/").
-   */
+  /** Renders each page on whichever worker is free next; `describeTarget` names a page in messages. */
   async render(
     settings: RenderSettings,
     targets: readonly PageTarget[],
@@ -108,14 +91,18 @@ export class RenderPool {
   ): Promise<void> {
     let next = 0;
     const work = async (member: Member) => {
-      await this.loaded(member);
+      await member.ready;
       member.worker.postMessage({ type: 'setup', settings } satisfies ToWorker);
       const inFlight: Promise<FromWorker>[] = [];
       const send = () => {
         const index = next++;
         const target = targets[index] as PageTarget;
-        const route = describeTarget(target);
-        const reply = this.ask(member, { type: 'render', id: index, target }, `rendering page ${route}`, route);
+        const reply = this.ask(
+          member,
+          { type: 'render', id: index, target },
+          `rendering page ${describeTarget(target)}`,
+          describeTarget(target),
+        );
         // Pages queued behind a failure are rejected with it, and nobody waits for them any more.
         reply.catch(() => {});
         inFlight.push(reply);
@@ -149,45 +136,41 @@ export class RenderPool {
     await Promise.all(members.map((member) => member.worker.terminate()));
   }
 
-  private first(): Member {
+  /** One question to the first worker, and its answer of the expected type. */
+  private async request<T extends FromWorker['type']>(message: ToWorker, answer: T, what: string) {
     this.grow(1);
     const member = this.members[0];
     if (!member) throw new Error('The render workers were stopped.');
-    return member;
+    const reply = await this.ask(member, message, what);
+    if (reply.type !== answer) throw new Error(`A render worker answered "${reply.type}" to "${message.type}".`);
+    return reply as Extract<FromWorker, { type: T }>;
   }
 
   private spawn(): Member {
     const { bundle, mode, root } = this.options;
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { url: pathToFileURL(bundle).href, mode } });
-    const member: Member = { worker, ready: Promise.resolve(), loaded: false, replies: [] };
-    member.ready = new Promise<void>((resolve, reject) => {
-      const onMessage = (message: FromWorker) => {
-        if (message.type === 'ready') {
-          worker.off('message', onMessage);
-          member.loaded = true;
-          resolve();
-        } else if (message.type === 'failed') {
-          worker.off('message', onMessage);
-          // The bundle failed to load: its stack names the file that threw.
-          const { message: text, stack = `Error: ${text}` } = message.failure;
-          reject(this.fail(evaluationError(Object.assign(new Error(text), { stack }), root)));
-        }
-      };
-      worker.on('message', onMessage);
-      worker.once('error', (error) => {
-        if (!member.loaded) reject(this.fail(evaluationError(error, root)));
-        else this.fail(this.crashError(error, member.replies[0]));
-      });
-    });
+    const member: Member = { worker, ready: Promise.resolve(), replies: [] };
+    // Loading the site's code is the first answer a worker owes, held to the same time limit.
+    member.ready = this.owe(member, { what: "loading the site's code", load: true });
     // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
     member.ready.catch(() => {});
     worker.on('message', (message: FromWorker) => {
-      if (!member.loaded || message.type === 'ready') return;
       const reply = member.replies.shift();
       if (!reply) return;
       this.arm(member);
-      if (message.type === 'failed') reply.reject(this.fail(errorOf(message.failure)));
-      else reply.resolve(message);
+      if (message.type !== 'failed') {
+        reply.resolve(message);
+      } else if (reply.load) {
+        // The bundle failed to load: its stack names the file that threw.
+        const { message: text, stack = `Error: ${text}` } = message.failure;
+        reply.reject(this.fail(evaluationError(Object.assign(new Error(text), { stack }), root)));
+      } else {
+        reply.reject(this.fail(errorOf(message.failure)));
+      }
+    });
+    worker.once('error', (error) => {
+      const reply = member.replies[0];
+      this.fail(reply?.load ? evaluationError(error, root) : this.crashError(error, reply));
     });
     worker.once('exit', (code) => {
       clearTimeout(member.timer);
@@ -201,14 +184,18 @@ export class RenderPool {
     return member;
   }
 
-  /** Sends a message and waits for its answer. */
+  /** A worker holds what it is sent until it has loaded the site's code. */
   private async ask(member: Member, message: ToWorker, what: string, route?: string): Promise<FromWorker> {
-    await this.loaded(member);
     if (this.failure) throw this.failure;
-    return new Promise<FromWorker>((resolve, reject) => {
-      member.replies.push({ what, route, resolve, reject });
+    const reply = this.owe(member, { what, route });
+    member.worker.postMessage(message);
+    return reply;
+  }
+
+  private owe(member: Member, reply: Pick<Reply, 'what' | 'route' | 'load'>): Promise<FromWorker> {
+    return new Promise((resolve, reject) => {
+      member.replies.push({ ...reply, resolve, reject });
       if (member.replies.length === 1) this.arm(member);
-      member.worker.postMessage(message);
     });
   }
 
@@ -221,23 +208,6 @@ export class RenderPool {
       this.fail(this.timeoutError(next));
       void member.worker.terminate();
     }, this.options.timeoutMs);
-  }
-
-  /** Waits for a worker to load the site's code, within the time limit. */
-  private async loaded(member: Member): Promise<void> {
-    if (member.loaded) return;
-    let timer: NodeJS.Timeout | undefined;
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(this.fail(this.timeoutError({ what: "loading the site's code" })));
-        void member.worker.terminate();
-      }, this.options.timeoutMs);
-    });
-    try {
-      await Promise.race([member.ready, limit]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** A worker that died after loading the site (out of memory, an error thrown outside any page). */
@@ -256,7 +226,6 @@ export class RenderPool {
     );
   }
 
-  /** Remembers the first failure: it is the one the build reports. */
   private fail(error: Error): Error {
     this.failure ??= error;
     return error;

@@ -9,19 +9,23 @@ import { type CommandSpec, readCommandLine } from '../generator/cli';
 import { paintFor } from '../generator/terminal';
 import { type BenchSection, meetsTarget, summarizeSamples } from './bench/types';
 
+/** --runs, when given; each section's own count otherwise. */
+type Runs = { runs?: number };
+
 // Imported when run, so that --help, a typo or `bench sizes` does not wait for Lighthouse to load.
 const available = {
   build: {
-    about: 'npm run build as a whole process: time and peak memory of 5 clean builds',
-    measure: async () => (await import('./bench/build')).measureBuild(),
+    about: 'npm run build as a whole process, with the cache warm and without it: time and peak memory',
+    measure: async (_pages: number, runs: Runs) => (await import('./bench/build')).measureBuild(runs),
   },
   scale: {
-    about: 'the site repeated to --pages pages (1,000): whole-process time, pages/s, memory, each step',
-    measure: async (pages: number) => (await import('./bench/scale')).measureScale({ pages }),
+    about:
+      "the site repeated to --pages pages (1,000): whole-process time, pages/s, memory, each step, Hugo's time; peak memory at ten times as many",
+    measure: async (pages: number, runs: Runs) => (await import('./bench/scale')).measureScale({ pages, memoryPages: pages * 10, ...runs }),
   },
   deploy: {
     about: "npm run deploy:s3 to an S3-compatible server here (s3rver): today's site and --pages pages (1,000), time and files/s",
-    measure: async (pages: number) => (await import('./bench/deploy')).measureDeploy({ pages }),
+    measure: async (pages: number, runs: Runs) => (await import('./bench/deploy')).measureDeploy({ pages, ...runs }),
   },
   sizes: {
     about: 'every page, stylesheet, script and font size against its budget',
@@ -29,13 +33,13 @@ const available = {
   },
   dev: {
     about: 'the dev loop: save a stylesheet or a page until the new one is served',
-    measure: async () => (await import('./bench/dev-loop')).measureDevLoop(),
+    measure: async (_pages: number, runs: Runs) => (await import('./bench/dev-loop')).measureDevLoop(runs),
   },
   lighthouse: {
     about: 'Lighthouse (mobile preset) on every page, in Chromium',
-    measure: async () => (await import('./bench/lighthouse')).measureLighthouse(),
+    measure: async (_pages: number, runs: Runs) => (await import('./bench/lighthouse')).measureLighthouse(runs),
   },
-} satisfies Record<string, { about: string; measure: (pages: number) => Promise<BenchSection> }>;
+} satisfies Record<string, { about: string; measure: (pages: number, runs: Runs) => Promise<BenchSection> }>;
 type SectionName = keyof typeof available;
 const isSection = (name: string): name is SectionName => Object.hasOwn(available, name);
 
@@ -44,6 +48,8 @@ const command = {
   summary: 'Measures the project and prints each figure beside its target; writes them to bench-results/.',
   options: {
     pages: { type: 'string', value: '<n>', description: 'pages of the scale and deploy sections (default 1000)' },
+    runs: { type: 'string', value: '<n>', description: "timed runs of each section that repeats one (default: the section's own)" },
+    results: { type: 'string', value: '<folder>', description: 'where the figures are written as JSON (default bench-results/)' },
   },
   positionals: true,
   lists: [
@@ -55,11 +61,16 @@ const command = {
 } satisfies CommandSpec;
 
 const { positionals: chosen, values } = readCommandLine(command);
-const pages = values.pages === undefined ? 1000 : Number(values.pages);
-if (!Number.isInteger(pages) || pages < 1) {
-  console.error(`--pages takes a whole number of pages, not "${values.pages}".`);
-  process.exit(1);
+
+/** A whole number of at least 1, or the message and exit status 1. */
+function wholeNumber(option: 'pages' | 'runs', fallback?: number): number | undefined {
+  const value = values[option] === undefined ? fallback : Number(values[option]);
+  if (value === undefined || (Number.isInteger(value) && value >= 1)) return value;
+  console.error(`--${option} takes a whole number of ${option}, not "${values[option]}".`);
+  return process.exit(1);
 }
+const pages = wholeNumber('pages', 1000) ?? 1000;
+const runs = wholeNumber('runs');
 const unknown = chosen.filter((name) => !isSection(name));
 if (unknown.length > 0) {
   console.error(`Unknown bench section(s): ${unknown.join(', ')}. Known: ${Object.keys(available).join(', ')}.`);
@@ -71,7 +82,7 @@ const sections = (chosen.length > 0 ? chosen.filter(isSection) : (Object.keys(av
 
 const paint = paintFor(process.stdout);
 const results: BenchSection[] = [];
-for (const measure of sections) results.push(await measure(pages));
+for (const measure of sections) results.push(await measure(pages, runs === undefined ? {} : { runs }));
 
 const rows: string[][] = [['Measurement', 'median', 'min', 'max', 'runs', 'target']];
 const verdicts: boolean[] = [];
@@ -102,7 +113,7 @@ rows.forEach((row, index) => {
 });
 for (const section of results) for (const note of section.notes ?? []) console.log(paint.dim(`  ${note}`));
 
-const folder = path.resolve('bench-results');
+const folder = path.resolve(values.results ?? 'bench-results');
 await mkdir(folder, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const json = JSON.stringify(

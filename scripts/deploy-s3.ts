@@ -12,8 +12,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CommandSpec, readCommandLine } from '../generator/cli';
-import { type HostedSite, readHostedSite } from '../generator/hosting/redirects';
-import { filesUnder } from './lib/files';
+import type { HostedSite } from '../generator/hosting/redirects';
+import { filesUnder, readHostedSite } from './lib/files';
 import {
   DELETE_BATCH,
   deleteArgs,

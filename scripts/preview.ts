@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readHostedSite } from '../generator/hosting/redirects';
+import { readHostedSite } from './lib/files';
 import { mountSite, serveBin } from './lib/server';
 
 const args = process.argv.slice(2);

@@ -1,36 +1,26 @@
 /**
- * Live reload for `npm run dev` only: the dev server adds this script to the pages it serves; the
- * build never does. It listens to the server's events: a stylesheet change swaps the stylesheet in
- * place, any other change reloads the page, and a failed build covers the page with its message.
- * Styles are set through the CSSOM, never as inline markup, so a strict CSP leaves it working.
+ * Live reload, added by the dev server to the pages it serves (never by the build): a stylesheet
+ * change swaps the stylesheet in place, any other reloads the page, and a failed build covers the
+ * page with its message. Styles are set through the CSSOM, never as markup, so a strict CSP holds.
  */
 import type { Failure } from '../failure';
 
-interface DevState {
-  version: string;
-  css?: Stylesheet;
-  error?: Failure;
-}
-
-const OVERLAY_ATTRIBUTE = 'data-dev-overlay';
-const script = document.currentScript;
-const pageVersion = script instanceof HTMLScriptElement ? script.dataset.devVersion : undefined;
-
-function read<T>(event: Event): T {
-  return JSON.parse((event as MessageEvent<string>).data) as T;
-}
-
-/** The built stylesheet: its URL and the Subresource Integrity hash the link must carry. */
+/** The built stylesheet: its URL and the integrity hash the link must carry. */
 interface Stylesheet {
   href: string;
   integrity: string;
 }
 
+const OVERLAY_ATTRIBUTE = 'data-dev-overlay';
+const script = document.currentScript;
+const pageVersion = script instanceof HTMLScriptElement ? script.dataset.devVersion : undefined;
+const read = <T>(event: Event): T => JSON.parse((event as MessageEvent<string>).data) as T;
+
 function swapStylesheet({ href, integrity }: Stylesheet): void {
-  // The built stylesheet, under whatever base path: the one linked stylesheet with an integrity hash.
+  // The one linked stylesheet with an integrity hash, under whatever base path.
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][integrity]')) {
     if (link.getAttribute('href') === href) continue;
-    // The new sheet goes in next to the old one, which leaves only once the new one has loaded: no flash.
+    // The old sheet leaves only once the new one has loaded: no flash.
     const next = link.cloneNode() as HTMLLinkElement;
     next.href = href;
     next.integrity = integrity;
@@ -40,11 +30,7 @@ function swapStylesheet({ href, integrity }: Stylesheet): void {
   }
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text: string,
-  style: Partial<Record<'color' | 'margin' | 'fontSize' | 'fontWeight' | 'whiteSpace', string>>,
-): HTMLElementTagNameMap[K] {
+function element(tag: string, text: string, style: Partial<CSSStyleDeclaration>): HTMLElement {
   const node = document.createElement(tag);
   node.textContent = text;
   Object.assign(node.style, style);
@@ -53,10 +39,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 function showOverlay(error: Failure): void {
   hideOverlay();
-  const overlay = document.createElement('div');
-  overlay.setAttribute(OVERLAY_ATTRIBUTE, '');
-  overlay.setAttribute('role', 'alert');
-  Object.assign(overlay.style, {
+  const overlay = element('div', '', {
     position: 'fixed',
     inset: '0',
     zIndex: '2147483647',
@@ -66,16 +49,15 @@ function showOverlay(error: Failure): void {
     color: '#f5f7fa',
     font: '15px/1.55 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   });
+  overlay.setAttribute(OVERLAY_ATTRIBUTE, '');
+  overlay.setAttribute('role', 'alert');
   overlay.append(
     element('h1', 'Build failed', { color: '#ff8a8a', fontSize: '1.25rem', margin: '0 0 1rem' }),
     element('pre', error.message, { whiteSpace: 'pre-wrap', margin: '0 0 1rem', fontWeight: 'bold' }),
   );
   if (error.stack) overlay.append(element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#a9b4c6', margin: '0 0 1rem' }));
   overlay.append(
-    element('p', 'Fix it and save: this page updates by itself. The terminal shows the same message.', {
-      color: '#a9b4c6',
-      margin: '0',
-    }),
+    element('p', 'Fix it and save: this page updates by itself. The terminal shows the same message.', { color: '#a9b4c6', margin: '0' }),
   );
   document.body.append(overlay);
 }
@@ -89,17 +71,14 @@ const events = new EventSource('/__dev/events');
 // Sent on every (re)connection: catches up with builds that finished while this page was loading,
 // or while the server was restarting.
 events.addEventListener('state', (event) => {
-  const state = read<DevState>(event);
+  const state = read<{ version: string; css?: Stylesheet; error?: Failure }>(event);
   if (state.error) {
     showOverlay(state.error);
     return;
   }
   hideOverlay();
-  if (pageVersion !== undefined && state.version !== pageVersion) {
-    location.reload();
-  } else if (state.css) {
-    swapStylesheet(state.css);
-  }
+  if (pageVersion !== undefined && state.version !== pageVersion) location.reload();
+  else if (state.css) swapStylesheet(state.css);
 });
 
 events.addEventListener('css', (event) => {

@@ -1,8 +1,7 @@
 /**
- * The dev server's HTTP side: serves the dev build as a static host would (a route's index.html,
- * 404.html for anything else; under a base path, inside it), adds the live-reload script to every HTML page it serves, and
- * pushes build events to open pages over server-sent events. It answers only requests addressed
- * to its own names (address.ts, isAllowedHost): 403 for any other Host.
+ * The dev server's HTTP side: serves the dev build as a static host would (under a base path,
+ * inside it), adds the live-reload script to every page, and pushes build events to open pages
+ * over server-sent events. Any Host but its own names (address.ts) gets 403.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,12 +14,12 @@ import type { DevSession } from './session';
 
 const HTML = contentTypeFor('page.html') ?? 'text/html; charset=utf-8';
 
-export const RELOAD_SCRIPT_PATH = '/__dev/reload.js';
-export const EVENTS_PATH = '/__dev/events';
+const RELOAD_SCRIPT_PATH = '/__dev/reload.js';
+const EVENTS_PATH = '/__dev/events';
 
 export interface DevServer {
   server: Server;
-  /** Sends one event to every open page; a reload carries the new build version itself. */
+  /** To every open page; a reload carries the new build version itself. */
   broadcast: (event: 'css' | 'reload' | 'build-error', data?: unknown) => void;
   close: () => Promise<void>;
 }
@@ -30,17 +29,17 @@ export interface DevServerOptions {
   siteDir: string;
   /** The bundled reload client. */
   reloadScript: string;
-  /** Identifies this server run, so a page left open across a restart reloads. */
+  /** Identifies this server run, so that a page left open across a restart reloads. */
   sessionId: string;
-  /** Whether to answer a request with this Host header; any other gets 403 (DNS rebinding). */
+  /** Any other Host gets 403 (DNS rebinding). */
   allowHost: (host: string | undefined) => boolean;
   /** Told of the first few refused Host values, to say so in the terminal. */
   onRefused?: (host: string) => void;
-  /** The folder of the origin the site is served from (--base): "/" or "/site/". */
+  /** --base: "/" or "/site/". */
   base?: string;
 }
 
-/** Distinct refused Host values reported, at most: a flood of them must not fill the terminal. */
+/** A flood of refused Host values must not fill the terminal. */
 const REFUSALS_REPORTED = 10;
 
 export function createDevServer({
@@ -53,15 +52,23 @@ export function createDevServer({
   base = '/',
 }: DevServerOptions): DevServer {
   const clients = new Set<ServerResponse>();
+  const refused = new Set<string>();
   const version = () => `${sessionId}.${session.version}`;
-
   const send = (response: ServerResponse, event: string, data: unknown) => {
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
-  const refused = new Set<string>();
-
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const reply = (status: number, type: string, body: string | Buffer) => {
+      const headers = {
+        'Content-Type': type,
+        'Content-Length': Buffer.byteLength(body),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body);
+    };
+    const page = (status: number, html: string) => reply(status, HTML, withReloadScript(session.currentHtml(html), version()));
     const host = request.headers.host;
     if (!allowHost(host)) {
       const shown = JSON.stringify(host ?? '');
@@ -69,14 +76,9 @@ export function createDevServer({
         refused.add(shown);
         onRefused(shown);
       }
-      respond(
-        request,
-        response,
-        403,
-        'text/plain; charset=utf-8',
-        `This dev server answers only requests for its own names (localhost, 127.0.0.1, [::1]; started with --host, also this machine's addresses and name), not for the host ${shown}: another site may be trying to read it (DNS rebinding).\n`,
-      );
-      return;
+      const names = "localhost, 127.0.0.1, [::1]; started with --host, also this machine's addresses and name";
+      const text = `This dev server answers only requests for its own names (${names}), not for the host ${shown}: another site may be trying to read it (DNS rebinding).\n`;
+      return reply(403, 'text/plain; charset=utf-8', text);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -98,12 +100,8 @@ export function createDevServer({
       send(response, 'state', { version: version(), css: session.assets.css, error: session.error });
       return;
     }
-    if (url.pathname === RELOAD_SCRIPT_PATH) {
-      respond(request, response, 200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
-      return;
-    }
-    // Under a base path the site answers inside it alone; the origin's root and the folder
-    // without its slash lead there (302: a dev server's choice, nothing to remember).
+    if (url.pathname === RELOAD_SCRIPT_PATH) return reply(200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
+    // Under a base path the origin's root and the folder without its slash lead there (302: nothing to remember).
     const sitePath = sitePathOf(base, url.pathname);
     if (sitePath === undefined && (url.pathname === '/' || `${url.pathname}/` === base)) {
       response.writeHead(302, { Location: `${base}${url.search}`, 'Cache-Control': 'no-store' }).end();
@@ -112,23 +110,15 @@ export function createDevServer({
     // Never answer with a page from before the latest save.
     await session.idle();
     const found = sitePath === undefined ? undefined : await resolveFile(siteDir, sitePath);
+    if (!found && !session.hasPages) return reply(500, HTML, errorPage(session.error, version()));
     if (!found) {
-      if (!session.hasPages) {
-        respond(request, response, 500, HTML, errorPage(session.error, version()));
-        return;
-      }
-      const notFound = path.join(siteDir, '404.html');
-      const html = await readFile(notFound, 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>');
-      respond(request, response, 404, HTML, withReloadScript(session.currentHtml(html), version()));
-      return;
+      return page(
+        404,
+        await readFile(path.join(siteDir, '404.html'), 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>'),
+      );
     }
-    const type = contentTypeFor(found) ?? 'application/octet-stream';
-    if (found.endsWith('.html')) {
-      const html = await readFile(found, 'utf8');
-      respond(request, response, 200, type, withReloadScript(session.currentHtml(html), version()));
-    } else {
-      respond(request, response, 200, type, await readFile(found));
-    }
+    if (found.endsWith('.html')) return page(200, await readFile(found, 'utf8'));
+    reply(200, contentTypeFor(found) ?? 'application/octet-stream', await readFile(found));
   }
 
   const server = createServer((request, response) => {
@@ -161,17 +151,7 @@ export function createDevServer({
   };
 }
 
-function respond(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | Buffer): void {
-  response.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
-  response.end(request.method === 'HEAD' ? undefined : body);
-}
-
-/** The file a static host would serve for a URL path: the file itself, or the folder's index.html. */
+/** The file itself, or the folder's index.html, as a static host would serve it. */
 async function resolveFile(root: string, pathname: string): Promise<string | undefined> {
   let decoded: string;
   try {
@@ -188,16 +168,13 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
   return undefined;
 }
 
-/**
- * Adds the dev-only reload script before </head>: an external file, and its event stream a
- * connection to the page's own origin, both of which the site's CSP allows as it is.
- */
-export function withReloadScript(html: string, version: string): string {
+/** An external file, and an event stream from the page's own origin: the site's CSP allows both as it is. */
+function withReloadScript(html: string, version: string): string {
   const tag = `<script src="${RELOAD_SCRIPT_PATH}" data-dev-version="${version}" defer></script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
 }
 
-/** What a page request gets before any build has succeeded: the message, readable even without the script. */
+/** Before any build has succeeded: the message, readable even without the script. */
 function errorPage(error: Failure | undefined, version: string): string {
   const message = error ? error.message : 'The site has not been built yet.';
   return withReloadScript(
@@ -206,7 +183,7 @@ function errorPage(error: Failure | undefined, version: string): string {
   );
 }
 
-/** Listens on the preferred port or the next free one; says which through the returned port. */
+/** The preferred port or the next free one. */
 export async function listen(server: Server, preferred: number, host: string, attempts = 20): Promise<number> {
   for (let port = preferred; port < preferred + attempts; port += 1) {
     const result = await new Promise<'listening' | 'busy'>((resolve, reject) => {

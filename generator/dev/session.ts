@@ -1,9 +1,7 @@
 /**
  * The dev server's build: buildSite() (pipeline.ts) run again after each save, each step kept from
- * the last run while its inputs are the same and no source it reads changed (StepMemory), so that
- * a save re-runs only the steps it touches. Changes arriving during a rebuild are queued and
- * merged. The site's code runs in render workers only, loaded from a bundle esbuild rebuilds
- * incrementally after each save; a page that loops forever costs a worker, never the server.
+ * the last run while its inputs are the same and no source it reads changed, so that a save re-runs
+ * only the steps it touches. Changes arriving during a rebuild are merged into the next one.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,9 +16,6 @@ import type { OutputFile } from '../writer';
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
 
-/** Whether a step renders from the site's code, so that its output reflects the current modules. */
-const readsSite = (name: StepName) => (STEPS[name] as readonly SourceName[]).includes('site');
-
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: BuiltAssets['css']; steps: Timing[]; ms: number }
   | { ok: true; action: 'reload'; steps: Timing[]; ms: number }
@@ -28,32 +23,27 @@ export type Outcome =
 
 export interface SessionOptions {
   root: string;
-  /** Folder the site is built into and served from. */
+  /** Where the site is built and served from. */
   siteDir: string;
   bundler: SiteBundler;
-  /** Called after every rebuild with what it did and the files whose change caused it. */
+  /** After every rebuild, with the files whose change caused it. */
   onOutcome: (outcome: Outcome, files: readonly string[]) => void;
-  /** Quiet period after the last file event before rebuilding: editors often write a file in several steps. */
+  /** Quiet period after the last file event: editors often write a file in several steps. */
   debounceMs?: number;
-  /** Overrides for the options the site's own defaults produce (e.g. siteUrl). */
   overrides?: Partial<BuildOptions>;
 }
 
-/**
- * What each step made the last time it succeeded, with the inputs it took and the files it wrote,
- * so that a rebuild takes it again, files and all, while nothing it depends on changed.
- */
+/** What each step made the last time it succeeded, with its inputs and files, to take again while nothing it depends on changed. */
 class StepMemory {
   private readonly kept = new Map<StepName, { inputs: readonly unknown[]; value: unknown; files: OutputFile[] }>();
   /** Steps a source they read changed for since they last succeeded; every step at first. */
   private readonly stale = new Set<StepName>(stepNames);
 
-  /** Marks the steps that read a changed source. */
   changed(sources: ReadonlySet<SourceName>): void {
     for (const name of stepNames) if (STEPS[name].some((source) => sources.has(source))) this.stale.add(name);
   }
 
-  /** Steps that run `run` when they must, record what ran in `ran`, and put back the files of those kept. */
+  /** `ran` hears of the steps that ran; those kept put their files back. */
   steps(run: RunStep, files: OutputFile[], ran: StepName[]): RunStep {
     return async <T>(name: StepName, inputs: readonly unknown[], make: () => Promise<T>): Promise<T> => {
       const kept = this.kept.get(name);
@@ -70,17 +60,15 @@ class StepMemory {
     };
   }
 
-  /** The last value of a step that succeeded. */
   value<T>(name: StepName): T | undefined {
     return this.kept.get(name)?.value as T | undefined;
   }
 }
 
 export class DevSession {
-  /** Bumped whenever pages were written again, so a page loaded from an older build knows to reload. */
+  /** Bumped whenever pages were written again, so that a page loaded from an older build reloads. */
   version = 0;
   error: Failure | undefined;
-
   /** The stylesheet and script as pages link them now. */
   assets: Partial<BuiltAssets> = {};
 
@@ -92,9 +80,8 @@ export class DevSession {
   private written = new Set<string>();
   /** The stylesheet and script URLs the current HTML was rendered with. */
   private renderedAssets: Partial<BuiltAssets> = {};
-
-  private pending = new Set<SourceName>();
-  private pendingFiles = new Set<string>();
+  private readonly pending = new Set<SourceName>();
+  private readonly pendingFiles = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private idleWaiters: (() => void)[] = [];
@@ -102,7 +89,7 @@ export class DevSession {
 
   constructor(private readonly options: SessionOptions) {}
 
-  /** Asks for a rebuild after a change; several changes close together make one rebuild. */
+  /** Several changes close together make one rebuild. */
   schedule(kind: SourceName, file: string): void {
     if (this.closed) return;
     this.pending.add(kind);
@@ -122,30 +109,26 @@ export class DevSession {
   /**
    * Resolves once no rebuild is running or waiting, so that a request gets the pages of the latest
    * save; but after IDLE_WAIT_MS at most, so that a rebuild stuck on a page that never finishes
-   * leaves the server answering (with the last good pages, which reload when the rebuild ends).
+   * leaves the server answering with the last good pages (which reload when it ends).
    */
   idle(): Promise<void> {
-    if (!this.busy()) return Promise.resolve();
+    if (this.running === undefined && this.pending.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
       setTimeout(resolve, IDLE_WAIT_MS).unref();
     });
   }
 
-  /** True once every page has been rendered at least once. */
   get hasPages(): boolean {
     return this.version > 0;
   }
 
-  /**
-   * HTML as it should be served now: a stylesheet-only rebuild changes the hashed stylesheet name
-   * without rendering the pages again, so their links are pointed at the current files.
-   */
+  /** A stylesheet-only rebuild renames the hashed stylesheet without rendering the pages: their links point at the current one. */
   currentHtml(html: string): string {
     for (const key of ['css', 'js'] as const) {
       const rendered = this.renderedAssets[key];
       const current = this.assets[key];
-      // The dev server links its stylesheet; an inline one would be in the page already.
+      // An inline stylesheet would be in the page already.
       if (rendered && current && 'href' in rendered && 'href' in current && rendered.href !== current.href) {
         html = html.replaceAll(rendered.href, current.href).replaceAll(rendered.integrity, current.integrity);
       }
@@ -162,19 +145,12 @@ export class DevSession {
     await this.running;
   }
 
-  private busy(): boolean {
-    return this.running !== undefined || this.pending.size > 0;
-  }
-
   private kick(): void {
     if (this.running || this.pending.size === 0 || this.closed) return;
     this.running = this.drain().finally(() => {
       this.running = undefined;
-      if (this.pending.size > 0 && !this.closed) {
-        this.kick();
-      } else {
-        for (const resolve of this.idleWaiters.splice(0)) resolve();
-      }
+      if (this.pending.size > 0 && !this.closed) this.kick();
+      else for (const resolve of this.idleWaiters.splice(0)) resolve();
     });
   }
 
@@ -185,8 +161,7 @@ export class DevSession {
       const files = [...this.pendingFiles];
       this.pending.clear();
       this.pendingFiles.clear();
-      const outcome = await this.rebuild(kinds);
-      this.options.onOutcome(outcome, files);
+      this.options.onOutcome(await this.rebuild(kinds), files);
     }
   }
 
@@ -197,16 +172,11 @@ export class DevSession {
     const timings: Timing[] = [];
     const files: OutputFile[] = [];
     try {
-      const options: BuildOptions = {
-        ...defaultOptions(this.options.root),
-        outDir: this.options.siteDir,
-        log: () => {},
-        mode: 'development',
-        ...this.options.overrides,
-      };
+      const { root, siteDir, overrides } = this.options;
+      const options: BuildOptions = { ...defaultOptions(root), outDir: siteDir, log: () => {}, mode: 'development', ...overrides };
       const pool = await this.freshPool(options);
       const step = this.memory.steps(timedSteps(options, timings), files, ran);
-      const assets = await buildSite({ options, pool, staging: this.options.siteDir, files, step });
+      const assets = await buildSite({ options, pool, staging: siteDir, files, step });
       await this.removeUnwritten(files);
       this.assets = assets;
       if (ran.includes('pages')) this.renderedAssets = assets;
@@ -214,7 +184,8 @@ export class DevSession {
       const ms = performance.now() - started;
       const cssOnly = ran.length > 0 && ran.every((name) => STEPS[name].every((source) => source === 'styles'));
       if (cssOnly && 'href' in assets.css) return { ok: true, action: 'css', stylesheet: assets.css, steps: timings, ms };
-      if (ran.some(readsSite)) this.version += 1;
+      // A step that renders from the site's code: pages may have changed.
+      if (ran.some((name) => (STEPS[name] as readonly SourceName[]).includes('site'))) this.version += 1;
       return { ok: true, action: 'reload', steps: timings, ms };
     } catch (error) {
       // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
@@ -227,7 +198,7 @@ export class DevSession {
     }
   }
 
-  /** The render workers, started on fresh code when the site's code changed (or a render failed). */
+  /** Started on fresh code when the site's code changed (or a render failed). */
   private async freshPool(options: BuildOptions): Promise<RenderPool> {
     if (this.pool && !this.poolStale) return this.pool;
     const bundle = await this.options.bundler.bundle();
@@ -238,7 +209,7 @@ export class DevSession {
     return this.pool;
   }
 
-  /** Deletes the files earlier rebuilds wrote that this one did not (an old hashed stylesheet, a removed page). */
+  /** Deletes what earlier rebuilds wrote and this one did not (an old hashed stylesheet, a removed page). */
   private async removeUnwritten(files: readonly OutputFile[]): Promise<void> {
     const current = new Set(files.map((file) => file.path));
     for (const file of this.written) if (!current.has(file)) await rm(path.join(this.options.siteDir, file), { force: true });

@@ -18,18 +18,13 @@ export interface SourceWatcher {
   close: () => Promise<void>;
 }
 
-/**
- * Calls onChange(source, file) for every change to a source file (generator/sources.ts), with file
- * relative to root. A folder made or removed (public/ is optional) stands for every source under
- * its top-level folder.
- */
+/** `file` relative to root; a folder made or removed (public/ is optional) stands for every source under it. */
 export function watchSources(root: string, onChange: (source: SourceName, file: string) => void): SourceWatcher {
   const roots = watchedRoots();
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const watcher = watch(root, {
     ignoreInitial: true,
-    // The project root itself, and only the top-level files and folders that hold sources:
-    // node_modules and the output live there too.
+    // Only the top-level files and folders that hold sources: node_modules and the output live there too.
     ignored: (file) => {
       const name = relative(file);
       return name !== '' && (!roots.includes(name.split('/')[0] ?? '') || ignored(name));

@@ -10,12 +10,9 @@ const CLOUDFRONT_SECURITY_HEADERS = new Set([
 ]);
 
 /**
- * A CloudFront Function (runtime cloudfront-js-2.0, viewer-request event) for a distribution whose
- * origin is the bucket's REST endpoint, which has no index documents: /route and /route/ are
- * fetched as /route/index.html. Files (a dot in the last segment) pass through unchanged. A
- * redirect of the table (with or without its slash, in any case) is answered at the edge with its
- * status, the query string kept. Under a base path the bucket's keys carry it too (deploy:s3), so
- * URIs map to keys unchanged.
+ * A CloudFront Function for a distribution whose origin is the bucket's REST endpoint, which has
+ * no index documents. Under a base path the bucket's keys carry it too (deploy:s3), so URIs map
+ * to keys unchanged.
  */
 export function cloudfrontFunction(site: HostedSite = ROOT_SITE): string {
   const redirects = Object.fromEntries(site.redirects.map((rule) => [rule.from.toLowerCase(), [rule.to, rule.status]]));
@@ -59,9 +56,8 @@ function queryString(querystring) {
 }
 
 /**
- * A CloudFront response headers policy (the JSON that `aws cloudfront
- * create-response-headers-policy --response-headers-policy-config file://...` takes). Cache-Control
- * is not here: it travels with each object from the S3 upload (scripts/deploy-s3.ts).
+ * For `aws cloudfront create-response-headers-policy --response-headers-policy-config file://...`.
+ * Cache-Control travels with each object from the S3 upload instead.
  */
 export function cloudfrontHeadersPolicy(name: string, inline: InlineCode): Record<string, unknown> {
   // Every header of the policy that SecurityHeadersConfig has no field for.

@@ -3,10 +3,9 @@ import { ASSETS_DIR, CACHE_IMMUTABLE, CACHE_REVALIDATE, type InlineCode, isSiteF
 import { type HostedSite, ROOT_SITE } from './redirects';
 
 /**
- * A `_headers` file, read from the root of the published folder by hosts such as Netlify and
- * Cloudflare Pages. Those hosts join the values of a header set by two matching rules with a
- * comma, so Cache-Control is never set by the catch-all rule: the assets folder gets the long
- * cache, and every other file is listed by URL with no-cache. URLs carry the site's base path.
+ * `_headers`, for Netlify and Cloudflare Pages. They join the values of a header set by two
+ * matching rules with a comma, so Cache-Control is never set by the catch-all rule: every file
+ * outside the assets folder is listed by URL with no-cache.
  */
 export function headersFile(files: readonly string[], inline: InlineCode, site: HostedSite = ROOT_SITE): string {
   const block = (pattern: string, headers: readonly (readonly [string, string])[]): string =>
@@ -24,7 +23,7 @@ export function headersFile(files: readonly string[], inline: InlineCode, site: 
   ].join('\n\n');
 }
 
-/** The URLs a file answers at: a page at its canonical URL and without the trailing slash. */
+/** A page answers at its canonical URL and without the trailing slash. */
 function urlsOf(file: string): string[] {
   const route = fileRoute(file);
   return route === undefined ? [`/${file}`] : [...new Set([canonicalPath(route), route])];

@@ -3,33 +3,24 @@ import { ASSETS_DIR, CACHE_IMMUTABLE, CACHE_REVALIDATE, DEPLOY_DIR, HOST_CONFIG_
 import { type HostedSite, ROOT_SITE } from './redirects';
 
 export interface NginxOptions {
-  /** The site's host name, for server_name and for naming the cache map and TLS session cache uniquely. */
+  /** For server_name, and to name the cache map and TLS session cache uniquely. */
   serverName: string;
-  /** Folder on the server that holds the contents of dist/ (under a base path, in the base's folder of it). */
+  /** The folder on the server that holds the contents of dist/ (under a base path, in the base's folder of it). */
   root: string;
-  /** The certificate chain and its private key; by default where certbot (Let's Encrypt) puts them. */
+  /** By default where certbot (Let's Encrypt) puts them. */
   certificate?: string;
   certificateKey?: string;
   inline: InlineCode;
-  /** Where the site lives on the origin, and its redirects. */
   site?: HostedSite;
 }
 
-/** The lines an operator edits, each tagged so that a person (or a test) finds them at once. */
+/** Tags the lines an operator edits, so that a person (or a test) finds them at once. */
 export const NGINX_SETTING = '# SETTING';
 
 /**
- * An nginx configuration for the site, to include from the http {} context (Debian: conf.d/): two
- * servers, HTTPS on port 443 that serves the site, and plain HTTP on port 80 that redirects every
- * request to the same URL over HTTPS (one server per port for the name, so nginx never warns
- * "conflicting server name" and ignores one). The HTTPS server serves /route and /route/ from
- * route/index.html without a redirect (so a query string survives), answers each redirect of the
- * table with its status (the source with or without its slash, in any case, the query string
- * kept), anything else with 404.html and status 404, sends the security and cache headers on
- * every response (errors included), gzips text, and never lists a folder or serves the host
- * configuration files. Under a base path every location lies in the base's folder, which `root`
- * holds, and any other path is a 404. Its first lines are the settings to edit: the site's folder,
- * the certificate and the key.
+ * An nginx configuration to include from the http {} context: one server a port for the name, so
+ * that nginx never warns "conflicting server name" and ignores one. Pages are served without a
+ * redirect to the slash form, so that a query string survives.
  */
 export function nginxConfig({
   serverName,

@@ -1,14 +1,13 @@
 /**
- * How the built site must be served: caching, security headers and content types. This module is
- * the one source of truth; serve.json, the nginx server block, the _headers file, the CloudFront
- * files, the S3 upload and the CSP meta tag in every page are all generated from it.
+ * How the built site must be served: caching, security headers and content types, the one source
+ * of every host's configuration, the S3 upload and the CSP meta tag in every page.
  */
 import { createHash } from 'node:crypto';
 
 /** Content-hashed files live here and nowhere else; only they may be cached for a year. */
 export const ASSETS_DIR = 'assets';
 
-/** Output files that configure a host rather than being part of the site; never uploaded or served. */
+/** Host configuration in the output, never uploaded or served. */
 export const DEPLOY_DIR = 'deploy';
 export const HOST_CONFIG_FILES = ['serve.json', '_headers', '_redirects'] as const;
 
@@ -45,17 +44,12 @@ const DENIED_FEATURES = [
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
-/**
- * The code every page carries inline, which the Content-Security-Policy allows by hash and by
- * nothing else. The build collects it (BuildContext.inline) and hands it to every host's
- * configuration and to the meta tag.
- */
+/** The code every page carries inline, which the Content-Security-Policy allows by hash and by nothing else. */
 export interface InlineCode {
   scripts: readonly string[];
   styles: readonly string[];
 }
 
-/** The CSP source for an inline script or style: its SHA-256, base64. */
 export function inlineHash(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
@@ -64,14 +58,10 @@ export function inlineHash(code: string): string {
 const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
 /**
- * The Content-Security-Policy. Nothing is allowed unless listed: scripts and styles come only from
- * our own origin, plus the inline code the pages carry, each piece allowed by its hash (no
- * 'unsafe-inline' anywhere); images, fonts and the web manifest from our own origin. The site
- * frames nothing, has no form and no <base>. It makes no connections itself, but connections to
- * its own origin stay allowed: tools read the site through the page, Lighthouse's (and
- * PageSpeed Insights') robots.txt check among them, which reports the file invalid when the CSP
- * refuses it; so does the dev server's live-reload stream.
- * `for: 'meta'` leaves out what a meta tag cannot carry.
+ * Nothing is allowed unless listed, and no 'unsafe-inline' anywhere. The site makes no connections
+ * itself, but connect-src allows its own origin: tools read the site through the page (Lighthouse's
+ * robots.txt check reports the file invalid when the CSP refuses it), as the dev server's
+ * live-reload stream does. `for: 'meta'` leaves out what a meta tag cannot carry.
  */
 export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header' | 'meta' }): string {
   const sources = (code: readonly string[]) => ["'self'", ...code.map(inlineHash)].join(' ');
@@ -100,7 +90,6 @@ export interface HeaderOptions {
   inline: InlineCode;
 }
 
-/** The security headers every response carries, in a stable order. */
 export function securityHeaders({ https, inline }: HeaderOptions): [name: string, value: string][] {
   return [
     ['Content-Security-Policy', contentSecurityPolicy(inline, { for: 'header' })],
@@ -114,7 +103,6 @@ export function securityHeaders({ https, inline }: HeaderOptions): [name: string
   ];
 }
 
-/** Cache-Control for a file of the output, by its path relative to the output root. */
 export function cacheControlFor(relativePath: string): string {
   return relativePath.startsWith(`${ASSETS_DIR}/`) ? CACHE_IMMUTABLE : CACHE_REVALIDATE;
 }
@@ -146,7 +134,7 @@ export function contentTypeFor(relativePath: string): string | undefined {
   return dot === -1 ? undefined : CONTENT_TYPES[relativePath.slice(dot).toLowerCase()];
 }
 
-/** Whether a file of the output is part of the site (as opposed to configuration for a host). */
+/** As opposed to configuration for a host. */
 export function isSiteFile(relativePath: string): boolean {
   return !relativePath.startsWith(`${DEPLOY_DIR}/`) && !(HOST_CONFIG_FILES as readonly string[]).includes(relativePath);
 }

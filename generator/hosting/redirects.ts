@@ -1,40 +1,33 @@
 /**
- * Redirects, as each host carries them. The table lives beside the routes (pages/routes.ts) and
- * is checked by the routes step; from it the build writes a real redirect for every host
- * (serve.json, nginx, `_redirects`, the CloudFront function, the S3 upload through
- * deploy/site.json) and, for a bare file server, a small page at each source that sends the
- * browser on.
+ * Redirects, as each host carries them: from the table beside the routes (pages/routes.ts), a real
+ * redirect for every host, and for a bare file server a small page at each source.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { RedirectInfo } from '../render/protocol';
 import { escapeMarkup } from '../scan';
-import { publicPath, routeFile, routeUrl, sitePathOf } from '../urls';
+import { publicPath, routeUrl } from '../urls';
 import { DEPLOY_DIR } from './policy';
 
-/** One redirect as hosts answer it, in public URL paths (the base path included). */
+/** In public URL paths, the base path included. */
 export interface RedirectRule {
-  /** The source without its trailing slash: "/about", "/site/about". Hosts answer it with and without the slash. */
+  /** Without its trailing slash: "/about", "/site/about". Hosts answer it with and without the slash. */
   from: string;
   /** The target's canonical URL path: "/about-us/". */
   to: string;
   status: 301 | 302;
 }
 
-/** What a host needs to know of a built site beyond its files: where it lives, and its redirects. */
+/** What a host needs to know of a built site beyond its files. */
 export interface HostedSite {
-  /** The folder of the origin the site is served from: "/", or "/site/". */
+  /** "/", or "/site/". */
   base: string;
   redirects: readonly RedirectRule[];
 }
 
-/** A site at the root of its origin, with no redirects. */
 export const ROOT_SITE: HostedSite = { base: '/', redirects: [] };
 
-/** Where the build writes the HostedSite, for the deploy scripts and the preview (host configuration: never uploaded). */
+/** The HostedSite, for the deploy scripts and the preview (host configuration: never uploaded). */
 export const HOSTED_SITE_FILE = `${DEPLOY_DIR}/site.json`;
 
-/** The redirects of the table (checked by the routes step) as public URL paths under the base. */
 export function hostedSite(base: string, redirects: readonly RedirectInfo[]): HostedSite {
   return {
     base,
@@ -42,29 +35,11 @@ export function hostedSite(base: string, redirects: readonly RedirectInfo[]): Ho
   };
 }
 
-/** The HostedSite a build wrote into `dist`; fails, naming the file, for a folder no build of this generator wrote. */
-export async function readHostedSite(dist: string): Promise<HostedSite> {
-  const file = path.join(dist, HOSTED_SITE_FILE);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new Error(`${file} is missing: build the site again with \`npm run build\` (it says where the site lives and what redirects).`);
-  }
-  return JSON.parse(text) as HostedSite;
-}
-
-/** The file of a redirect's page in the output: "about/index.html" for the source "/site/about" (the layout has no base). */
-export function redirectFile(site: HostedSite, rule: RedirectRule): string {
-  return routeFile(sitePathOf(site.base, rule.from) ?? rule.from);
-}
-
 /**
- * `_redirects`, beside `_headers`, in the syntax Netlify and Cloudflare Pages share: source,
- * target, status. Each source is listed with and without its slash (Cloudflare matches the path
- * as it is). The status carries no "!": Cloudflare Pages refuses the line, and Netlify, which
- * serves an existing file before an unforced rule, then serves the source's page, which sends the
- * browser on all the same. Both hosts pass the query string on.
+ * `_redirects`, in the syntax Netlify and Cloudflare Pages share. Each source with and without its
+ * slash (Cloudflare matches the path as it is). No "!": Cloudflare Pages refuses the line, and
+ * Netlify, which serves an existing file before an unforced rule, then serves the source's page,
+ * which sends the browser on all the same. Both hosts pass the query string on.
  */
 export function redirectsFile(site: HostedSite): string {
   const width = Math.max(0, ...site.redirects.map((rule) => rule.from.length + 1));
@@ -79,23 +54,21 @@ export function redirectsFile(site: HostedSite): string {
 
 export interface RedirectPage {
   rule: RedirectRule;
-  /** The target page's title, which the page takes (it is the page the reader is on their way to) and its link shows. */
+  /** The target page's: the page the reader is on their way to. */
   title: string;
-  /** The target's absolute URL, for the canonical link. */
+  /** The target's absolute URL. */
   canonicalUrl: string;
-  /** The Content-Security-Policy every page carries in its meta tag. */
+  /** The pages' own meta tag policy. */
   csp: string;
-  /** The favicon's URL, so that the browser asks for no other. */
+  /** So that the browser asks for no other. */
   favicon: string;
 }
 
 /**
- * The page at a redirect's source, for a host that only serves files (and for the moment before
- * any other host's redirect is set up): an instant meta refresh to the target, the target as
- * canonical URL (search engines treat the pair as a permanent move), kept out of search results,
- * and a visible link for a browser that does not follow the refresh. No script and no style: it
- * holds under the site's Content-Security-Policy. The query string stays behind: without a
- * script, a page cannot pass it on.
+ * For a host that only serves files: an instant meta refresh, the target as canonical URL (search
+ * engines treat the pair as a permanent move), noindex, and a link for a browser that does not
+ * follow the refresh. No script and no style, so it holds under the site's CSP; the query string
+ * stays behind, which a page cannot pass on without a script.
  */
 export function redirectPage({ rule, title, canonicalUrl, csp, favicon }: RedirectPage): string {
   const to = escapeMarkup(rule.to);

@@ -1,10 +1,9 @@
 /**
  * Every page's content checked against the content model (pages/types.ts) before anything is
- * rendered, in the render worker that loads the site's code. esbuild strips types, so without this
- * a misspelled field would ship as an empty element: the build fails instead, with one short line
- * per problem naming the content file and line, the field and the route.
+ * rendered: esbuild strips types, so a misspelled field would otherwise ship as an empty element.
+ * One short line per problem names the content file and line, the field and the route.
  */
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { Route } from '../../pages/routes';
@@ -17,20 +16,15 @@ import { contentSourceOf } from './content-files';
 /** Problems listed in one message; the rest are counted. */
 const SHOWN = 5;
 
-/** One mistake in a page's content, as a person reads it. */
 export interface ContentProblem {
-  /** The file to open, relative to the project root: the content file, else the route table. */
+  /** Relative to the project root: the content file, else the route table. */
   file: string;
   line?: number;
   /** "hero.title is missing (found "titel")". */
   text: string;
 }
 
-/** A mistake on a page of the route table. */
-export type RouteProblem = ContentProblem & {
-  /** The canonical path of the page ("/about-us/"). */
-  route: string;
-};
+export type RouteProblem = ContentProblem & { route: string };
 
 export interface ContentCheckOptions {
   root: string;
@@ -39,27 +33,32 @@ export interface ContentCheckOptions {
 }
 
 /** Throws a BuildError listing what is wrong with the content of the routes, if anything is. */
-export function checkContent(routes: readonly Route[], options: ContentCheckOptions): void {
+export async function checkContent(routes: readonly Route[], options: ContentCheckOptions): Promise<void> {
   // Content shared by several routes (a large site made of repeated pages) is checked once.
-  const checked = new Map<object, ContentProblem[]>();
-  const problems = routes.flatMap((route) => {
-    if (!route.content) return [];
-    let found = checked.get(route.content);
-    if (!found) {
-      found = problemsOf(route.content, options);
-      checked.set(route.content, found);
-    }
-    return found.map((problem) => ({ ...problem, route: canonicalPath(route.path) }));
-  });
+  const checked = new Map<object, Promise<ContentProblem[]>>();
+  const problems: RouteProblem[] = [];
+  for (const route of routes) {
+    if (!route.content) continue;
+    if (!checked.has(route.content)) checked.set(route.content, problemsOf(route.content, options));
+    for (const problem of (await checked.get(route.content)) ?? []) problems.push({ ...problem, route: canonicalPath(route.path) });
+  }
   if (problems.length > 0) throw contentError(problems);
 }
 
-/** The problems of one page's content; none when it fits the model. */
-export function problemsOf(content: unknown, options: ContentCheckOptions): ContentProblem[] {
+/** None when it fits the model. */
+export async function problemsOf(content: unknown, options: ContentCheckOptions): Promise<ContentProblem[]> {
   const result = v.safeParse(pageContent, content);
   if (result.success) return [];
-  const sources = new SourceCache(options.root);
   const issues = result.issues;
+  const texts = new Map<string, Promise<string | undefined>>();
+  const text = (file: string) => {
+    if (!texts.has(file))
+      texts.set(
+        file,
+        readFile(path.join(options.root, file), 'utf8').catch(() => undefined),
+      );
+    return texts.get(file);
+  };
   const problems: ContentProblem[] = [];
   for (const issue of issues) {
     const described = describeIssue(issue, issues);
@@ -67,14 +66,14 @@ export function problemsOf(content: unknown, options: ContentCheckOptions): Cont
     const keys = keysOf(issue);
     // A missing key is shown where its misspelling is, else at its object.
     const at = isMissingKey(issue) ? [...keys.slice(0, -1), ...(described.found === undefined ? [] : [described.found])] : keys;
-    const { file, line } = locate(content, at, sources) ?? { file: options.table };
+    const { file, line } = (await locate(content, at, text)) ?? { file: options.table };
     problems.push({ file, ...(line === undefined ? {} : { line }), text: `${dotPath(keys)} ${described.text}` });
   }
   // In the order a reader of the file meets them.
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** One BuildError for all the problems found, first ones shown, the file and route of the first. */
+/** The first problems shown, the file and route of the first. */
 export function contentError(problems: readonly RouteProblem[]): BuildError {
   const lines = problems
     .slice(0, SHOWN)
@@ -93,7 +92,6 @@ const keysOf = (issue: Issue) => (issue.path ?? []).map((item) => item.key as st
 const parentOf = (issue: Issue) => dotPath(keysOf(issue).slice(0, -1));
 const lastKey = (issue: Issue) => String(keysOf(issue).at(-1) ?? '');
 
-/** "sections[2].cards[0].title". */
 function dotPath(keys: readonly (string | number)[]): string {
   let written = '';
   for (const key of keys) written += typeof key === 'number' ? `[${key}]` : `${written ? '.' : ''}${key}`;
@@ -105,10 +103,7 @@ function misspellingOf(missing: Issue, all: readonly Issue[]): string | undefine
   return closest(lastKey(missing), all.filter((other) => isUnknownKey(other) && parentOf(other) === parentOf(missing)).map(lastKey));
 }
 
-/**
- * What is wrong, after the field's path (and for a missing key, the misspelling found instead);
- * undefined for an issue another one already tells (that misspelling).
- */
+/** What follows the field's path; undefined for an issue another one already tells (a missing key's misspelling). */
 function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; found?: string } | undefined {
   if (isMissingKey(issue)) {
     const found = misspellingOf(issue, all);
@@ -137,27 +132,24 @@ function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; fou
   return { text: issue.message === 'is empty' ? issue.message : `${issue.message} (found ${issue.received})` };
 }
 
-/** What a schema of this type takes, as a copy editor would say it. */
+/** What a schema of each type takes, as a copy editor would say it. */
+const NOUNS: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list [...]',
+  strict_object: 'a group of fields {...}',
+  object: 'a group of fields {...}',
+  record: 'a group of fields {...}',
+};
+
 function nounOf(issue: Issue): string {
-  switch (issue.type) {
-    case 'string':
-      return 'text';
-    case 'number':
-      return 'a number';
-    case 'boolean':
-      return 'true or false';
-    case 'array':
-      return 'a list [...]';
-    case 'strict_object':
-    case 'object':
-    case 'record':
-      return 'a group of fields {...}';
-    default:
-      return issue.message.startsWith('Invalid ') ? (issue.expected ?? issue.type) : issue.message.replace(/^is not /, '');
-  }
+  return (
+    NOUNS[issue.type] ?? (issue.message.startsWith('Invalid ') ? (issue.expected ?? issue.type) : issue.message.replace(/^is not /, ''))
+  );
 }
 
-/** Valibot's words for a received value ("3", "\"x\"", "Array") as a sentence would say it. */
+/** Valibot's words for a received value ("3", "\"x\"", "Array"), as a sentence would say it. */
 function receivedNoun(received: string): string {
   if (received === 'Array') return 'a list';
   if (received === 'Object') return 'a group of fields';
@@ -189,7 +181,7 @@ function closest(word: string, candidates: readonly string[]): string | undefine
   return bestDistance <= Math.min(2, Math.floor(word.length / 2)) ? best : undefined;
 }
 
-/** Edits (insert, delete, replace, swap two neighbours) that turn one word into the other. */
+/** Inserts, deletes, replacements and swaps of two neighbours. */
 function editDistance(a: string, b: string): number {
   const rows = Array.from({ length: a.length + 1 }, (_, i) =>
     Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
@@ -206,7 +198,7 @@ function editDistance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-/** A schema as this module reads it: only what leads from a page's schema to the object a key belongs in. */
+/** What leads from a page's schema to the object a key belongs in. */
 interface SchemaShape {
   type: string;
   entries?: Record<string, SchemaShape>;
@@ -244,30 +236,12 @@ function unwrap(schema: SchemaShape | undefined, input: unknown): SchemaShape | 
   return undefined;
 }
 
-/** Reads each content file once per check. */
-class SourceCache {
-  private readonly texts = new Map<string, string | undefined>();
-  constructor(private readonly root: string) {}
-
-  text(file: string): string | undefined {
-    if (!this.texts.has(file)) {
-      let text: string | undefined;
-      try {
-        text = readFileSync(path.join(this.root, file), 'utf8');
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(file, text);
-    }
-    return this.texts.get(file);
-  }
-}
-
-/**
- * The content file a value is in, and its line: the deepest object on the way to it that a content
- * file exports, and from there the path as that file spells it out.
- */
-function locate(content: unknown, keys: readonly (string | number)[], sources: SourceCache): { file: string; line?: number } | undefined {
+/** The deepest object on the way to a value that a content file exports, and from there its line in that file. */
+async function locate(
+  content: unknown,
+  keys: readonly (string | number)[],
+  text: (file: string) => Promise<string | undefined> | undefined,
+): Promise<{ file: string; line?: number } | undefined> {
   let found: { file: string; name: string; rest: (string | number)[] } | undefined;
   let value: unknown = content;
   for (let depth = 0; depth <= keys.length; depth += 1) {
@@ -277,7 +251,7 @@ function locate(content: unknown, keys: readonly (string | number)[], sources: S
     value = (value as Record<string | number, unknown>)[keys[depth] as string | number];
   }
   if (!found) return undefined;
-  const text = sources.text(found.file);
-  const line = text === undefined ? undefined : lineOfPath(text, found.name, found.rest);
+  const source = await text(found.file);
+  const line = source === undefined ? undefined : await lineOfPath(source, found.name, found.rest);
   return { file: found.file, ...(line === undefined ? {} : { line }) };
 }

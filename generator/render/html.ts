@@ -1,14 +1,12 @@
 /**
- * renderToStaticMarkup writes XHTML-flavoured markup (`<meta/>`, `defer=""`, `charSet`). Browsers
- * accept it, but validators and byte budgets prefer plain HTML5, so each page is rewritten in one
- * pass. The patterns are safe on React's output: it escapes `<`, `>` and `"` in every attribute
- * value and text node, so they cannot match inside content.
+ * renderToStaticMarkup writes XHTML-flavoured markup (`<meta/>`, `defer=""`, `charSet`), which
+ * validators and byte budgets dislike. The patterns are safe on React's output: it escapes `<`,
+ * `>` and `"` in every attribute value and text node, so they cannot match inside content.
  */
 const VOID_ELEMENTS = 'area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr';
 /** Boolean attributes, and crossorigin, whose empty value means "anonymous" as its absence of a value does. */
 const BOOLEAN_ATTRIBUTES = 'async|defer|hidden|disabled|checked|selected|readonly|required|multiple|open|novalidate|inert|crossorigin';
 
-/** A self-closed void element, or a boolean attribute written with an empty value. */
 const XHTML = new RegExp(`<(${VOID_ELEMENTS})\\b([^>]*?)\\s*/>| (${BOOLEAN_ATTRIBUTES})=""`, 'g');
 const BOOLEAN = new RegExp(` (${BOOLEAN_ATTRIBUTES})=""`, 'g');
 

@@ -1,8 +1,4 @@
-/**
- * One page of the site as a complete HTML document: the route's body inside the shared Document,
- * with its head tags. Runs in a render worker, which loads the site's code; the main thread
- * never does.
- */
+/** One page as a complete HTML document, in a render worker: the route's body inside the shared Document. */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Document } from '../../components/Document/Document';
@@ -23,7 +19,7 @@ interface Shared {
   base: string;
   navigation: Navigation;
   paths: SitePaths;
-  /** site.config.ts with its root-relative links under the base path. */
+  /** Its root-relative links under the base path. */
   site: SiteConfig;
 }
 
@@ -54,7 +50,7 @@ function sharedBy({ routes, redirects = [], site }: SiteModule, base: string): S
   return found;
 }
 
-/** Header and footer links, in route-table order, to each page's public canonical URL under the base. */
+/** Header and footer links, in route-table order. */
 export function navigationFrom(routes: readonly Route[], base = '/'): Navigation {
   return {
     home: base,
@@ -63,7 +59,7 @@ export function navigationFrom(routes: readonly Route[], base = '/'): Navigation
   };
 }
 
-/** The site's code as a worker loads it: the route table and site.config.ts. */
+/** The route table and site.config.ts, as a worker loads them. */
 export interface SiteModule {
   routes: readonly Route[];
   redirects?: readonly Redirect[] | undefined;
@@ -71,11 +67,7 @@ export interface SiteModule {
   site: SiteConfig;
 }
 
-/**
- * One page inside the shared Document, as a complete HTML string. `pagePath` is the canonical
- * path ("/about-us/"), or undefined for the 404 page, which answers for any path and so has no URL
- * of its own.
- */
+/** `pagePath` is undefined for the 404 page, which answers for any path and so has no URL of its own. */
 export function renderPage(module: SiteModule, settings: RenderSettings, entry: PageEntry, pagePath: string | undefined): string {
   const { navigation, paths, site } = sharedBy(module, settings.base);
   return (
@@ -105,7 +97,6 @@ export function renderPage(module: SiteModule, settings: RenderSettings, entry: 
   );
 }
 
-/** The search and sharing tags of one page. */
 function pageHead(site: SiteConfig, settings: RenderSettings, entry: PageEntry, pagePath: string | undefined): ReactNode {
   const { brand, origin, base } = settings;
   return (
@@ -124,7 +115,7 @@ function pageHead(site: SiteConfig, settings: RenderSettings, entry: PageEntry, 
   );
 }
 
-/** schema.org Organization for the landing page: who publishes the site (at `url`, the landing page's). */
+/** schema.org Organization for the landing page: who publishes the site. */
 function organization(site: SiteConfig, url: string, logo: string): Record<string, unknown> {
   const profiles = site.social.flatMap((link) => (link.href ? [link.href] : []));
   return {

@@ -1,9 +1,7 @@
 /**
- * The render worker: runs in a worker thread with the site's code (the route table, site.config.ts,
- * every page and component), loaded from the site's bundle (site-bundle.ts). It answers the main
- * thread's questions with plain data (protocol.ts) and writes the pages it renders itself, so
- * the main thread never runs the site's code: a page that loops forever costs a worker, never
- * the build or the dev server.
+ * The render worker: a worker thread that loads the site's code from its bundle (site-bundle.ts),
+ * answers the main thread with plain data (protocol.ts) and writes the pages it renders itself,
+ * so that a page that loops forever costs a worker, never the build or the dev server.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,31 +12,37 @@ import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
 import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
-import { isPageRelative, missingFragments, samePageFragment, scanHtml, shownCharacters } from '../scan';
+import { referenceKey, samePageFragment, scanHtml, shownCharacters } from '../scan';
 import { canonicalPath, routeFile } from '../urls';
 import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
 import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './protocol';
 
-/** Starts answering the main thread for the given site. Called by the bundle's entry. */
+/** One build's settings, and what a worker keeps from one of its pages to the next. */
+interface Build {
+  settings: RenderSettings;
+  /** The characters the font draws, when the pages are checked against them. */
+  drawn: ReadonlySet<string> | undefined;
+  /** References already reported for an earlier page. */
+  reported: Set<string>;
+  /** Folders made in the staging folder: each costs a system call or two. */
+  made: Set<string>;
+}
+
+/** Called by the bundle's entry. */
 export function serveSite(module: SiteModule): void {
   const port = parentPort;
   if (!port) throw new Error('serveSite() runs in a render worker, started by the build.');
-  let settings: RenderSettings | undefined;
-  /** The characters the font draws, when this build checks the pages against them. */
-  let drawn: ReadonlySet<string> | undefined;
-  /** References already reported for an earlier page of this build. */
-  let reported = new Set<string>();
-  /** Folders this worker has made in this build's staging folder: each costs a system call or two. */
-  let made = new Set<string>();
+  let build: Build | undefined;
   const post = (message: FromWorker) => port.postMessage(message);
 
-  port.on('message', (message: ToWorker) => {
+  // Only 'describe' awaits (to word a content error): the main thread asks nothing else meanwhile.
+  port.on('message', async (message: ToWorker) => {
     try {
       switch (message.type) {
         case 'describe':
           // The content is checked first, so that a page with broken content fails before anything is rendered.
-          checkContent(module.routes, message);
+          await checkContent(module.routes, message);
           post({ type: 'described', site: describe(module) });
           break;
         case 'draw-brand':
@@ -47,20 +51,20 @@ export function serveSite(module: SiteModule): void {
         case 'draw-icons':
           post({ type: 'drawn-icons', sprite: iconSprite() });
           break;
-        case 'setup':
-          settings = message.settings;
-          drawn = settings.fontCharacters === undefined ? undefined : new Set(settings.fontCharacters);
-          reported = new Set();
-          made = new Set();
+        case 'setup': {
+          const { settings } = message;
+          const drawn = settings.fontCharacters === undefined ? undefined : new Set(settings.fontCharacters);
+          build = { settings, drawn, reported: new Set(), made: new Set() };
           break;
+        }
         case 'render':
-          if (!settings) throw new Error('A page was sent to render before the build settings.');
-          post({ type: 'rendered', id: message.id, page: render(module, settings, message.target, { reported, made, drawn }) });
+          if (!build) throw new Error('A page was sent to render before the build settings.');
+          post({ type: 'rendered', id: message.id, page: render(module, build, message.target) });
           break;
       }
     } catch (error) {
       const id = message.type === 'render' ? message.id : undefined;
-      post({ type: 'failed', id, failure: failureIn(error, module, settings?.root ?? process.cwd(), message) });
+      post({ type: 'failed', id, failure: failureIn(error, module, build?.settings.root ?? process.cwd(), message) });
     }
   });
   post({ type: 'ready' });
@@ -92,33 +96,21 @@ function drawBrand({ site }: SiteModule, host: string, sizes: { touchIcon: numbe
   };
 }
 
-/** What a worker keeps from one page to the next within a build. */
-interface WorkerState {
-  /** References already reported for an earlier page. */
-  reported: Set<string>;
-  /** Folders made in the staging folder. */
-  made: Set<string>;
-  /** The characters the font draws, when the pages are checked against them. */
-  drawn: ReadonlySet<string> | undefined;
-}
-
 /**
- * Renders one page, writes it, and reports its size and what it refers to: each reference once
- * per worker (`reported`), but for those whose meaning depends on the page they are in. In the
- * text pass it only reports the characters the page shows.
+ * Writes one page, and reports its size and what it refers to: each reference once per worker,
+ * but for those whose meaning depends on the page they are in. The text pass only reports the
+ * characters the page shows.
  */
-function render(module: SiteModule, settings: RenderSettings, target: PageTarget, { reported, made, drawn }: WorkerState): RenderedPage {
+function render(module: SiteModule, { settings, drawn, reported, made }: Build, target: PageTarget): RenderedPage {
   const route = target === 'not-found' ? undefined : module.routes[target];
   if (target !== 'not-found' && !route) throw new Error(`There is no route number ${target}.`);
   const entry = route ?? module.notFound;
   const pagePath = route ? canonicalPath(route.path) : undefined;
   const html = renderPage(module, settings, entry, pagePath);
   const file = route ? routeFile(route.path) : '404.html';
-  if (settings.pass === 'text') {
-    return { file, bytes: 0, references: [], missingFragments: [], characters: shownCharacters(html) };
-  }
+  if (settings.pass === 'text') return { file, bytes: 0, references: [], characters: shownCharacters(html) };
   // One pass over the page finds what it refers to and, when the font is to be checked, what it shows.
-  const { ids, references, characters } = scanHtml(html, settings.origin, { shown: drawn !== undefined });
+  const { references, characters } = scanHtml(html, settings.origin, { shown: drawn !== undefined });
   if (drawn) {
     const undrawn = [...characters].filter((character) => !drawn.has(character));
     if (undrawn.length > 0) {
@@ -135,35 +127,26 @@ function render(module: SiteModule, settings: RenderSettings, target: PageTarget
   }
   const bytes = Buffer.from(html);
   writeFileSync(full, bytes);
-  const missing = missingFragments(ids, references);
   const fresh = references.filter((reference) => {
-    if (reference.problem) return true;
-    const id = samePageFragment(reference.value);
-    if (id !== undefined) return !ids.has(id);
-    const key = `${isPageRelative(reference.value) ? `${file} ` : ''}${reference.where}\u0000${reference.value}`;
+    // A problem, or a fragment of this page that names nothing: always this page's own.
+    if (reference.problem || samePageFragment(reference.value) !== undefined) return true;
+    const key = referenceKey(reference, file);
     if (reported.has(key)) return false;
     reported.add(detached(key));
     return true;
   });
-  return {
-    file,
-    bytes: bytes.byteLength,
-    references: fresh,
-    missingFragments: missing,
-    characters: '',
-  };
+  return { file, bytes: bytes.byteLength, references: fresh, characters: '' };
 }
 
 /**
- * A copy of a string that shares no memory with the page it was read from. V8 keeps a substring
- * as a slice of its parent, so a key kept in `reported` would keep the whole page alive: at
- * 10,000 pages, 57 KB a page. Slicing a string built by concatenation makes a fresh flat one.
+ * V8 keeps a substring as a slice of its parent, so a key kept in `reported` would keep its whole
+ * page alive (at 10,000 pages, 57 KB a page); slicing a concatenated string makes a fresh one.
  */
 function detached(text: string): string {
   return ` ${text}`.slice(1);
 }
 
-/** A failure as data, naming the route being rendered and the file and line that threw. */
+/** Names the route being rendered and the file and line that threw. */
 function failureIn(error: unknown, module: SiteModule, root: string, message: ToWorker): Failure {
   const where = projectFrame(error, root);
   if (message.type === 'render') {

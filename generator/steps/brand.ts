@@ -9,20 +9,15 @@ import type { Writer } from '../writer';
 import type { Site } from './routes';
 
 /**
- * Inter 400 and 700 as TrueType (the rasteriser does not read WOFF2), shipped beside this step
- * with their licence (brand-fonts/OFL.txt), so that the PNGs come out the same on every machine
- * whatever fonts it has installed.
+ * TrueType (the rasteriser does not read WOFF2), shipped beside this step with their licence, so
+ * that the PNGs come out the same on every machine whatever fonts it has installed.
  */
 const FONT_FILES = ['Inter-Regular.ttf', 'Inter-Bold.ttf'].map((file) => fileURLToPath(new URL(`brand-fonts/${file}`, import.meta.url)));
 
 export const TOUCH_ICON_SIZE = 180;
 const MANIFEST_ICON_SIZE = 512;
 
-/**
- * Draws the favicon (SVG), the touch and manifest icons (PNG), the 1200×630 social image (PNG)
- * and the web manifest from our SVG templates (drawn by a render worker, from components/AppIcon
- * and components/SocialImage), as content-hashed files under /assets/.
- */
+/** The favicon, the touch and manifest icons, the social image and the web manifest, from the SVG a render worker draws. */
 export async function drawBrand(pool: RenderPool, { site, address }: Site, root: string, out: Writer): Promise<BrandAssets> {
   const { origin, base } = address;
   const host = new URL(origin).host;
@@ -62,12 +57,8 @@ export async function drawBrand(pool: RenderPool, { site, address }: Site, root:
   };
 }
 
-/**
- * An SVG as a PNG `width` pixels wide. The rasteriser (a native module) loads only when the
- * cache holds no PNG of this very drawing, made with these fonts and this rasteriser version.
- */
+/** The rasteriser (a native module) loads only when the cache has no PNG of this very drawing. */
 async function rasterise(root: string, svg: string, width: number): Promise<Buffer> {
-  const fontFiles = FONT_FILES;
   const require = createRequire(path.join(root, 'package.json'));
   const resvgVersion = packageVersion(root, '@resvg/resvg-js');
   const key = hashParts(['png v1', resvgVersion, svg, String(width)]);
@@ -77,10 +68,10 @@ async function rasterise(root: string, svg: string, width: number): Promise<Buff
     const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'width', value: width },
-      font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Inter' },
+      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
     });
     const png = resvg.render().asPng();
-    store(root, 'brand', key, { output: png, inputs: fontFiles, extension: 'png' });
+    store(root, 'brand', key, { output: png, inputs: FONT_FILES, extension: 'png' });
     return png;
   } catch (error) {
     throw new BuildError(`A brand image (components/AppIcon, components/SocialImage) could not be rasterised: ${String(error)}`, {

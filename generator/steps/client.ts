@@ -19,10 +19,7 @@ const OPTIONS = {
   logLevel: 'silent',
 } as const satisfies esbuild.BuildOptions;
 
-/**
- * Bundles the vanilla client behaviours into one minified script, /assets/main.<hash>.js; from
- * the cache while none of the files it was made from changed.
- */
+/** The vanilla client behaviours as one minified script, from the cache while none of its files changed. */
 export async function bundleClient(root: string, out: Writer): Promise<WrittenAsset> {
   const require = createRequire(path.join(root, 'package.json'));
   const esbuildVersion = packageVersion(root, 'esbuild');

@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
+import { cacheDir, cacheEnabled, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { loadSubsetter, type SubsetOptions } from '../font-subset';
+import { loadSubsetter, prepareSubsetter, type SubsetOptions } from '../font-subset';
 import type { Writer } from '../writer';
 
 /** The site's typeface: a variable font, self-hosted from its npm package. */
@@ -81,6 +82,21 @@ export async function subsetFonts(root: string, css: string, pages: ReadonlyMap<
   return { faces, preload: [main.href], characters: made.main.characters };
 }
 
+/**
+ * Starts, without waiting, what subsetting needs (HarfBuzz compiled, the font decoded) when no
+ * subset is cached yet: a first build (a fresh clone, a CI job) or the cache off. A build calls it
+ * as it starts, so that this overlaps the steps before the fonts step; it costs a warm build nothing.
+ */
+export function prepareSubsetting(root: string): void {
+  if (cacheEnabled() && existsSync(path.join(cacheDir(root), 'fonts'))) return;
+  readSource(root).then(
+    (source) => prepareSubsetter(root, source),
+    () => {
+      // The fonts step reads it again and says what is wrong.
+    },
+  );
+}
+
 async function readSource(root: string): Promise<Buffer> {
   // The project's own copy of the font package.
   const require = createRequire(path.join(root, 'package.json'));
@@ -110,10 +126,12 @@ async function subsets(
   pages: ReadonlyMap<string, string>,
 ): Promise<MadeFonts> {
   const key = hashParts([
-    'font subset v1',
-    // subset-font's own dependencies (HarfBuzz, the WOFF2 encoder) shape the bytes too: the lockfile names them all.
-    packageVersion(root, 'subset-font'),
+    'font subset v2',
+    // What shapes the bytes: HarfBuzz and the WOFF2 decoder (the lockfile names their versions), the
+    // code that drives them and encodes the result, and the Brotli that compresses it.
     await readFile(path.join(root, 'package-lock.json')).catch(() => Buffer.alloc(0)),
+    ...(await Promise.all(SUBSETTER_CODE.map((file) => readFile(file)))),
+    process.versions.brotli ?? '',
     source,
     wanted,
     extra,
@@ -127,18 +145,21 @@ async function subsets(
       ...(extraHit ? { extra: { font: extraHit.output, characters: String(extraHit.meta) } } : {}),
     };
   }
-  const subsetter = await loadSubsetter(root);
-  const available = new Set(await subsetter.charactersOf(source));
+  const subsetter = await loadSubsetter(root, source);
+  const available = new Set(subsetter.characters);
   const missing = [...wanted].filter((character) => !available.has(character));
   if (missing.length > 0) throw missingGlyphs(missing, pages);
-  const main = await subsetter.subset(source, wanted, options);
-  store(root, 'fonts', `${key} main`, { output: main.font, inputs: [], meta: main.characters, extension: 'woff2' });
   const kept = [...extra].filter((character) => available.has(character)).join('');
-  if (!kept) return { main };
-  const more = await subsetter.subset(source, kept, options);
+  // Both started at once: each subsets on this thread, then compresses on the thread pool, in parallel.
+  const [main, more] = await Promise.all([subsetter.subset(wanted, options), kept ? subsetter.subset(kept, options) : undefined]);
+  store(root, 'fonts', `${key} main`, { output: main.font, inputs: [], meta: main.characters, extension: 'woff2' });
+  if (!more) return { main };
   store(root, 'fonts', `${key} extra`, { output: more.font, inputs: [], meta: more.characters, extension: 'woff2' });
   return { main, extra: more };
 }
+
+/** The code that subsets and encodes the font, part of the cache key: a change to it makes new subsets. */
+const SUBSETTER_CODE = ['../font-subset.ts', '../woff2.ts'].map((file) => new URL(file, import.meta.url));
 
 function missingGlyphs(missing: readonly string[], pages: ReadonlyMap<string, string>): BuildError {
   const first = missing[0] ?? '';

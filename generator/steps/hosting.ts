@@ -9,12 +9,8 @@ import type { Writer } from '../writer';
 import type { Site } from './routes';
 
 /**
- * Writes each host's configuration, all generated from generator/hosting/policy.ts and the
- * redirects of the table: serve.json, _headers and _redirects at the root (where serve, Netlify
- * and Cloudflare Pages look for them), and under deploy/ the nginx server block, the CloudFront
- * function and headers policy, and site.json (the base path and the redirects, for deploy:s3 and
- * the preview). Runs after every site file is written, because _headers lists them. `inline` is
- * the code the pages carry inline, which the Content-Security-Policy allows by its hash.
+ * Each host's configuration: at the root where serve, Netlify and Cloudflare Pages look for it,
+ * the rest under deploy/. After every site file is written, because _headers lists them.
  */
 export async function writeHostConfig({ address, redirects }: Site, inline: InlineCode, out: Writer): Promise<void> {
   const site = hostedSite(address.base, redirects);

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
-import type { FoundReference, RedirectInfo, RenderedPage } from '../render/protocol';
-import { fragmentId, isPageRelative, missingFragments, samePageFragment, scanCss, scanHtml } from '../scan';
+import type { FoundReference, RedirectInfo } from '../render/protocol';
+import { fragmentId, referenceKey, samePageFragment, scanFile, scanHtml } from '../scan';
 import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf } from '../urls';
 import type { OutputFile } from '../writer';
 import type { PageReferences } from './pages';
@@ -19,18 +19,15 @@ export interface Problem {
 const LISTED_OCCURRENCES = 10;
 
 /**
- * The link check: reads every page, stylesheet, manifest, sitemap and robots.txt of the output
- * and fails the build if any internal link, #anchor or asset reference points at nothing, or
- * outside the site's base path, or links a page by a non-canonical URL (without its trailing
- * slash). A redirect's source counts as the page it leads to. Absolute URLs on the site's own
- * origin (canonical, og:image, the sitemap) are checked like root-relative ones; other origins
- * are left alone, since the build makes no network calls. The pages' references come from the
- * render workers (`pages`), which found them while writing the pages.
+ * Fails the build if a link, #anchor or asset reference of the output points at nothing or outside
+ * the base path, or links a page without its trailing slash. Absolute URLs on the site's own
+ * origin are checked like root-relative ones, other origins left alone: the build makes no network
+ * calls. The pages' references come from the render workers, which found them while writing.
  */
 export async function checkLinks(folder: string, outputs: readonly OutputFile[], site: Site, ...pages: PageReferences[]): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
   const checker = new LinkChecker(folder, files, site.address, site.redirects);
-  for (const [file, page] of pages.flatMap((found) => [...found])) checker.addPage(file, page);
+  for (const [file, references] of pages.flatMap((found) => [...found])) checker.addPage(file, references);
   const problems = await checker.run();
   if (problems.length === 0) return;
   const lines = problems.map(({ file, message }) => {
@@ -43,7 +40,7 @@ export async function checkLinks(folder: string, outputs: readonly OutputFile[],
   );
 }
 
-/** Where a reference occurs: a file (by its index in the sorted list) and its place in that file. */
+/** A file (by its index in the sorted list) and the reference's place in it. */
 type Occurrence = readonly [file: number, position: number];
 
 interface UniqueReference {
@@ -59,43 +56,36 @@ export class LinkChecker {
   private readonly files: Set<string>;
   private readonly order: string[];
   private readonly index = new Map<string, number>();
-  private readonly pages = new Map<string, Pick<RenderedPage, 'references' | 'missingFragments'>>();
+  private readonly pages = new Map<string, readonly FoundReference[]>();
   /** References checked once each however many pages share them (the navigation, the assets). */
   private readonly unique = new Map<string, UniqueReference>();
   private readonly ids = new Map<string, Promise<Set<string>>>();
   private readonly problems: (Problem & { at: Occurrence })[] = [];
-  private readonly origin: string;
-  private readonly base: string;
-  /** Each redirect's source, without a trailing slash, and the file of the page it leads to. */
+  /** Each redirect's source, and the file of the page it leads to. */
   private readonly redirects: Map<string, string>;
 
   constructor(
     private readonly root: string,
     files: readonly string[],
-    address: SiteAddress,
+    private readonly address: SiteAddress,
     redirects: readonly Pick<RedirectInfo, 'from' | 'to'>[] = [],
   ) {
-    this.origin = address.origin;
-    this.base = address.base;
     this.redirects = new Map(redirects.map((redirect) => [redirect.from, routeFile(redirect.to)]));
     this.files = new Set(files);
     this.order = [...this.files].sort();
     for (const [index, file] of this.order.entries()) this.index.set(file, index);
   }
 
-  /**
-   * A page whose references were already found, by the worker that rendered it; references an
-   * earlier page reported are left out.
-   */
-  addPage(file: string, page: Pick<RenderedPage, 'references' | 'missingFragments'>): void {
-    this.pages.set(file, page);
+  /** A page whose references its worker found, but those an earlier page of that worker reported. */
+  addPage(file: string, references: readonly FoundReference[]): void {
+    this.pages.set(file, references);
   }
 
   async run(): Promise<Problem[]> {
     let problems = await this.checkAll();
     if (problems.length > 0 && this.pages.size > 0) {
-      // Workers report a reference shared by many pages once: read the pages again to name
-      // every page that has a broken one. Only a failing build pays for this.
+      // Workers report a reference shared by many pages once: read the pages again to name every
+      // page that has a broken one. Only a failing build pays for this.
       this.pages.clear();
       this.unique.clear();
       this.problems.length = 0;
@@ -107,12 +97,10 @@ export class LinkChecker {
   private async checkAll(): Promise<Problem[]> {
     for (const file of this.order) {
       const known = this.pages.get(file);
-      if (known) this.collect(file, known.references, new Set(known.missingFragments));
+      if (known) this.collect(file, known);
       else if (file.endsWith('.html')) await this.collectHtml(file);
-      else if (file.endsWith('.css')) this.collect(file, scanCss(await this.read(file)));
-      else if (file.endsWith('.webmanifest')) await this.collectManifest(file);
-      else if (file === 'sitemap.xml') await this.collectSitemap(file);
-      else if (file === 'robots.txt') await this.collectRobots(file);
+      else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
+        this.collect(file, scanFile(file, await this.read(file), this.address.origin));
     }
     for (const reference of this.unique.values()) {
       const first = reference.occurrences[0];
@@ -141,32 +129,25 @@ export class LinkChecker {
   /** The URL path a file is served at; undefined for 404.html, which answers at every unknown path. */
   private baseOf(file: string): string | undefined {
     const route = fileRoute(file);
-    if (route !== undefined) return publicPath(this.base, canonicalPath(route));
-    return file === '404.html' ? undefined : publicPath(this.base, `/${file}`);
+    if (route !== undefined) return publicPath(this.address.base, canonicalPath(route));
+    return file === '404.html' ? undefined : publicPath(this.address.base, `/${file}`);
   }
 
   /**
-   * Records the references of a file. A fragment of the same page is checked at once against
-   * `missing`, the fragments of the page that name nothing; any other reference joins the
-   * references of the whole site, each checked once.
+   * A fragment of the page itself is among the references only when it names nothing (scanHtml);
+   * any other reference joins those of the whole site, each checked once.
    */
-  private collect(file: string, references: readonly FoundReference[], missing = new Set<string>()): void {
+  private collect(file: string, references: readonly FoundReference[]): void {
     const fileIndex = this.index.get(file) ?? -1;
     const base = this.baseOf(file);
     references.forEach(({ where, value, problem }, position) => {
       const at: Occurrence = [fileIndex, position];
-      if (problem) {
-        this.problems.push({ file, message: problem, at });
-        return;
-      }
       const id = samePageFragment(value);
-      if (id !== undefined) {
-        if (missing.has(id))
-          this.problems.push({ file, message: `${where} points at #${id}, but ${file} has no element with that id`, at });
+      if (problem || id !== undefined) {
+        this.problems.push({ file, message: problem ?? `${where} points at #${id}, but ${file} has no element with that id`, at });
         return;
       }
-      // A reference that depends on the page it is in is keyed by that page's URL.
-      const key = `${isPageRelative(value) ? `${base ?? '(404)'} ` : ''}${where}\u0000${value}`;
+      const key = referenceKey({ where, value }, base ?? '(404)');
       let entry = this.unique.get(key);
       if (!entry) {
         entry = { where, value, base, occurrences: [], count: 0 };
@@ -178,53 +159,14 @@ export class LinkChecker {
   }
 
   private async collectHtml(file: string): Promise<void> {
-    const { ids, references } = scanHtml(await this.read(file), this.origin);
+    const { ids, references } = scanHtml(await this.read(file), this.address.origin);
     this.ids.set(file, Promise.resolve(ids));
-    this.collect(file, references, new Set(missingFragments(ids, references)));
-  }
-
-  private async collectManifest(file: string): Promise<void> {
-    let manifest: { start_url?: unknown; icons?: { src?: unknown }[] };
-    try {
-      manifest = JSON.parse(await this.read(file)) as typeof manifest;
-    } catch (error) {
-      this.collect(file, [{ where: 'manifest', value: '', problem: `not valid JSON: ${String(error)}` }]);
-      return;
-    }
-    const references: FoundReference[] = [];
-    if (typeof manifest.start_url === 'string') references.push({ where: `start_url "${manifest.start_url}"`, value: manifest.start_url });
-    for (const icon of manifest.icons ?? []) {
-      if (typeof icon.src === 'string') references.push({ where: `icon "${icon.src}"`, value: icon.src });
-    }
     this.collect(file, references);
   }
 
-  private async collectSitemap(file: string): Promise<void> {
-    const references: FoundReference[] = [];
-    for (const match of (await this.read(file)).matchAll(/<loc>([^<]*)<\/loc>/g)) {
-      const url = (match[1] ?? '').replace(/&amp;/g, '&');
-      references.push(
-        url.startsWith(`${this.origin}/`)
-          ? { where: `<loc>${url}</loc>`, value: url }
-          : { where: `<loc>${url}</loc>`, value: url, problem: `<loc>${url}</loc> is not on the site's origin ${this.origin}` },
-      );
-    }
-    this.collect(file, references);
-  }
-
-  private async collectRobots(file: string): Promise<void> {
-    const references = [...(await this.read(file)).matchAll(/^sitemap:\s*(\S+)/gim)].map((match) => ({
-      where: `Sitemap: ${match[1] ?? ''}`,
-      value: match[1] ?? '',
-    }));
-    this.collect(file, references);
-  }
-
-  /**
-   * Why a reference points at nothing, or undefined when it is sound. `base` is the
-   * URL path the file is served at, or undefined for 404.html.
-   */
+  /** Why a reference points at nothing, or undefined when it is sound; `base` as baseOf() gives it. */
   private async check(base: string | undefined, raw: string): Promise<string | undefined> {
+    const { origin, base: siteBase } = this.address;
     const reference = raw.trim();
     if (reference === '') return 'is empty';
     if (reference === '#') return 'points at nothing (an empty fragment: use a button for an action)';
@@ -234,17 +176,16 @@ export class LinkChecker {
     let url: URL;
     if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) {
       try {
-        url = new URL(reference, this.origin);
+        url = new URL(reference, origin);
       } catch {
         return 'is not a valid URL';
       }
-      // Another origin: not ours to check, and the build makes no network calls.
-      if (url.origin !== this.origin) return undefined;
+      if (url.origin !== origin) return undefined;
     } else {
       if (base === undefined && !reference.startsWith('/')) {
         return 'is relative, but 404.html is served at every unknown path; use a root-relative path';
       }
-      url = new URL(reference, `${this.origin}${base ?? this.base}`);
+      url = new URL(reference, `${origin}${base ?? siteBase}`);
     }
 
     let pathname: string;
@@ -253,27 +194,26 @@ export class LinkChecker {
     } catch {
       return 'has a malformed percent-encoding';
     }
-    const sitePath = sitePathOf(this.base, pathname);
+    const sitePath = sitePathOf(siteBase, pathname);
     if (sitePath === undefined) {
-      if (`${pathname}/` === this.base)
-        return `links the landing page without its trailing slash; write ${this.base}${url.search}${url.hash}`;
-      return `points outside the site's base path ${this.base}, where no file of the site is served`;
+      if (`${pathname}/` === siteBase)
+        return `links the landing page without its trailing slash; write ${siteBase}${url.search}${url.hash}`;
+      return `points outside the site's base path ${siteBase}, where no file of the site is served`;
     }
     const relative = sitePath.slice(1);
-    const redirected = this.redirects.get(sitePath.replace(/\/+$/, ''));
-    let target: string;
-    if (redirected !== undefined) {
-      // A redirect's source, with or without its slash: every host sends it on to its target.
-      target = redirected;
-    } else if (pathname.endsWith('/')) {
-      target = `${relative}index.html`;
-      if (!this.files.has(target)) return `points at nothing (no ${target} in the output)`;
-    } else if (this.files.has(relative)) {
-      target = relative;
-    } else if (this.files.has(`${relative}/index.html`)) {
-      return `links a page without its trailing slash; write ${pathname}/${url.search}${url.hash}`;
-    } else {
-      return `points at nothing (no ${relative || 'index.html'} in the output)`;
+    // A redirect's source, with or without its slash: every host sends it on to its target.
+    let target = this.redirects.get(sitePath.replace(/\/+$/, ''));
+    if (target === undefined) {
+      if (pathname.endsWith('/')) {
+        target = `${relative}index.html`;
+        if (!this.files.has(target)) return `points at nothing (no ${target} in the output)`;
+      } else if (this.files.has(relative)) {
+        target = relative;
+      } else if (this.files.has(`${relative}/index.html`)) {
+        return `links a page without its trailing slash; write ${pathname}/${url.search}${url.hash}`;
+      } else {
+        return `points at nothing (no ${relative || 'index.html'} in the output)`;
+      }
     }
 
     const fragment = url.hash.slice(1);
@@ -287,7 +227,7 @@ export class LinkChecker {
   private idsOf(file: string): Promise<Set<string>> {
     let ids = this.ids.get(file);
     if (!ids) {
-      ids = this.read(file).then((html) => scanHtml(html, this.origin).ids);
+      ids = this.read(file).then((html) => scanHtml(html, this.address.origin).ids);
       this.ids.set(file, ids);
     }
     return ids;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { PageAssets } from '../../components/Document/Document';
 import { hashParts, lookup, store } from '../cache.mjs';
 import { contentSecurityPolicy } from '../hosting/policy';
-import type { BrandAssets, PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
+import type { BrandAssets, FoundReference, PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
 import { canonicalPath } from '../urls';
 import type { RenderPool } from '../workers';
 import type { Writer } from '../writer';
@@ -11,11 +11,10 @@ import type { Site } from './routes';
 /** What every page of a build is rendered from, whatever the pass. */
 export interface PageSource {
   pool: RenderPool;
-  /** Render workers at most (--jobs). */
+  /** Render workers at most. */
   jobs: number;
   root: string;
   year: number;
-  /** The folder the pages are written into. */
   staging: string;
   site: Site;
   brand: BrandAssets;
@@ -25,22 +24,20 @@ export interface PageSource {
 /** What the pages are written with once the stylesheet and fonts exist. */
 export interface PageStyle {
   css: PageAssets['css'];
-  /** The Content-Security-Policy of the meta tag: the code the pages carry inline, allowed by its hash. */
+  /** For the meta tag. */
   csp: string;
   fonts: readonly string[];
-  /** The characters the font draws: a page that shows another fails. Unset: no check (the whole font). */
+  /** Unset: the whole font, no check. */
   fontCharacters?: string | undefined;
 }
 
-/** What each page written refers to, by file, for the link check. */
-export type PageReferences = Map<string, Pick<RenderedPage, 'references' | 'missingFragments'>>;
+/** By file, for the link check. */
+export type PageReferences = Map<string, FoundReference[]>;
 
-/** Every route of the table, by index; the 404 page is 'not-found'. */
 export function routeTargets(site: Site): PageTarget[] {
   return site.routes.map((_, index) => index);
 }
 
-/** Renders pages (every route, or the 404 page) to their files, on every render worker. */
 export async function writePages(
   source: PageSource,
   style: PageStyle,
@@ -51,16 +48,15 @@ export async function writePages(
   const settings = settingsFor(source, 'write', style);
   await render(source, settings, targets, (page) => {
     out.record(page.file, page.bytes);
-    references.set(page.file, { references: page.references, missingFragments: page.missingFragments });
+    references.set(page.file, page.references);
   });
   return references;
 }
 
 /**
- * The characters each page shows (the 404 page's too), by path: the font step's pass, before the
- * stylesheet exists (nothing it reports depends on it). Rendering every page for its text costs
- * as much as writing them, so the answer is cached by what it depends on: the site's code (the
- * bundle the workers run), the year and the site URL (its origin and base path).
+ * The characters each page shows, by path: the font step's pass, before the stylesheet exists
+ * (nothing it reports depends on it). It costs as much as writing the pages, so it is cached by
+ * what it depends on: the site's code (the workers' bundle), the year and the site URL.
  */
 export async function shownText(source: PageSource): Promise<Map<string, string>> {
   const { root, year, site, pool } = source;
@@ -84,11 +80,7 @@ export async function shownText(source: PageSource): Promise<Map<string, string>
 /** Below this many pages for each, another worker costs more to start than it saves. */
 const PAGES_PER_WORKER = 24;
 
-/**
- * Renders pages on the render workers, each on whichever is free next, with up to one worker per
- * core: a small site does not pay for starting more than it can use. onPage hears of each page as
- * it is done.
- */
+/** A small site does not pay for starting more workers than it can use. */
 async function render(
   { pool, jobs, site }: PageSource,
   settings: RenderSettings,
@@ -99,7 +91,7 @@ async function render(
   await pool.render(settings, targets, (target) => targetPath(site, target), onPage);
 }
 
-/** A page's path, for messages: "/about-us/", or "/404" for the 404 page. */
+/** For messages: "/about-us/", or "/404". */
 function targetPath(site: Site, target: PageTarget): string {
   return target === 'not-found' ? '/404' : canonicalPath(site.routes[target]?.path ?? '/');
 }

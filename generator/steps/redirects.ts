@@ -4,11 +4,7 @@ import { absoluteUrl, routeFile } from '../urls';
 import type { Writer } from '../writer';
 import type { Site } from './routes';
 
-/**
- * Writes the page at each redirect's source (`about/index.html`): what a bare file server serves
- * there, and what sends the browser on wherever a host's own redirect is not set up. The hosts'
- * real redirects come from the same table (the hosting step). `csp` is the pages' policy.
- */
+/** The page at each redirect's source: what a bare file server serves there, where no host redirect is set up. */
 export async function writeRedirectPages({ routes, redirects, address }: Site, csp: string, favicon: string, out: Writer): Promise<void> {
   const rules = hostedSite(address.base, redirects).redirects;
   for (const [index, redirect] of redirects.entries()) {

@@ -8,27 +8,18 @@ import type { RenderPool } from '../workers';
 
 const PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
 
-/**
- * Folders the build owns: a page under /assets/ would be cached for a year like a hashed file,
- * and /deploy/ holds host configuration that hosts refuse to serve.
- */
+/** A page under /assets/ would be cached for a year like a hashed file; hosts refuse to serve /deploy/. */
 const RESERVED = [ASSETS_DIR, DEPLOY_DIR];
 
-/** The site as the build knows it: the route table, checked, and where the site lives. */
+/** The route table, checked, and where the site lives. */
 export interface Site extends SiteDescription {
-  /** Its origin and base path (siteAddress in generator/urls.ts). */
   address: SiteAddress;
 }
 
 /**
- * Reads the route table and the site configuration, through a render worker (the main thread
- * never loads the site's code), which first checks every page's content against the content
- * model (render/content-check.ts), and checks the table before anything is rendered: paths are
- * lower-case slugs without a trailing slash, no two differ only in case (static hosts would serve
- * both, browsers following the spec's case-insensitive matching could not tell them apart), and
- * none lies in a folder the build reserves. Then the redirects (checkRedirects) and where the
- * site lives (its URL and base path), so that a mistake in either stops the build before it
- * writes anything.
+ * The route table and site configuration, from a render worker, which checks every page's content
+ * first; then the table, the redirects and the site URL are checked, so that a mistake in any of
+ * them stops the build before it writes anything.
  */
 export async function loadSite(pool: RenderPool, options: Pick<BuildOptions, 'root' | 'routesModule' | 'siteUrl' | 'base'>): Promise<Site> {
   const table = path.relative(options.root, options.routesModule).split(path.sep).join('/');
@@ -39,7 +30,10 @@ export async function loadSite(pool: RenderPool, options: Pick<BuildOptions, 'ro
   return { ...described, redirects, address };
 }
 
-/** The route table's own rules, for its paths. */
+/**
+ * Lower-case slugs without a trailing slash, none in a reserved folder, no two that differ only in
+ * case: static hosts would serve both, and browsers matching case-insensitively could not tell them apart.
+ */
 function checkPaths(routes: readonly RouteInfo[], table: string): void {
   const seen = new Map<string, string>();
   for (const route of routes) {
@@ -64,7 +58,7 @@ function checkPaths(routes: readonly RouteInfo[], table: string): void {
   }
 }
 
-/** Why a path may not be used: it lies in a folder the build reserves; undefined when it may. */
+/** Why a path may not be used; undefined when it may. */
 function reservedFolder(urlPath: string): string | undefined {
   const folder = urlPath.split('/')[1] ?? '';
   if (!RESERVED.includes(folder)) return undefined;
@@ -72,11 +66,9 @@ function reservedFolder(urlPath: string): string | undefined {
 }
 
 /**
- * Checks the redirects against the route table, and returns them with each target in the table's
- * form ("/about-us/" becomes "/about-us"). A source is a lower-case path, not "/", in no reserved
- * folder, named once, and no route (a redirect would hide the page); the target is a route; no
- * redirect leads to another (a chain costs visitors a round trip a step, and may loop); the
- * status is 301 or 302. Each message names the entry and the table.
+ * Returns the redirects with each target in the table's form ("/about-us/" becomes "/about-us").
+ * A source that is a route would hide the page; a redirect to another costs visitors a round trip
+ * a step, and may loop.
  */
 export function checkRedirects(redirects: readonly RedirectInfo[], routes: readonly RouteInfo[], table: string): RedirectInfo[] {
   const routesByKey = new Map(routes.map((route) => [route.path.toLowerCase(), route.path]));
@@ -135,7 +127,7 @@ export function checkRedirects(redirects: readonly RedirectInfo[], routes: reado
   });
 }
 
-/** A path as the route table writes it: "/about-us/" → "/about-us"; "/" stays. */
+/** "/about-us/" → "/about-us"; "/" stays. */
 function tablePath(urlPath: `/${string}`): `/${string}` {
   return (urlPath.replace(/\/+$/, '') || '/') as `/${string}`;
 }

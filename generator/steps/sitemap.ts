@@ -4,10 +4,8 @@ import type { Writer } from '../writer';
 import type { Site } from './routes';
 
 /**
- * sitemap.xml with every route's absolute canonical URL (never the 404, never a redirect's
- * source), and a robots.txt that names it. Under a base path both live in the site's folder:
- * crawlers read robots.txt only at the root of the origin, so its Sitemap line is what to copy
- * into that one.
+ * Under a base path both live in the site's folder: crawlers read robots.txt only at the root of
+ * the origin, so its Sitemap line is what to copy into that one.
  */
 export async function writeSitemap({ routes, address: { origin, base } }: Site, out: Writer): Promise<void> {
   const urls = routes.map((route) => `  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, route.path)))}</loc></url>`);

@@ -2,10 +2,12 @@
  * The build at scale: the site's routes repeated to N pages (1,000 by default, `--pages 10000`),
  * each run a whole build process (buildCommand) into a clean output folder,
  * timed from spawn to exit, with the process's peak memory (worker threads included) and the
- * time of each step as the build reports it (--json).
+ * time of each step as the build reports it (--json). Beside it, when it is installed, Hugo
+ * writing the very same pages (a pass-through of each finished page), run in turns with ours; and
+ * the peak memory of a build of 10,000 pages.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -21,6 +23,8 @@ export interface ScaleBenchOptions {
   runs?: number;
   /** Render workers (--jobs); the build's default (one per core) when undefined. */
   jobs?: number;
+  /** Also the peak memory of a build of this many pages (three builds after a warm-up); none when undefined. */
+  memoryPages?: number;
 }
 
 /** A route-table module: the site's routes, then copies of them under /copy-<n>/, to `pages` pages. */
@@ -43,15 +47,25 @@ interface BuildReport {
   steps: { step: string; ms: number }[];
 }
 
-export async function measureScale({ pages = 1000, runs = 5, jobs }: ScaleBenchOptions = {}): Promise<BenchSection> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-scale-'));
-  const table = path.join(folder, 'routes.ts');
+interface BuildRun {
+  ms: number;
+  rssMb: number;
+  report: BuildReport;
+}
+
+/** Builds the repeated site of `pages` pages in `folder`, one whole process a call, its output folder removed first. */
+async function repeatedSite(
+  folder: string,
+  pages: number,
+  jobs: number | undefined,
+): Promise<{ outDir: string; build: () => Promise<BuildRun> }> {
+  const table = path.join(folder, `routes-${pages}.ts`);
   await writeFile(table, repeatedRoutes(pages));
-  const outDir = path.join(folder, 'dist');
+  const outDir = path.join(folder, `dist-${pages}`);
   const rssFile = path.join(folder, 'rss');
   // Plain JavaScript, so that the measured process loads nothing it would not load anyway.
   const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
-  const once = async () => {
+  const build = async () => {
     await rm(outDir, { recursive: true, force: true });
     await rm(buildsFolder(outDir), { recursive: true, force: true });
     const started = performance.now();
@@ -68,12 +82,27 @@ export async function measureScale({ pages = 1000, runs = 5, jobs }: ScaleBenchO
     await rm(rssFile, { force: true });
     return { ms, rssMb: Number(rss) / 1024, report };
   };
+  return { outDir, build };
+}
+
+export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }: ScaleBenchOptions = {}): Promise<BenchSection> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-scale-'));
+  const notes = [
+    `Scale: the site's ${pages} pages (its routes repeated), ${runs} clean builds after one warm-up, each a new process; ${jobs ? `--jobs ${jobs}` : `one render worker per core (${os.availableParallelism()})`}.`,
+  ];
   try {
-    await once();
-    const samples: Awaited<ReturnType<typeof once>>[] = [];
-    for (let i = 0; i < runs; i += 1) samples.push(await once());
+    const site = await repeatedSite(folder, pages, jobs);
+    await site.build();
+    const hugo = await hugoPeer(site.outDir, path.join(folder, 'hugo'));
+    notes.push(hugo.note);
+    const samples: BuildRun[] = [];
+    const hugoMs: number[] = [];
+    // In turns, ours then Hugo's, so that both meet the machine in the same state.
+    for (let i = 0; i < runs; i += 1) {
+      samples.push(await site.build());
+      if (hugo.build) hugoMs.push(await hugo.build());
+    }
     const stepNames = samples[0]?.report.steps.map((step) => step.step) ?? [];
-    const perPage = pages >= 1000;
     const measurements: Measurement[] = [
       {
         name: `${pages} pages: wall time, spawn to exit`,
@@ -92,16 +121,31 @@ export async function measureScale({ pages = 1000, runs = 5, jobs }: ScaleBenchO
         name: `${pages} pages: peak memory (RSS)`,
         unit: 'MB',
         samples: samples.map((s) => s.rssMb),
-        ...(pages === 1000 ? { targetMedian: 450 } : {}),
+        ...(pages === 1000 ? { targetMedian: 450 } : pages === 10_000 ? { targetMedian: 300 } : {}),
       },
+    ];
+    if (hugo.build) {
+      measurements.push(
+        { name: `${pages} pages: Hugo writing the same pages, spawn to exit`, unit: 'ms', samples: hugoMs },
+        {
+          // Each of our builds against the Hugo run right after it.
+          name: `${pages} pages: our time ÷ Hugo's, run by run`,
+          unit: '',
+          samples: samples.map((s, i) => s.ms / (hugoMs[i] ?? Number.NaN)),
+          decimals: 2,
+          ...(pages === 1000 ? { targetMedian: 1 } : {}),
+        },
+      );
+    }
+    measurements.push(
       ...stepNames.map((step) => ({
         name: `${pages} pages: step ${step}`,
         unit: 'ms' as const,
         samples: samples.map((s) => s.report.steps.find((timing) => timing.step === step)?.ms ?? Number.NaN),
         decimals: 1,
       })),
-    ];
-    if (perPage) {
+    );
+    if (pages >= 1000) {
       measurements.push({
         name: `${pages} pages: link check per page`,
         unit: 'ms',
@@ -110,14 +154,95 @@ export async function measureScale({ pages = 1000, runs = 5, jobs }: ScaleBenchO
         decimals: 3,
       });
     }
-    return {
-      name: 'Scale',
-      measurements,
-      notes: [
-        `Scale: the site's ${pages} pages (its routes repeated), ${runs} clean builds after one warm-up, each a new process; ${jobs ? `--jobs ${jobs}` : `one render worker per core (${os.availableParallelism()})`}.`,
-      ],
-    };
+    if (memoryPages !== undefined && memoryPages !== pages) {
+      const large = await repeatedSite(folder, memoryPages, jobs);
+      await large.build();
+      const memory: BuildRun[] = [];
+      for (let i = 0; i < 3; i += 1) memory.push(await large.build());
+      await rm(large.outDir, { recursive: true, force: true });
+      measurements.push(
+        { name: `${memoryPages} pages: wall time, spawn to exit`, unit: 'ms', samples: memory.map((s) => s.ms) },
+        {
+          name: `${memoryPages} pages: peak memory (RSS)`,
+          unit: 'MB',
+          samples: memory.map((s) => s.rssMb),
+          ...(memoryPages === 10_000 ? { targetMedian: 300 } : {}),
+        },
+      );
+      notes.push(`Scale: ${memoryPages} pages, 3 builds after one warm-up, for the peak memory.`);
+    }
+    return { name: 'Scale', measurements, notes };
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+interface Peer {
+  /** One Hugo run into a fresh folder, ms from spawn to exit; undefined when Hugo is not installed. */
+  build?: () => Promise<number>;
+  note: string;
+}
+
+/**
+ * Hugo (Debian's `hugo`) writing the pages of `dist`, as built, through its own pipeline: each
+ * page a content file with only its URL in the front matter, read and written through a layout
+ * that is `{{ .Content }}`. Its run after a warm-up is checked against ours, page for page.
+ */
+async function hugoPeer(dist: string, site: string): Promise<Peer> {
+  const version = await run('hugo', ['version']).then(
+    ({ stdout }) => /v\d+\.\d+\.\d+/.exec(stdout)?.[0] ?? stdout.trim(),
+    () => undefined,
+  );
+  if (!version) return { note: 'Scale: Hugo is not installed, so there is no figure beside ours: apt-get install hugo (Debian) adds it.' };
+  const pages = await hugoPassThrough(dist, site);
+  const outDir = path.join(site, 'public');
+  const build = async () => {
+    await rm(outDir, { recursive: true, force: true });
+    const started = performance.now();
+    await run('hugo', ['--quiet', '--destination', outDir], { cwd: site });
+    return performance.now() - started;
+  };
+  await build();
+  const differ: string[] = [];
+  for (const page of pages) {
+    const [ours, theirs] = await Promise.all([readFile(path.join(dist, page)), readFile(path.join(outDir, page)).catch(() => undefined)]);
+    if (!theirs?.equals(ours)) differ.push(page);
+  }
+  const same = differ.length === 0 ? 'byte for byte the same as ours' : `NOT the same as ours in ${differ.length} (${differ[0]}, ...)`;
+  return {
+    build,
+    note: `Scale: Hugo ${version} writing the same ${pages.length} pages, passed through (front matter with only the URL, layout {{ .Content }}); its pages are ${same}. Run in turns with our builds.`,
+  };
+}
+
+/** Writes a Hugo site of the HTML pages of `dist` into `site`, and returns their paths. */
+async function hugoPassThrough(dist: string, site: string): Promise<string[]> {
+  await mkdir(path.join(site, 'layouts', '_default'), { recursive: true });
+  await writeFile(
+    path.join(site, 'hugo.toml'),
+    [
+      'baseURL = "https://example.com/"',
+      // Only the pages: no lists, feeds, sitemap, robots.txt or 404 page of Hugo's own.
+      'disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "section"]',
+      'disableHugoGeneratorInject = true',
+      '',
+    ].join('\n'),
+  );
+  for (const layout of ['_default/single.html', 'index.html']) await writeFile(path.join(site, 'layouts', layout), '{{ .Content }}');
+  const pages = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+  for (const page of pages) {
+    const html = await readFile(path.join(dist, page), 'utf8');
+    const folder = path.dirname(page);
+    // The home page is the site's index; /about-us/index.html is the page at /about-us/; 404.html is itself.
+    const [file, url] =
+      page === 'index.html'
+        ? ['_index.html', undefined]
+        : path.basename(page) === 'index.html'
+          ? [`${folder}.html`, `/${folder}/`]
+          : [page, `/${page}`];
+    const target = path.join(site, 'content', file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, `---\n${url ? `url: ${JSON.stringify(url)}\n` : ''}---\n${html}`);
+  }
+  return pages;
 }

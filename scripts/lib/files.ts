@@ -1,7 +1,8 @@
 import { accessSync, constants } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readHostedSite, redirectFile } from '../../generator/hosting/redirects';
+import { HOSTED_SITE_FILE, type HostedSite, type RedirectRule } from '../../generator/hosting/redirects';
+import { routeFile, sitePathOf } from '../../generator/urls';
 
 /** Every file under a folder, as paths relative to it with forward slashes (`assets/main.1a2b.js`), sorted. */
 export async function filesUnder(folder: string): Promise<string[]> {
@@ -33,4 +34,21 @@ export async function pageFiles(siteDir: string): Promise<string[]> {
   const site = await readHostedSite(siteDir);
   const redirects = new Set(site.redirects.map((rule) => redirectFile(site, rule)));
   return (await filesUnder(siteDir)).filter((file) => file.endsWith('.html') && !redirects.has(file));
+}
+
+/** The HostedSite a build wrote into `dist`; fails, naming the file, for a folder no build of this generator wrote. */
+export async function readHostedSite(dist: string): Promise<HostedSite> {
+  const file = path.join(dist, HOSTED_SITE_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new Error(`${file} is missing: build the site again with \`npm run build\` (it says where the site lives and what redirects).`);
+  }
+  return JSON.parse(text) as HostedSite;
+}
+
+/** The file of a redirect's page in the output: "about/index.html" for the source "/site/about" (the layout has no base). */
+export function redirectFile(site: HostedSite, rule: RedirectRule): string {
+  return routeFile(sitePathOf(site.base, rule.from) ?? rule.from);
 }

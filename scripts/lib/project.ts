@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -22,9 +22,11 @@ export interface ProjectCopy {
 
 /**
  * A throwaway copy of the project's sources, with node_modules symlinked: a place where tests and
- * the benchmark may break pages and stylesheets without touching the real ones.
+ * the benchmark may break pages and stylesheets without touching the real ones. With `ownCache`,
+ * node_modules is a folder of links to the project's packages instead, so that the copy's
+ * generator cache (node_modules/.cache) is its own, to empty at will.
  */
-export async function copyProject(prefix = 'site-copy-'): Promise<ProjectCopy> {
+export async function copyProject(prefix = 'site-copy-', { ownCache = false } = {}): Promise<ProjectCopy> {
   const root = await mkdtemp(path.join(tmpdir(), prefix));
   await cp(projectRoot, root, {
     recursive: true,
@@ -33,6 +35,12 @@ export async function copyProject(prefix = 'site-copy-'): Promise<ProjectCopy> {
       return relative === '' || !SKIPPED.test(relative.split(path.sep)[0] ?? '');
     },
   });
-  await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  const modules = path.join(projectRoot, 'node_modules');
+  if (ownCache) {
+    await mkdir(path.join(root, 'node_modules'));
+    for (const name of await readdir(modules)) {
+      if (name !== '.cache') await symlink(path.join(modules, name), path.join(root, 'node_modules', name));
+    }
+  } else await symlink(modules, path.join(root, 'node_modules'), 'dir');
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }

@@ -1,5 +1,6 @@
 import { ASSETS_DIR, cacheControlFor, contentTypeFor, DEPLOY_DIR, HOST_CONFIG_FILES, isSiteFile } from '../../generator/hosting/policy';
-import { type HostedSite, ROOT_SITE, redirectFile } from '../../generator/hosting/redirects';
+import { type HostedSite, ROOT_SITE } from '../../generator/hosting/redirects';
+import { redirectFile } from './files';
 
 /**
  * When a file goes up: hashed assets first (new pages only ever refer to assets already in the

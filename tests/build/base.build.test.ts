@@ -12,13 +12,12 @@ import path from 'node:path';
 import vm from 'node:vm';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readHostedSite } from '../../generator/hosting/redirects';
 import type { ServeConfig } from '../../generator/hosting/serve';
 import { runBuild } from '../../generator/pipeline';
 import { scanCss, scanHtml } from '../../generator/scan';
 import { routeFile } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
-import { filesUnder, pageFiles } from '../../scripts/lib/files';
+import { filesUnder, pageFiles, readHostedSite } from '../../scripts/lib/files';
 import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 

@@ -1,7 +1,8 @@
 /**
- * Time limits: a page that never finishes rendering fails the build naming its route, a step
- * that hangs fails naming the step, and a step that waits for what will never come fails at once
- * rather than letting Node exit without a word.
+ * Time limits: a page that never finishes rendering fails the build naming its route, and so does
+ * the site's code when it never finishes loading (or throws); a step that hangs fails naming the
+ * step, and a step that waits for what will never come fails at once rather than letting Node
+ * exit without a word.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -50,6 +51,25 @@ describe('a page that never finishes rendering', () => {
     const result = npmRunBuild(outDir, ['--routes', fixture('endless-page.tsx'), '--page-timeout', '1']);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^Build failed: Rendering page \/endless\/ took longer than 1 s/m);
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+});
+
+describe("the site's code", () => {
+  it('that throws while it loads fails the build naming the file and line, and leaves dist/ as it was', async () => {
+    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', routesModule: fixture('throwing-at-load.ts') });
+    await expect(failure).rejects.toThrow(
+      /^Loading the site's code failed at tests\/fixtures\/routes\/throwing-at-load\.ts:6:\d+: the table is not ready$/,
+    );
+    await expect(failure.catch((error: BuildError) => error.file)).resolves.toBe('tests/fixtures/routes/throwing-at-load.ts');
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+
+  it('that never finishes loading fails the build after the page time limit, and leaves dist/ as it was', async () => {
+    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', routesModule: fixture('endless-at-load.ts'), pageTimeoutMs: 1000 });
+    await expect(failure).rejects.toThrow(/^Loading the site's code took longer than 1 s, so the render worker was stopped/);
     expect(await fingerprint(outDir)).toEqual(before);
     expect(await leftovers(outDir)).toEqual([]);
   });

@@ -18,70 +18,70 @@ function contentOf(path: string): PageContent {
 }
 
 /** The problems of content broken by `breakIt`, as the lines of text they print after the file. */
-function problems(
+async function problems(
   breakIt: (content: Record<string, unknown> & { hero: Record<string, unknown>; sections: Record<string, unknown>[] }) => void,
 ) {
   const content = contentOf('/') as unknown as Parameters<typeof breakIt>[0];
   breakIt(content);
-  return problemsOf(content, options).map((problem) => problem.text);
+  return (await problemsOf(content, options)).map((problem) => problem.text);
 }
 
 describe('the content check', () => {
-  it('finds nothing wrong with the content of any route of the table', () => {
-    for (const route of routes) expect(route.content && problemsOf(route.content, options), route.path).toEqual([]);
+  it('finds nothing wrong with the content of any route of the table', async () => {
+    for (const route of routes) expect(route.content && (await problemsOf(route.content, options)), route.path).toEqual([]);
   });
 
-  it('names a misspelled optional field with the one it meant, and an unknown one with the fields there are', () => {
+  it('names a misspelled optional field with the one it meant, and an unknown one with the fields there are', async () => {
     expect(
-      problems((content) => {
+      await problems((content) => {
         content.hero.eybrow = content.hero.eyebrow;
         delete content.hero.eyebrow;
       }),
     ).toEqual(['hero.eybrow is not a field here (did you mean "eyebrow"?)']);
     expect(
-      problems((content) => {
+      await problems((content) => {
         content.closing = { ...(content.closing as object), colour: 'red' };
       }),
     ).toEqual(['closing.colour is not a field here (the fields are id, heading, text, cta, secondaryCta, note)']);
   });
 
-  it('names the icon a misspelled icon name meant, and lists the choices of a short list', () => {
+  it('names the icon a misspelled icon name meant, and lists the choices of a short list', async () => {
     const index = contentOf('/').sections.findIndex((section) => section.kind === 'cards');
     expect(
-      problems((content) => {
+      await problems((content) => {
         ((content.sections[index] as { cards: Record<string, unknown>[] }).cards[0] as Record<string, unknown>).icon = 'shiled';
       }),
     ).toEqual([`sections[${index}].cards[0].icon "shiled" is not an icon of the set in components/Icon/Icon.tsx (did you mean "shield"?)`]);
     expect(
-      problems((content) => {
+      await problems((content) => {
         (content.sections[index] as Record<string, unknown>).columns = 5;
       }),
     ).toEqual([`sections[${index}].columns 5 is not one of the choices (one of 2, 3, 4)`]);
   });
 
-  it('refuses an empty list, a repeated section id, a figure out of range, and a sample that is not JSON', () => {
-    expect(problems((content) => (content.sections = []))).toEqual(['sections is empty']);
+  it('refuses an empty list, a repeated section id, a figure out of range, and a sample that is not JSON', async () => {
+    expect(await problems((content) => (content.sections = []))).toEqual(['sections is empty']);
     expect(
-      problems((content) => {
+      await problems((content) => {
         (content.sections[1] as Record<string, unknown>).id = content.sections[0]?.id;
       }),
     ).toEqual([
       `sections[1].id is an earlier section's id too: a section's id names its anchor, so it must be unique on the page (found "${contentOf('/').sections[0]?.id}")`,
     ]);
     expect(
-      problems((content) => {
+      await problems((content) => {
         (content.sections[0] as Record<string, unknown>).id = 'The Problem';
       }),
     ).toEqual(['sections[0].id is not a lower-case name such as "how-it-works" (found "The Problem")']);
     const decision = contentOf('/credit-decision').sections.findIndex((section) => section.kind === 'decision');
     const broken = contentOf('/credit-decision') as unknown as { sections: { sample: Record<string, unknown> }[] };
     (broken.sections[decision] as { sample: Record<string, unknown> }).sample.score = Number.NaN;
-    expect(problemsOf(broken, options).map((problem) => problem.text)).toEqual([
+    expect((await problemsOf(broken, options)).map((problem) => problem.text)).toEqual([
       `sections[${decision}].sample.score should be a JSON value (text, a number, true, false, null, a list or an object), not NaN`,
     ]);
     const forecast = contentOf('/').sections.findIndex((section) => section.kind === 'split' && section.visual?.kind === 'forecast');
     expect(
-      problems((content) => {
+      await problems((content) => {
         const visual = (content.sections[forecast] as { visual: { segments: { level: number }[] } }).visual;
         (visual.segments[0] as { level: number }).level = 1.5;
         (visual.segments[1] as { level: number }).level = 0;
@@ -92,10 +92,10 @@ describe('the content check', () => {
     ]);
   });
 
-  it('names the route table when the content comes from no content file, without a line', () => {
+  it('names the route table when the content comes from no content file, without a line', async () => {
     const content = contentOf('/') as unknown as { hero: Record<string, unknown> };
     content.hero.lead = 3;
-    expect(problemsOf(content, options)).toEqual([{ file: options.table, text: 'hero.lead should be text, not the number 3' }]);
+    expect(await problemsOf(content, options)).toEqual([{ file: options.table, text: 'hero.lead should be text, not the number 3' }]);
   });
 
   it('words one problem as one line, several as a list with the first five and a count', () => {
@@ -153,11 +153,11 @@ describe('the line of a field in a content file', () => {
     // A missing key: the line of its object.
     [['hero', 'missing'], 6],
     [['sections', 5], 11],
-  ] as const)('finds %j on line %i', (path, line) => {
-    expect(lineOfPath(source, 'page', path)).toBe(line);
+  ] as const)('finds %j on line %i', async (path, line) => {
+    expect(await lineOfPath(source, 'page', path)).toBe(line);
   });
 
-  it('knows no line for an export the file does not have', () => {
-    expect(lineOfPath(source, 'absent', ['hero'])).toBeUndefined();
+  it('knows no line for an export the file does not have', async () => {
+    expect(await lineOfPath(source, 'absent', ['hero'])).toBeUndefined();
   });
 });
