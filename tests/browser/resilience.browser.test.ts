@@ -1,12 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
-import { contentTypeFor } from '../../generator/hosting/policy';
 import { canonicalPath } from '../../generator/urls';
+import type { RunningServer } from '../../scripts/lib/server';
 import { PAGE_PATHS, test } from '../support/browser';
+import { startPacedServer } from '../support/hosts';
 
 const siteUrl = inject('siteUrl');
 
@@ -129,23 +126,13 @@ describe('layout shift', () => {
 });
 
 describe('a page that arrives in two parts', () => {
-  let server: Server;
-  let origin: string;
-  const siteDir = inject('siteDir');
   /** How long the server waits, half way through a page's main content, before sending the rest. */
   const PAUSE_MS = 400;
+  let server: RunningServer | undefined;
 
   beforeAll(async () => {
     // A slow connection: the first half of each page, a pause, then the rest; other files at once.
-    server = createServer(async (request, response) => {
-      const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-      const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-      const body = await readFile(path.join(siteDir, file)).catch(() => undefined);
-      if (!body) {
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(200, { 'Content-Type': contentTypeFor(file) ?? 'application/octet-stream' });
+    server = await startPacedServer(inject('siteDir'), ({ response, file, body }) => {
       if (!file.endsWith('.html')) {
         response.end(body);
         return;
@@ -155,12 +142,10 @@ describe('a page that arrives in two parts', () => {
       response.write(html.slice(0, middle));
       setTimeout(() => response.end(html.slice(middle)), PAUSE_MS);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await server?.stop();
   });
 
   test.for(PAGE_PATHS.filter((routePath) => routePath !== '/no-such-page'))(
@@ -178,7 +163,7 @@ describe('a page that arrives in two parts', () => {
           for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) record.shift += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      await page.goto(origin + canonicalPath(routePath), { waitUntil: 'load' });
+      await page.goto(`${server?.url}${canonicalPath(routePath)}`, { waitUntil: 'load' });
       await page.waitForTimeout(100);
       const record = await page.evaluate(
         () => (window as unknown as { __record: { shift: number; footerAtFirstFrame: boolean } }).__record,

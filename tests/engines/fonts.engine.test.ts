@@ -7,16 +7,13 @@
  * come before its first layout began, and swapped in a font that came just after; Firefox laid
  * out the text in system-ui while the font loaded, then again.
  */
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { FONT_WAIT_MS } from '../../components/Document/Document';
-import { contentTypeFor } from '../../generator/hosting/policy';
 import { canonicalPath } from '../../generator/urls';
 import { routes } from '../../pages/routes';
+import type { RunningServer } from '../../scripts/lib/server';
 import { type EnginePage, test, untilScripted, waitUntil } from '../support/engine';
+import { startPacedServer } from '../support/hosts';
 
 const siteDir = inject('siteDir');
 /** After the page is parsed, within the wait. */
@@ -28,31 +25,18 @@ const FONT_FIRST_GRACE_MS = 300;
 /** A font that may as well never come. */
 const FONT_VERY_LATE_MS = 3000;
 
-interface SiteServer {
-  origin: string;
-  close: () => Promise<void>;
-}
-
 /**
  * The built site on a server of its own. `font: 'first'` ends each page only once the font it
  * asked for has been sent, and FONT_FIRST_GRACE_MS later, so the font is in before the page is
  * parsed however busy the machine (a fast connection); a number answers the font that many ms
  * late (a slow one).
  */
-async function serveSite(font: 'first' | number): Promise<SiteServer> {
+async function serveSite(font: 'first' | number): Promise<RunningServer> {
   /** Pages waiting for their font, by path: the font's request names its page as the referrer. */
   const waiting = new Map<string, () => void>();
   /** Pages whose font has been sent: a return visit has it from the cache and asks for none. */
   const served = new Set<string>();
-  const server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-    const body = await readFile(path.join(siteDir, file)).catch(() => undefined);
-    if (!body) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': contentTypeFor(file) ?? 'application/octet-stream' });
+  return startPacedServer(siteDir, async ({ request, response, pathname, file, body }) => {
     if (file.endsWith('.woff2')) {
       if (typeof font === 'number') await new Promise((resolve) => setTimeout(resolve, font));
       const page = new URL(request.headers.referer ?? '/', 'http://localhost').pathname;
@@ -69,11 +53,6 @@ async function serveSite(font: 'first' | number): Promise<SiteServer> {
       response.end(html.slice(end));
     } else response.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** How the main face ended, and how tall the page is, once every font the page asked for has settled. */
@@ -122,17 +101,17 @@ function framesAndFont(): { frames: Frame[]; fontAt: number | null } {
   return { frames: (window as unknown as { __frames: Frame[] }).__frames, fontAt: font ? font.responseEnd : null };
 }
 
-const servers = new Map<'first' | number, SiteServer>();
+const servers = new Map<'first' | number, RunningServer>();
 
 beforeAll(async () => {
   for (const font of ['first', FONT_SOON_MS, FONT_LATE_MS, FONT_VERY_LATE_MS] as const) servers.set(font, await serveSite(font));
 });
 
 afterAll(async () => {
-  await Promise.all([...servers.values()].map((server) => server.close()));
+  await Promise.all([...servers.values()].map((server) => server.stop()));
 });
 
-const origin = (font: 'first' | number) => servers.get(font)?.origin ?? '';
+const origin = (font: 'first' | number) => servers.get(font)?.url ?? '';
 
 describe('a first visit, the font in before the page is parsed', () => {
   test.for(routes.map((route) => canonicalPath(route.path)))(

@@ -1,10 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { contentTypeFor } from '../../generator/hosting/policy';
 import { findOnPath } from '../../scripts/lib/files';
 import { freePort, mountSite, type RunningServer, startServe, stopProcess, waitFor, waitForHttp } from '../../scripts/lib/server';
 import { site } from '../../site.config';
@@ -271,6 +274,39 @@ export async function startServeAt(siteDir: string, base = '/'): Promise<TestSer
       await server.stop();
       await mounted.remove();
     },
+  };
+}
+
+/** A request to startPacedServer, its file read and its 200 and content type written. */
+export interface PacedRequest {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** The URL's path, and the file it names (`index.html` for a folder). */
+  pathname: string;
+  file: string;
+  body: Buffer;
+}
+
+/**
+ * Serves a built site from this process, each file sent by `send` at a test's own pace (a slow
+ * font, a page in parts); an unknown path is a 404.
+ */
+export async function startPacedServer(siteDir: string, send: (paced: PacedRequest) => void | Promise<void>): Promise<RunningServer> {
+  const server = createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+    const body = await readFile(path.join(siteDir, file)).catch(() => undefined);
+    if (!body) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': contentTypeFor(file) ?? 'application/octet-stream' });
+    await send({ request, response, pathname, file, body });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
