@@ -9,6 +9,7 @@ import {
   type OpenOptions,
   type Problems,
   readRecorder,
+  withCspViolations,
 } from './page';
 
 /** Chromium's own notes that repeat what failedRequests and cspViolations already say. */
@@ -57,10 +58,7 @@ function playwrightPage(page: Page, native: Problems, close: () => Promise<void>
     press: (key) => page.keyboard.press(key),
     resize: (width, height = DEFAULT_HEIGHT) => page.setViewportSize({ width, height }),
     screenshot: () => page.screenshot({ fullPage: true }),
-    problems: async () => {
-      const recorded = await page.evaluate(readRecorder).catch(() => undefined);
-      return { ...native, cspViolations: recorded?.cspViolations ?? [] };
-    },
+    problems: () => withCspViolations(native, page.evaluate(readRecorder)),
     close,
   };
 }

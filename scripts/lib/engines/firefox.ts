@@ -9,6 +9,7 @@ import {
   type OpenOptions,
   type Problems,
   readRecorder,
+  withCspViolations,
 } from './page';
 
 /** Firefox reports a CSP violation as a script error as well; the recorder counts it once. */
@@ -86,10 +87,7 @@ function puppeteerPage(page: Page, native: Problems, close: () => Promise<void>)
     },
     resize: (width, height = DEFAULT_HEIGHT) => page.setViewport({ width, height }),
     screenshot: async () => Buffer.from(await page.screenshot({ fullPage: true })),
-    problems: async () => {
-      const recorded = await page.evaluate(readRecorder).catch(() => undefined);
-      return { ...native, cspViolations: recorded?.cspViolations ?? [] };
-    },
+    problems: () => withCspViolations(native, page.evaluate(readRecorder)),
     close,
   };
 }

@@ -110,6 +110,14 @@ export function readRecorder(): PageRecorder {
 }
 
 /**
+ * What an engine's own events saw, with the CSP violations the page's recorder saw (which those
+ * events do not report); none where the page could not be read.
+ */
+export async function withCspViolations(native: Problems, recorded: Promise<PageRecorder>): Promise<Problems> {
+  return { ...native, cspViolations: (await recorded.catch(() => undefined))?.cspViolations ?? [] };
+}
+
+/**
  * A function's source for the page. tsx (esbuild's keepNames) wraps named functions in calls to
  * `__name`, which only the module defines: the page gets a stand-in.
  */
