@@ -47,21 +47,15 @@ export function sitePathOf(base: string, urlPath: string): string | undefined {
   return urlPath.startsWith(base) ? `/${urlPath.slice(base.length)}` : undefined;
 }
 
-/** What a URL path segment holds without being encoded, "." and ".." aside: nothing a host configuration would read as syntax. */
-const BASE_SEGMENT = /^(?!\.\.?$)[A-Za-z0-9._~-]+$/;
+/** Folders named with what a URL path holds unencoded, "." and ".." aside: nothing a host configuration would read as syntax. */
+const BASE_FOLDERS = /^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/;
 
 /** Returns a base path ("/site/", "/preview/pr-42/") once checked; `source` names where it came from. */
 export function checkBase(value: string, source: string, file?: string): string {
   const problem = (text: string) => new BuildError(`The base path "${value}" (from ${source}) ${text}`, { file });
   if (/[?#]/.test(value)) throw problem('must be a path alone, without a query or fragment, such as "/site/".');
   if (!value.startsWith('/') || !value.endsWith('/')) throw problem('must start and end with "/", such as "/site/".');
-  if (
-    value !== '/' &&
-    !value
-      .slice(1, -1)
-      .split('/')
-      .every((segment) => BASE_SEGMENT.test(segment))
-  ) {
+  if (!BASE_FOLDERS.test(value)) {
     throw problem('may hold only folder names of letters, digits and - . _ ~, such as "/preview/pr-42/".');
   }
   return value;

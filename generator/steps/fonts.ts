@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cacheDir, cacheEnabled, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { loadSubsetter, prepareSubsetter, type SubsetOptions } from '../font-subset';
+import { loadSubsetter, type SubsetOptions } from '../font-subset';
 import type { Writer } from '../writer';
 
 /** The site's typeface: a variable font, self-hosted from its npm package. */
@@ -89,12 +89,11 @@ export async function subsetFonts(root: string, css: string, pages: ReadonlyMap<
  */
 export function prepareSubsetting(root: string): void {
   if (cacheEnabled() && existsSync(path.join(cacheDir(root), 'fonts'))) return;
-  readSource(root).then(
-    (source) => prepareSubsetter(root, source),
-    () => {
-      // The fonts step reads it again and says what is wrong.
-    },
-  );
+  readSource(root)
+    .then((source) => loadSubsetter(root, source))
+    .catch(() => {
+      // The fonts step reads the font and loads the subsetter again, and says what is wrong.
+    });
 }
 
 async function readSource(root: string): Promise<Buffer> {
