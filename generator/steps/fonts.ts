@@ -136,14 +136,12 @@ async function subsets(
     extra,
     JSON.stringify(options),
   ]);
-  const mainHit = lookup(root, 'fonts', `${key} main`);
-  const extraHit = extra ? lookup(root, 'fonts', `${key} extra`) : undefined;
-  if (mainHit && (extraHit || !extra)) {
-    return {
-      main: { font: mainHit.output, characters: String(mainHit.meta) },
-      ...(extraHit ? { extra: { font: extraHit.output, characters: String(extraHit.meta) } } : {}),
-    };
-  }
+  const cached = (part: 'main' | 'extra') => {
+    const hit = lookup(root, 'fonts', `${key} ${part}`);
+    return hit && { font: hit.output, characters: String(hit.meta) };
+  };
+  const [cachedMain, cachedExtra] = [cached('main'), extra ? cached('extra') : undefined];
+  if (cachedMain && (cachedExtra || !extra)) return { main: cachedMain, extra: cachedExtra };
   const subsetter = await loadSubsetter(root, source);
   const available = new Set(subsetter.characters);
   const missing = [...wanted].filter((character) => !available.has(character));
@@ -151,9 +149,12 @@ async function subsets(
   const kept = [...extra].filter((character) => available.has(character)).join('');
   // Both started at once: each subsets on this thread, then compresses on the thread pool, in parallel.
   const [main, more] = await Promise.all([subsetter.subset(wanted, options), kept ? subsetter.subset(kept, options) : undefined]);
-  store(root, 'fonts', `${key} main`, { output: main.font, inputs: [], meta: main.characters, extension: 'woff2' });
-  if (!more) return { main };
-  store(root, 'fonts', `${key} extra`, { output: more.font, inputs: [], meta: more.characters, extension: 'woff2' });
+  for (const [part, made] of [
+    ['main', main],
+    ['extra', more],
+  ] as const) {
+    if (made) store(root, 'fonts', `${key} ${part}`, { output: made.font, inputs: [], meta: made.characters, extension: 'woff2' });
+  }
   return { main, extra: more };
 }
 
