@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cacheDir, cacheEnabled, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { loadSubsetter, type SubsetOptions } from '../font-subset';
+import { loadSubsetter, type Subset, type SubsetOptions } from '../font-subset';
 import type { Writer } from '../writer';
 
 /** The site's typeface: a variable font, self-hosted from its npm package. */
@@ -109,13 +109,10 @@ async function readSource(root: string): Promise<Buffer> {
   }
 }
 
-interface MadeFonts {
-  main: { font: Buffer; characters: string };
-  /** The safety characters no page shows; none when every one of them is shown. */
-  extra?: { font: Buffer; characters: string };
-}
-
-/** The two subsets, from the cache when these very inputs made them before. */
+/**
+ * The two subsets, from the cache when these very inputs made them before: `extra` holds the
+ * safety characters no page shows, and is none when every one of them is shown.
+ */
 async function subsets(
   root: string,
   source: Buffer,
@@ -123,7 +120,7 @@ async function subsets(
   extra: string,
   options: SubsetOptions,
   pages: ReadonlyMap<string, string>,
-): Promise<MadeFonts> {
+): Promise<{ main: Subset; extra: Subset | undefined }> {
   const key = hashParts([
     'font subset v2',
     // What shapes the bytes: HarfBuzz and the WOFF2 decoder (the lockfile names their versions), the
