@@ -20,7 +20,7 @@ import { DevSession, type Outcome } from './generator/dev/session';
 import { watchSources } from './generator/dev/watch';
 import { defaultOptions } from './generator/options';
 import { isRunning } from './generator/process-alive';
-import { SiteBundler } from './generator/site-bundle';
+import { siteBundler } from './generator/site-bundle';
 import { watchedRoots } from './generator/sources';
 import { paintFor } from './generator/terminal';
 import { checkBase } from './generator/urls';
@@ -147,7 +147,7 @@ async function start(): Promise<void> {
   await mkdir(siteDir);
 
   cleanups.push(() => esbuild.stop());
-  const bundler = await SiteBundler.create(root, defaultOptions(root).routesModule, workDir);
+  const bundler = await siteBundler(root, defaultOptions(root).routesModule, workDir);
   cleanups.push(() => bundler.dispose());
   const session = new DevSession({
     root,

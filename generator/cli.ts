@@ -41,10 +41,7 @@ export interface ParsedCommand<O extends CliOptions> {
 }
 
 export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
+  override name = 'UsageError';
 }
 
 /** Undefined when the option was not given. */

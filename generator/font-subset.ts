@@ -3,7 +3,8 @@
  * called directly, as the subset-font package did; the source font decoded from WOFF2 once
  * (wawoff2's decoder); a character map reader; and the WOFF2 encoder of woff2.ts. Loaded only
  * when the cache has no subset for these very inputs, and started early by a build that will
- * need it (prepareSubsetter).
+ * need it (prepareSubsetting in steps/fonts.ts): HarfBuzz's WebAssembly compiles on V8's
+ * background threads and the font is decoded while the build does other work.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -59,19 +60,8 @@ const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
 
 /** HarfBuzz compiled, by the path of its WebAssembly: compiled once a process, instantiated for each font. */
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
-/** The last source font decoded, kept for the subsetter a build started early. */
+/** The last source font decoded, kept for the subsetter a build started early: a later call finds it done. */
 let decoded: { woff2: Buffer; ttf: Promise<Uint8Array> } | undefined;
-
-/**
- * Starts loading the subsetter for a font (WOFF2) without waiting: HarfBuzz's WebAssembly compiles
- * on V8's background threads and the font is decoded while the build does other work, and
- * loadSubsetter then finds both done.
- */
-export function prepareSubsetter(root: string, font: Buffer): void {
-  loadSubsetter(root, font).catch(() => {
-    // The fonts step loads it again, and reports what went wrong there.
-  });
-}
 
 /** The subsetter for a font (WOFF2), with the tools from the project's own install. */
 export async function loadSubsetter(root: string, font: Buffer): Promise<Subsetter> {

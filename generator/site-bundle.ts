@@ -121,40 +121,30 @@ export async function bundleSite(root: string, routesModule: string): Promise<{ 
   return { file, dispose: () => rm(folder, { recursive: true, force: true }) };
 }
 
-/** One esbuild context for the dev session, so that a rebuild compiles only what changed; each version under a new name, for a new worker. */
-export class SiteBundler {
-  private version = 0;
+export interface SiteBundler {
+  /** The bundle of the code as it is now, under a new name (for a new worker); a BuildError naming file and line if it does not compile. */
+  bundle: () => Promise<string>;
+  dispose: () => Promise<void>;
+}
 
-  private constructor(
-    private readonly folder: string,
-    private readonly root: string,
-    /** Relative to the root: named when the bundle fails for want of a better place. */
-    private readonly entry: string,
-    private readonly context: esbuild.BuildContext<{ write: false; metafile: true }>,
-  ) {}
-
-  static async create(root: string, routesModule: string, folder: string): Promise<SiteBundler> {
-    const esbuild = await loadEsbuild(root);
-    const options = buildOptions(root, routesModule);
-    return new SiteBundler(folder, root, path.relative(root, routesModule), await esbuild.context(options));
-  }
-
-  /** Throws a BuildError naming file and line when the code does not compile. */
-  async bundle(): Promise<string> {
-    let result: esbuild.BuildResult<{ write: false; metafile: true }>;
-    try {
-      result = await this.context.rebuild();
-    } catch (error) {
-      throw compileError(error, this.root, this.entry);
-    }
-    const file = path.join(this.folder, `site-${++this.version}.mjs`);
-    await writeFile(file, result.outputFiles[0]?.contents ?? new Uint8Array());
-    return file;
-  }
-
-  async dispose(): Promise<void> {
-    await this.context.dispose();
-  }
+/** One esbuild context for the dev session, so that a rebuild compiles only what changed. */
+export async function siteBundler(root: string, routesModule: string, folder: string): Promise<SiteBundler> {
+  const context = await (await loadEsbuild(root)).context(buildOptions(root, routesModule));
+  let version = 0;
+  return {
+    async bundle() {
+      let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+      try {
+        result = await context.rebuild();
+      } catch (error) {
+        throw compileError(error, root, path.relative(root, routesModule));
+      }
+      const file = path.join(folder, `site-${++version}.mjs`);
+      await writeFile(file, result.outputFiles[0]?.contents ?? new Uint8Array());
+      return file;
+    },
+    dispose: () => context.dispose(),
+  };
 }
 
 export function compileError(error: unknown, root: string, entry: string): BuildError {

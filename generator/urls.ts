@@ -47,21 +47,15 @@ export function sitePathOf(base: string, urlPath: string): string | undefined {
   return urlPath.startsWith(base) ? `/${urlPath.slice(base.length)}` : undefined;
 }
 
-/** What a URL path segment holds without being encoded, "." and ".." aside: nothing a host configuration would read as syntax. */
-const BASE_SEGMENT = /^(?!\.\.?$)[A-Za-z0-9._~-]+$/;
+/** Folders named with what a URL path holds unencoded, "." and ".." aside: nothing a host configuration would read as syntax. */
+const BASE_FOLDERS = /^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/;
 
 /** Returns a base path ("/site/", "/preview/pr-42/") once checked; `source` names where it came from. */
 export function checkBase(value: string, source: string, file?: string): string {
   const problem = (text: string) => new BuildError(`The base path "${value}" (from ${source}) ${text}`, { file });
   if (/[?#]/.test(value)) throw problem('must be a path alone, without a query or fragment, such as "/site/".');
   if (!value.startsWith('/') || !value.endsWith('/')) throw problem('must start and end with "/", such as "/site/".');
-  if (
-    value !== '/' &&
-    !value
-      .slice(1, -1)
-      .split('/')
-      .every((segment) => BASE_SEGMENT.test(segment))
-  ) {
+  if (!BASE_FOLDERS.test(value)) {
     throw problem('may hold only folder names of letters, digits and - . _ ~, such as "/preview/pr-42/".');
   }
   return value;
@@ -84,23 +78,16 @@ export function siteAddress(
         ? 'the SITE_URL environment variable'
         : 'the --site-url option';
   const file = source === 'url in site.config.ts' ? 'site.config.ts' : undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new BuildError(`The site URL "${value}" (from ${source}) is not an absolute URL such as https://www.example.com.`, { file });
-  }
+  const problem = (text: string) => new BuildError(`The site URL "${value}" (from ${source}) ${text}`, { file });
+  if (!URL.canParse(value)) throw problem('is not an absolute URL such as https://www.example.com.');
+  const url = new URL(value);
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || value.includes('?')) {
-    throw new BuildError(
-      `The site URL "${value}" (from ${source}) must be an http(s) origin such as https://www.example.com, or the folder the site lives in such as https://www.example.com/site/, without a query or fragment.`,
-      { file },
+    throw problem(
+      'must be an http(s) origin such as https://www.example.com, or the folder the site lives in such as https://www.example.com/site/, without a query or fragment.',
     );
   }
   if (!url.pathname.endsWith('/')) {
-    throw new BuildError(
-      `The site URL "${value}" (from ${source}) names a folder without its closing "/": write ${url.origin}${url.pathname}/ for a site that lives in that folder.`,
-      { file },
-    );
+    throw problem(`names a folder without its closing "/": write ${url.origin}${url.pathname}/ for a site that lives in that folder.`);
   }
   const urlBase = checkBase(url.pathname, `the path of the site URL "${value}" (from ${source})`, file);
   if (options.base === undefined) return { origin: url.origin, base: urlBase };

@@ -24,14 +24,13 @@ const KNOWN_TAGS = (
 
 /** The font as WOFF2, compressed on the libuv thread pool (two calls compress in parallel). */
 export async function encodeWoff2(ttf: Uint8Array): Promise<Buffer> {
-  const font = readFont(ttf);
+  const font = readFont(Buffer.from(ttf.buffer, ttf.byteOffset, ttf.byteLength));
   const glyphs = normalizeGlyphs(font);
   fixChecksums(font);
   const order = outputOrder(font.tables);
-  const glyf = transformGlyf(glyphs, font.tables.get('head')?.[51] ?? 0);
+  const glyf = transformGlyf(glyphs, table(font, 'head').readInt16BE(50));
   // §5: every table's data in directory order; the transformed loca is empty (§5.3).
-  const data = order.map((tag) => (tag === 'glyf' ? glyf : tag === 'loca' ? new Uint8Array(0) : table(font, tag)));
-  const stream = Buffer.concat(data);
+  const stream = Buffer.concat(order.map((tag) => (tag === 'glyf' ? glyf : tag === 'loca' ? Buffer.alloc(0) : table(font, tag))));
   const compressed = await compress(stream, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 11,
@@ -51,68 +50,56 @@ export async function encodeWoff2(ttf: Uint8Array): Promise<Buffer> {
     // Version 0 is the glyf and loca transform, and the null transform of every other table.
     if (tag === 'glyf' || tag === 'loca') directory.base128(tag === 'glyf' ? glyf.length : 0);
   }
-  // §3.2: the header; the file ends padded to four bytes.
-  const length = round4(48 + directory.length + compressed.length);
-  const header = new Bytes();
-  header.u32(0x774f4632); // 'wOF2'
-  header.u32(font.flavor);
-  header.u32(length);
-  header.u16(font.tables.size);
-  header.u16(0);
-  header.u32(12 + 16 * font.tables.size + order.reduce((sum, tag) => sum + round4(table(font, tag).length), 0));
-  header.u32(compressed.length);
+  // §3.2: the header (what it does not set stays zero: reserved, no metadata or private block);
+  // the file ends padded to four bytes.
+  const file = Buffer.alloc(round4(48 + directory.length + compressed.length));
+  file.writeUInt32BE(0x774f4632, 0); // 'wOF2'
+  file.writeUInt32BE(font.flavor, 4);
+  file.writeUInt32BE(file.length, 8);
+  file.writeUInt16BE(font.tables.size, 12);
+  file.writeUInt32BE(12 + 16 * font.tables.size + order.reduce((sum, tag) => sum + round4(table(font, tag).length), 0), 16);
+  file.writeUInt32BE(compressed.length, 20);
   // majorVersion and minorVersion: head's version, as wawoff2 writes them (the format leaves them to the encoder).
-  header.bytes(table(font, 'head').subarray(0, 4));
-  for (let field = 0; field < 5; field += 1) header.u32(0); // no metadata or private block
-  const file = Buffer.alloc(length);
-  file.set(header.done(), 0);
-  file.set(directory.done(), 48);
-  file.set(compressed, 48 + directory.length);
+  table(font, 'head').copy(file, 24, 0, 4);
+  directory.done().copy(file, 48);
+  compressed.copy(file, 48 + directory.length);
   return file;
 }
 
 interface Font {
   flavor: number;
   /** Each table's bytes (copies: normalising edits head), by tag. */
-  tables: Map<string, Uint8Array>;
+  tables: Map<string, Buffer>;
 }
 
 /** The tables of an OpenType font with TrueType outlines, without DSIG, which §5 requires removed. */
-function readFont(ttf: Uint8Array): Font {
-  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
-  const tables = new Map<string, Uint8Array>();
-  for (let index = 0; index < view.getUint16(4); index += 1) {
-    const record = 12 + 16 * index;
-    const tag = Buffer.from(ttf.subarray(record, record + 4)).toString('latin1');
-    const offset = view.getUint32(record + 8);
-    if (tag !== 'DSIG') tables.set(tag, ttf.slice(offset, offset + view.getUint32(record + 12)));
+function readFont(ttf: Buffer): Font {
+  const tables = new Map<string, Buffer>();
+  for (let record = 12; record < 12 + 16 * ttf.readUInt16BE(4); record += 16) {
+    const tag = ttf.toString('latin1', record, record + 4);
+    const offset = ttf.readUInt32BE(record + 8);
+    if (tag !== 'DSIG') tables.set(tag, Buffer.from(ttf.subarray(offset, offset + ttf.readUInt32BE(record + 12))));
   }
   for (const tag of ['head', 'maxp', 'loca', 'glyf']) if (!tables.has(tag)) throw new Error(`Not a TrueType font: no ${tag} table.`);
-  return { flavor: view.getUint32(0), tables };
+  return { flavor: ttf.readUInt32BE(0), tables };
 }
 
-function table(font: Font, tag: string): Uint8Array {
+function table(font: Font, tag: string): Buffer {
   const data = font.tables.get(tag);
   if (!data) throw new Error(`The font has no ${tag} table.`);
   return data;
 }
 
-interface Point {
-  x: number;
-  y: number;
-  onCurve: boolean;
-}
-
 /** A glyph of the glyf table (OpenType, "glyf"), as the reference encoder reads it. */
 interface Glyph {
-  bbox: [xMin: number, yMin: number, xMax: number, yMax: number];
+  /** xMin, yMin, xMax, yMax. */
+  bbox: number[];
   /** A simple glyph's outline; empty for an empty or composite glyph. */
-  contours: Point[][];
+  contours: { x: number; y: number; onCurve: boolean }[][];
   /** A composite glyph's component records, as they are. */
-  components?: Uint8Array;
-  /** Whether a composite glyph carries instructions; a simple one always has a (maybe empty) list. */
-  hasInstructions: boolean;
-  instructions: Uint8Array;
+  components?: Buffer;
+  /** A simple glyph always has a (maybe empty) list; a composite one may have none. */
+  instructions?: Buffer;
   /** OVERLAP_SIMPLE, on a simple glyph's first point. */
   overlap: boolean;
 }
@@ -126,71 +113,53 @@ interface Glyph {
 function normalizeGlyphs(font: Font): Glyph[] {
   const head = table(font, 'head');
   const loca = table(font, 'loca');
-  const glyf = table(font, 'glyf');
-  const maxp = table(font, 'maxp');
-  const count = new DataView(maxp.buffer, maxp.byteOffset, maxp.byteLength).getUint16(4);
-  const locaView = new DataView(loca.buffer, loca.byteOffset, loca.byteLength);
-  const offset = (index: number) => (head[51] === 0 ? locaView.getUint16(2 * index) * 2 : locaView.getUint32(4 * index));
-  const glyphs: Glyph[] = [];
-  const stored: Uint8Array[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const glyph = readGlyph(glyf.subarray(offset(index), offset(index + 1)));
-    glyphs.push(glyph);
-    stored.push(storeGlyph(glyph));
-  }
-  const size = stored.reduce((sum, bytes) => sum + round4(bytes.length), 0);
-  if (head[51] === 0 && size >= 1 << 17) head[51] = 1;
-  const long = head[51] === 1;
-  const newGlyf = new Uint8Array(size);
+  const short = head.readInt16BE(50) === 0;
+  const offset = (index: number) => (short ? loca.readUInt16BE(2 * index) * 2 : loca.readUInt32BE(4 * index));
+  const glyphs = Array.from({ length: table(font, 'maxp').readUInt16BE(4) }, (_, index) =>
+    readGlyph(table(font, 'glyf').subarray(offset(index), offset(index + 1))),
+  );
+  const stored = glyphs.map((glyph) => pad4(storeGlyph(glyph)));
+  const offsets = [0];
+  for (const bytes of stored) offsets.push((offsets.at(-1) ?? 0) + bytes.length);
+  const long = !short || (offsets.at(-1) ?? 0) >= 1 << 17;
+  head.writeInt16BE(long ? 1 : 0, 50);
   const newLoca = new Bytes();
-  let at = 0;
-  for (const bytes of stored) {
-    if (long) newLoca.u32(at);
-    else newLoca.u16(at >> 1);
-    newGlyf.set(bytes, at);
-    at += round4(bytes.length);
+  for (const offset of offsets) {
+    if (long) newLoca.u32(offset);
+    else newLoca.u16(offset >> 1);
   }
-  if (long) newLoca.u32(at);
-  else newLoca.u16(at >> 1);
-  font.tables.set('glyf', newGlyf);
+  font.tables.set('glyf', Buffer.concat(stored));
   font.tables.set('loca', newLoca.done());
-  head[16] = (head[16] ?? 0) | (1 << 3);
+  head.writeUInt16BE(head.readUInt16BE(16) | (1 << 11), 16);
   return glyphs;
 }
 
-function readGlyph(data: Uint8Array): Glyph {
-  const glyph: Glyph = { bbox: [0, 0, 0, 0], contours: [], hasInstructions: false, instructions: new Uint8Array(0), overlap: false };
+function readGlyph(data: Buffer): Glyph {
+  const glyph: Glyph = { bbox: [0, 0, 0, 0], contours: [], overlap: false };
   if (data.length === 0) return glyph;
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const contours = view.getInt16(0);
-  glyph.bbox = [view.getInt16(2), view.getInt16(4), view.getInt16(6), view.getInt16(8)];
-  let at = 10;
+  const contours = data.readInt16BE(0);
+  glyph.bbox = [2, 4, 6, 8].map((at) => data.readInt16BE(at));
+  let at = 10 + 2 * Math.max(contours, 0);
   if (contours > 0) {
-    const sizes: number[] = [];
-    let last = -1;
-    for (let index = 0; index < contours; index += 1, at += 2) {
-      const end = view.getUint16(at);
-      sizes.push(end - last);
-      last = end;
-    }
-    const instructions = view.getUint16(at);
-    glyph.instructions = data.subarray(at + 2, at + 2 + instructions);
-    glyph.hasInstructions = true;
-    at += 2 + instructions;
+    const ends = Array.from({ length: contours }, (_, index) => data.readUInt16BE(10 + 2 * index));
+    const points = (ends.at(-1) ?? 0) + 1;
+    glyph.instructions = data.subarray(at + 2, at + 2 + data.readUInt16BE(at));
+    at += 2 + glyph.instructions.length;
     const flags: number[] = [];
-    while (flags.length < last + 1) {
+    while (flags.length < points) {
       const flag = data[at++] ?? 0;
       const repeat = flag & 8 ? (data[at++] ?? 0) : 0;
       for (let copy = 0; copy <= repeat; copy += 1) flags.push(flag);
     }
+    flags.length = points;
     glyph.overlap = ((flags[0] ?? 0) & 0x40) !== 0;
     // Coordinates are deltas: a short one is a byte with its sign in the flags, a long one an int16, a repeat nothing.
     const coordinates = (short: number, same: number): number[] => {
       let value = 0;
-      return flags.slice(0, last + 1).map((flag) => {
+      return flags.map((flag) => {
         if (flag & short) value += flag & same ? (data[at++] ?? 0) : -(data[at++] ?? 0);
         else if (!(flag & same)) {
-          value += view.getInt16(at);
+          value += data.readInt16BE(at);
           at += 2;
         }
         return value;
@@ -198,57 +167,47 @@ function readGlyph(data: Uint8Array): Glyph {
     };
     const xs = coordinates(2, 16);
     const ys = coordinates(4, 32);
-    let point = 0;
-    glyph.contours = sizes.map((size) =>
-      Array.from({ length: size }, () => {
-        const index = point++;
-        return { x: xs[index] ?? 0, y: ys[index] ?? 0, onCurve: ((flags[index] ?? 0) & 1) === 1 };
-      }),
-    );
+    const all = flags.map((flag, index) => ({ x: xs[index] ?? 0, y: ys[index] ?? 0, onCurve: (flag & 1) === 1 }));
+    glyph.contours = ends.map((end, index) => all.slice(index === 0 ? 0 : (ends[index - 1] ?? 0) + 1, end + 1));
   } else if (contours === -1) {
     // Component records until one without MORE_COMPONENTS: flags, glyph index, arguments, transform.
     let flags = 0x20;
+    let hasInstructions = false;
     while (flags & 0x20) {
-      flags = view.getUint16(at);
-      if (flags & 0x100) glyph.hasInstructions = true;
+      flags = data.readUInt16BE(at);
+      hasInstructions ||= (flags & 0x100) !== 0;
       at += 4 + (flags & 1 ? 4 : 2) + (flags & 8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0);
     }
     glyph.components = data.subarray(10, at);
-    if (glyph.hasInstructions) glyph.instructions = data.subarray(at + 2, at + 2 + view.getUint16(at));
+    if (hasInstructions) glyph.instructions = data.subarray(at + 2, at + 2 + data.readUInt16BE(at));
   }
   return glyph;
 }
 
 /** A glyph as the glyf table stores it, a simple glyph's bounding box set from its points. */
-function storeGlyph(glyph: Glyph): Uint8Array {
+function storeGlyph(glyph: Glyph): Buffer {
   const out = new Bytes();
-  if (glyph.components) {
-    out.u16(0xffff);
-    for (const value of glyph.bbox) out.u16(value);
-    out.bytes(glyph.components);
-    if (glyph.hasInstructions) {
-      out.u16(glyph.instructions.length);
-      out.bytes(glyph.instructions);
-    }
-    return out.done();
-  }
   const points = glyph.contours.flat();
-  if (glyph.contours.length === 0) return out.done();
+  if (!glyph.components && glyph.contours.length === 0) return out.done();
   if (points.length > 0) {
     const xs = points.map((point) => point.x);
     const ys = points.map((point) => point.y);
     glyph.bbox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
   }
-  out.u16(glyph.contours.length);
+  out.u16(glyph.components ? 0xffff : glyph.contours.length);
   for (const value of glyph.bbox) out.u16(value);
+  if (glyph.components) {
+    out.bytes(glyph.components);
+    if (glyph.instructions) out.u16(glyph.instructions.length).bytes(glyph.instructions);
+    return out.done();
+  }
   let end = -1;
   for (const contour of glyph.contours) {
     end += contour.length;
     out.u16(end);
   }
-  out.u16(glyph.instructions.length);
-  out.bytes(glyph.instructions);
-  const flags = new Bytes();
+  out.u16(glyph.instructions?.length ?? 0).bytes(glyph.instructions ?? []);
+  const flags: number[] = [];
   const xs = new Bytes();
   const ys = new Bytes();
   let previous = -1;
@@ -258,21 +217,18 @@ function storeGlyph(glyph: Glyph): Uint8Array {
     let flag = (point.onCurve ? 1 : 0) | (previous === -1 && glyph.overlap ? 0x40 : 0);
     flag |= delta(point.x - last.x, xs, 2, 16) | delta(point.y - last.y, ys, 4, 32);
     if (flag === previous && repeat !== 255) {
-      flags.orLast(8);
+      flags[flags.length - 1] = flag | 8;
       repeat += 1;
     } else {
-      if (repeat !== 0) flags.u8(repeat);
-      flags.u8(flag);
+      if (repeat !== 0) flags.push(repeat);
+      flags.push(flag);
       repeat = 0;
     }
     previous = flag;
     last = point;
   }
-  if (repeat !== 0) flags.u8(repeat);
-  out.bytes(flags.done());
-  out.bytes(xs.done());
-  out.bytes(ys.done());
-  return out.done();
+  if (repeat !== 0) flags.push(repeat);
+  return out.bytes(flags).bytes(xs.done()).bytes(ys.done()).done();
 }
 
 /** Writes one coordinate delta in its shortest form, and returns its flags (short, and same or positive). */
@@ -293,7 +249,7 @@ function delta(value: number, out: Bytes, short: number, same: number): number {
  * A simple glyph's bounding box is left out: the decoder computes it from the points, as
  * normalising did.
  */
-function transformGlyf(glyphs: readonly Glyph[], indexFormat: number): Uint8Array {
+function transformGlyf(glyphs: readonly Glyph[], indexFormat: number): Buffer {
   // The streams in the order §5.1 lists them; bboxBitmap starts the bbox stream.
   const nContour = new Bytes();
   const nPoints = new Bytes();
@@ -302,12 +258,12 @@ function transformGlyf(glyphs: readonly Glyph[], indexFormat: number): Uint8Arra
   const composite = new Bytes();
   const bbox = new Bytes();
   const instruction = new Bytes();
-  const bboxBitmap = new Uint8Array(((glyphs.length + 31) >> 5) << 2);
-  const overlapSimpleBitmap = new Uint8Array((glyphs.length + 7) >> 3);
-  const mark = (bitmap: Uint8Array, id: number) => {
+  const bboxBitmap = Buffer.alloc(((glyphs.length + 31) >> 5) << 2);
+  const overlapSimpleBitmap = Buffer.alloc((glyphs.length + 7) >> 3);
+  const mark = (bitmap: Buffer, id: number) => {
     bitmap[id >> 3] = (bitmap[id >> 3] ?? 0) | (0x80 >> (id & 7));
   };
-  const instructions = ({ instructions }: Glyph) => {
+  const instructions = ({ instructions = Buffer.alloc(0) }: Glyph) => {
     glyph.u255(instructions.length);
     instruction.bytes(instructions);
   };
@@ -317,7 +273,7 @@ function transformGlyf(glyphs: readonly Glyph[], indexFormat: number): Uint8Arra
       mark(bboxBitmap, id);
       for (const value of each.bbox) bbox.u16(value);
       composite.bytes(each.components);
-      if (each.hasInstructions) instructions(each);
+      if (each.instructions) instructions(each);
     } else if (each.contours.length > 0) {
       if (each.overlap) mark(overlapSimpleBitmap, id);
       nContour.u16(each.contours.length);
@@ -331,16 +287,16 @@ function transformGlyf(glyphs: readonly Glyph[], indexFormat: number): Uint8Arra
     } else nContour.u16(0);
   });
   const overlaps = overlapSimpleBitmap.some((byte) => byte !== 0);
-  const out = new Bytes();
-  out.u16(0); // version
-  out.u16(overlaps ? 1 : 0); // optionFlags: bit 0, an overlapSimpleBitmap ends the table
-  out.u16(glyphs.length);
-  out.u16(indexFormat);
   const streams = [nContour, nPoints, flag, glyph, composite].map((stream) => stream.done());
   streams.push(Buffer.concat([bboxBitmap, bbox.done()]), instruction.done());
+  // version 0; optionFlags bit 0: an overlapSimpleBitmap ends the table.
+  const out = new Bytes()
+    .u16(0)
+    .u16(overlaps ? 1 : 0)
+    .u16(glyphs.length)
+    .u16(indexFormat);
   for (const stream of streams) out.u32(stream.length);
-  for (const stream of streams) out.bytes(stream);
-  if (overlaps) out.bytes(overlapSimpleBitmap);
+  for (const stream of [...streams, ...(overlaps ? [overlapSimpleBitmap] : [])]) out.bytes(stream);
   return out.done();
 }
 
@@ -366,29 +322,24 @@ function triplet(onCurve: boolean, dx: number, dy: number, flags: Bytes, data: B
     data.u8((((x - 1) & 0xf) << 4) | ((y - 1) & 0xf));
   } else if (x < 769 && y < 769) {
     flags.u8(on + 84 + 12 * (((x - 1) & 0x300) >> 8) + (((y - 1) & 0x300) >> 6) + signs);
-    data.u8((x - 1) & 0xff);
-    data.u8((y - 1) & 0xff);
+    data.u8(x - 1).u8(y - 1);
   } else if (x < 4096 && y < 4096) {
     flags.u8(on + 120 + signs);
-    data.u8(x >> 4);
-    data.u8(((x & 0xf) << 4) | (y >> 8));
-    data.u8(y & 0xff);
+    data
+      .u8(x >> 4)
+      .u8(((x & 0xf) << 4) | (y >> 8))
+      .u8(y);
   } else {
     flags.u8(on + 124 + signs);
-    data.u16(x);
-    data.u16(y);
+    data.u16(x).u16(y);
   }
 }
 
-/** §5.5 and the reference encoder: the tables in tag order, except loca, right after glyf. */
-function outputOrder(tables: ReadonlyMap<string, Uint8Array>): string[] {
-  const tags = sortedTags(tables).filter((tag) => tag !== 'loca');
+/** §5.5 and the reference encoder: the tables in tag order (their bytes' order: tags are ASCII), except loca, right after glyf. */
+function outputOrder(tables: ReadonlyMap<string, Buffer>): string[] {
+  const tags = [...tables.keys()].sort().filter((tag) => tag !== 'loca');
   tags.splice(tags.indexOf('glyf') + 1, 0, 'loca');
   return tags;
-}
-
-function sortedTags(tables: ReadonlyMap<string, Uint8Array>): string[] {
-  return [...tables.keys()].sort((a, b) => Buffer.from(a, 'latin1').compare(Buffer.from(b, 'latin1')));
 }
 
 /**
@@ -409,20 +360,18 @@ function fixChecksums(font: Font): void {
     offsets.set(tag, offset);
     offset += round4(table(font, tag).length);
   }
-  for (const tag of sortedTags(font.tables)) {
+  for (const tag of [...font.tables.keys()].sort()) {
     const data = table(font, tag);
     sum += Buffer.from(tag, 'latin1').readUInt32BE(0) + 2 * ulongSum(data) + (offsets.get(tag) ?? 0) + data.length;
   }
-  new DataView(head.buffer, head.byteOffset).setUint32(8, (0xb1b0afba - sum) >>> 0);
+  head.writeUInt32BE((0xb1b0afba - sum) >>> 0, 8);
 }
 
 /** The sum of a table as big-endian 32-bit words, zero-padded, modulo 2^32. */
-function ulongSum(data: Uint8Array): number {
-  const padded = new Uint8Array(round4(data.length));
-  padded.set(data);
-  const view = new DataView(padded.buffer);
+function ulongSum(data: Buffer): number {
+  const padded = pad4(data);
   let sum = 0;
-  for (let at = 0; at < padded.length; at += 4) sum = (sum + view.getUint32(at)) >>> 0;
+  for (let at = 0; at < padded.length; at += 4) sum = (sum + padded.readUInt32BE(at)) >>> 0;
   return sum;
 }
 
@@ -430,59 +379,52 @@ function round4(value: number): number {
   return (value + 3) & ~3;
 }
 
-/** A growing byte buffer with the writes the format needs (big-endian, §3.1's variable lengths). */
+function pad4(data: Buffer): Buffer {
+  return Buffer.concat([data, Buffer.alloc(round4(data.length) - data.length)]);
+}
+
+/** A growing byte array with the writes the format needs (big-endian, §3.1's variable lengths), each returning it for the next. */
 class Bytes {
-  private data = new Uint8Array(256);
-  length = 0;
+  private readonly data: number[] = [];
 
-  u8(value: number): void {
-    this.reserve(1);
-    this.data[this.length++] = value & 0xff;
+  get length(): number {
+    return this.data.length;
   }
 
-  u16(value: number): void {
-    this.u8(value >> 8);
-    this.u8(value);
+  u8(value: number): this {
+    this.data.push(value & 0xff);
+    return this;
   }
 
-  u32(value: number): void {
-    this.u16(value >>> 16);
-    this.u16(value & 0xffff);
+  u16(value: number): this {
+    return this.u8(value >> 8).u8(value);
   }
 
-  bytes(values: Uint8Array): void {
-    this.reserve(values.length);
-    this.data.set(values, this.length);
-    this.length += values.length;
+  u32(value: number): this {
+    return this.u16(value >>> 16).u16(value);
   }
 
-  orLast(bits: number): void {
-    this.data[this.length - 1] = (this.data[this.length - 1] ?? 0) | bits;
+  bytes(values: Iterable<number>): this {
+    for (const value of values) this.data.push(value);
+    return this;
   }
 
   /** §3.1 255UInt16: one byte below 253, else a code byte and one or two more. */
-  u255(value: number): void {
-    if (value < 253) this.u8(value);
-    else if (value < 506) this.bytes(Uint8Array.of(255, value - 253));
-    else if (value < 762) this.bytes(Uint8Array.of(254, value - 506));
-    else this.bytes(Uint8Array.of(253, value >> 8, value & 0xff));
+  u255(value: number): this {
+    if (value < 253) return this.u8(value);
+    if (value < 506) return this.u8(255).u8(value - 253);
+    if (value < 762) return this.u8(254).u8(value - 506);
+    return this.u8(253).u16(value);
   }
 
   /** §3.1 UIntBase128: seven bits a byte, most significant first, the high bit on all but the last. */
-  base128(value: number): void {
-    const groups: number[] = [];
-    for (let rest = value; groups.length === 0 || rest > 0; rest = Math.floor(rest / 128)) groups.unshift(rest & 0x7f);
-    this.bytes(Uint8Array.from(groups, (group, index) => (index < groups.length - 1 ? group | 0x80 : group)));
+  base128(value: number): this {
+    const groups = [value & 0x7f];
+    for (let rest = Math.floor(value / 128); rest > 0; rest = Math.floor(rest / 128)) groups.unshift((rest & 0x7f) | 0x80);
+    return this.bytes(groups);
   }
 
-  done(): Uint8Array {
-    return this.data.subarray(0, this.length);
-  }
-
-  private reserve(bytes: number): void {
-    if (this.length + bytes <= this.data.length) return;
-    const grown = new Uint8Array(Math.max(this.data.length * 2, this.length + bytes));
-    grown.set(this.data.subarray(0, this.length));
-    this.data = grown;
+  done(): Buffer {
+    return Buffer.from(this.data);
   }
 }

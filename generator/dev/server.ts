@@ -3,6 +3,7 @@
  * inside it), adds the live-reload script to every page, and pushes build events to open pages
  * over server-sent events. Any Host but its own names (address.ts) gets 403.
  */
+import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -186,24 +187,16 @@ function errorPage(error: Failure | undefined, version: string): string {
 /** The preferred port or the next free one. */
 export async function listen(server: Server, preferred: number, host: string, attempts = 20): Promise<number> {
   for (let port = preferred; port < preferred + attempts; port += 1) {
-    const result = await new Promise<'listening' | 'busy'>((resolve, reject) => {
-      const onError = (error: NodeJS.ErrnoException) => {
-        server.off('listening', onListening);
-        if (error.code === 'EADDRINUSE') resolve('busy');
-        // The system names a wrong host only by its errno.
-        else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
-          reject(new Error(`--host ${host} is not an address of this machine.`));
-        else reject(error);
-      };
-      const onListening = () => {
-        server.off('error', onError);
-        resolve('listening');
-      };
-      server.once('error', onError);
-      server.once('listening', onListening);
-      server.listen(port, host);
-    });
-    if (result === 'listening') return port;
+    try {
+      // Rejects on the server's 'error' event, and removes both listeners either way.
+      await once(server.listen(port, host), 'listening');
+      return port;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // The system names a wrong host only by its errno.
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new Error(`--host ${host} is not an address of this machine.`);
+      if (code !== 'EADDRINUSE') throw error;
+    }
   }
   throw new Error(`Ports ${preferred} to ${preferred + attempts - 1} are all in use; choose another with --port.`);
 }

@@ -9,6 +9,8 @@ export interface ServeConfig {
   headers: { source: string; headers: { key: string; value: string }[] }[];
 }
 
+const header = ([key, value]: readonly [string, string]) => ({ key, value });
+
 /**
  * serve.json for `serve` (npm run preview, the tests). Extension-less paths resolve to
  * <path>/index.html with no redirect to the slash form (serve's drops the query string), and no
@@ -22,13 +24,7 @@ export function serveConfig(inline: InlineCode, site: HostedSite = ROOT_SITE): S
     directoryListing: false,
     redirects: site.redirects.map((rule) => ({ source: rule.from, destination: rule.to, type: rule.status })),
     headers: [
-      {
-        source: '**',
-        headers: [...securityHeaders({ https: false, inline }), ['Cache-Control', CACHE_REVALIDATE] as const].map(([key, value]) => ({
-          key,
-          value,
-        })),
-      },
+      { source: '**', headers: [...securityHeaders({ https: false, inline }), ['Cache-Control', CACHE_REVALIDATE] as const].map(header) },
       { source: `${site.base.slice(1)}${ASSETS_DIR}/**`, headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] },
     ],
   };

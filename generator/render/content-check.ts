@@ -50,15 +50,6 @@ export async function problemsOf(content: unknown, options: ContentCheckOptions)
   const result = v.safeParse(pageContent, content);
   if (result.success) return [];
   const issues = result.issues;
-  const texts = new Map<string, Promise<string | undefined>>();
-  const text = (file: string) => {
-    if (!texts.has(file))
-      texts.set(
-        file,
-        readFile(path.join(options.root, file), 'utf8').catch(() => undefined),
-      );
-    return texts.get(file);
-  };
   const problems: ContentProblem[] = [];
   for (const issue of issues) {
     const described = describeIssue(issue, issues);
@@ -66,7 +57,7 @@ export async function problemsOf(content: unknown, options: ContentCheckOptions)
     const keys = keysOf(issue);
     // A missing key is shown where its misspelling is, else at its object.
     const at = isMissingKey(issue) ? [...keys.slice(0, -1), ...(described.found === undefined ? [] : [described.found])] : keys;
-    const { file, line } = (await locate(content, at, text)) ?? { file: options.table };
+    const { file, line } = (await locate(content, at, options.root)) ?? { file: options.table };
     problems.push({ file, ...(line === undefined ? {} : { line }), text: `${dotPath(keys)} ${described.text}` });
   }
   // In the order a reader of the file meets them.
@@ -236,11 +227,14 @@ function unwrap(schema: SchemaShape | undefined, input: unknown): SchemaShape | 
   return undefined;
 }
 
-/** The deepest object on the way to a value that a content file exports, and from there its line in that file. */
+/**
+ * The deepest object on the way to a value that a content file exports, and from there its line in
+ * that file (read for each problem: only a failing build pays, and parsing it costs more).
+ */
 async function locate(
   content: unknown,
   keys: readonly (string | number)[],
-  text: (file: string) => Promise<string | undefined> | undefined,
+  root: string,
 ): Promise<{ file: string; line?: number } | undefined> {
   let found: { file: string; name: string; rest: (string | number)[] } | undefined;
   let value: unknown = content;
@@ -251,7 +245,7 @@ async function locate(
     value = (value as Record<string | number, unknown>)[keys[depth] as string | number];
   }
   if (!found) return undefined;
-  const source = await text(found.file);
+  const source = await readFile(path.join(root, found.file), 'utf8').catch(() => undefined);
   const line = source === undefined ? undefined : await lineOfPath(source, found.name, found.rest);
   return { file: found.file, ...(line === undefined ? {} : { line }) };
 }

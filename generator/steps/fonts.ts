@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cacheDir, cacheEnabled, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { loadSubsetter, prepareSubsetter, type SubsetOptions } from '../font-subset';
+import { loadSubsetter, type Subset, type SubsetOptions } from '../font-subset';
 import type { Writer } from '../writer';
 
 /** The site's typeface: a variable font, self-hosted from its npm package. */
@@ -89,12 +89,11 @@ export async function subsetFonts(root: string, css: string, pages: ReadonlyMap<
  */
 export function prepareSubsetting(root: string): void {
   if (cacheEnabled() && existsSync(path.join(cacheDir(root), 'fonts'))) return;
-  readSource(root).then(
-    (source) => prepareSubsetter(root, source),
-    () => {
-      // The fonts step reads it again and says what is wrong.
-    },
-  );
+  readSource(root)
+    .then((source) => loadSubsetter(root, source))
+    .catch(() => {
+      // The fonts step reads the font and loads the subsetter again, and says what is wrong.
+    });
 }
 
 async function readSource(root: string): Promise<Buffer> {
@@ -110,13 +109,10 @@ async function readSource(root: string): Promise<Buffer> {
   }
 }
 
-interface MadeFonts {
-  main: { font: Buffer; characters: string };
-  /** The safety characters no page shows; none when every one of them is shown. */
-  extra?: { font: Buffer; characters: string };
-}
-
-/** The two subsets, from the cache when these very inputs made them before. */
+/**
+ * The two subsets, from the cache when these very inputs made them before: `extra` holds the
+ * safety characters no page shows, and is none when every one of them is shown.
+ */
 async function subsets(
   root: string,
   source: Buffer,
@@ -124,7 +120,7 @@ async function subsets(
   extra: string,
   options: SubsetOptions,
   pages: ReadonlyMap<string, string>,
-): Promise<MadeFonts> {
+): Promise<{ main: Subset; extra: Subset | undefined }> {
   const key = hashParts([
     'font subset v2',
     // What shapes the bytes: HarfBuzz and the WOFF2 decoder (the lockfile names their versions), the
@@ -137,14 +133,12 @@ async function subsets(
     extra,
     JSON.stringify(options),
   ]);
-  const mainHit = lookup(root, 'fonts', `${key} main`);
-  const extraHit = extra ? lookup(root, 'fonts', `${key} extra`) : undefined;
-  if (mainHit && (extraHit || !extra)) {
-    return {
-      main: { font: mainHit.output, characters: String(mainHit.meta) },
-      ...(extraHit ? { extra: { font: extraHit.output, characters: String(extraHit.meta) } } : {}),
-    };
-  }
+  const cached = (part: 'main' | 'extra') => {
+    const hit = lookup(root, 'fonts', `${key} ${part}`);
+    return hit && { font: hit.output, characters: String(hit.meta) };
+  };
+  const [cachedMain, cachedExtra] = [cached('main'), extra ? cached('extra') : undefined];
+  if (cachedMain && (cachedExtra || !extra)) return { main: cachedMain, extra: cachedExtra };
   const subsetter = await loadSubsetter(root, source);
   const available = new Set(subsetter.characters);
   const missing = [...wanted].filter((character) => !available.has(character));
@@ -152,9 +146,12 @@ async function subsets(
   const kept = [...extra].filter((character) => available.has(character)).join('');
   // Both started at once: each subsets on this thread, then compresses on the thread pool, in parallel.
   const [main, more] = await Promise.all([subsetter.subset(wanted, options), kept ? subsetter.subset(kept, options) : undefined]);
-  store(root, 'fonts', `${key} main`, { output: main.font, inputs: [], meta: main.characters, extension: 'woff2' });
-  if (!more) return { main };
-  store(root, 'fonts', `${key} extra`, { output: more.font, inputs: [], meta: more.characters, extension: 'woff2' });
+  for (const [part, made] of [
+    ['main', main],
+    ['extra', more],
+  ] as const) {
+    if (made) store(root, 'fonts', `${key} ${part}`, { output: made.font, inputs: [], meta: made.characters, extension: 'woff2' });
+  }
   return { main, extra: more };
 }
 

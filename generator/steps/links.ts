@@ -175,11 +175,8 @@ export class LinkChecker {
 
     let url: URL;
     if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) {
-      try {
-        url = new URL(reference, origin);
-      } catch {
-        return 'is not a valid URL';
-      }
+      if (!URL.canParse(reference, origin)) return 'is not a valid URL';
+      url = new URL(reference, origin);
       if (url.origin !== origin) return undefined;
     } else {
       if (base === undefined && !reference.startsWith('/')) {

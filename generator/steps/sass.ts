@@ -3,12 +3,15 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type * as Sass from 'sass';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { SOURCES } from '../sources';
 
 export const STYLES_ENTRY = 'styles/main.scss';
+
+const run = promisify(execFile);
 
 /**
  * Dart Sass compiled to native code for this platform (`optionalDependencies`; npm installs it only
@@ -58,30 +61,20 @@ export async function styleInputs(root: string): Promise<string[]> {
  * message is then the same on every platform).
  */
 export async function compileNative(root: string): Promise<string | undefined> {
-  let folder: string;
   try {
     const manifest = createRequire(path.join(root, 'package.json')).resolve(`${NATIVE_SASS}/package.json`);
     if (JSON.parse(await readFile(manifest, 'utf8')).version !== packageVersion(root, 'sass')) return undefined;
-    folder = path.join(path.dirname(manifest), 'dart-sass', 'src');
+    const folder = path.join(path.dirname(manifest), 'dart-sass', 'src');
+    // The Dart runtime and the compiler's snapshot, as the package's `sass` shell script runs them.
+    const args = [path.join(folder, 'sass.snapshot'), '--style=compressed', '--no-source-map', '--no-charset', '--no-error-css'];
+    const compiled = await run(path.join(folder, 'dart'), [...args, path.join(root, STYLES_ENTRY)], { maxBuffer: 64 * 1024 * 1024 });
+    // Warnings (@warn, deprecations), as the JavaScript compiler prints them.
+    if (compiled.stderr) process.stderr.write(compiled.stderr);
+    // The executable ends the CSS with a line break; the JavaScript API does not.
+    return compiled.stdout.replace(/\n$/, '');
   } catch {
     return undefined;
   }
-  // The Dart runtime and the compiler's snapshot, as the package's `sass` shell script runs them.
-  const args = [path.join(folder, 'sass.snapshot'), '--style=compressed', '--no-source-map', '--no-charset', '--no-error-css'];
-  return new Promise((resolve) => {
-    execFile(
-      path.join(folder, 'dart'),
-      [...args, path.join(root, STYLES_ENTRY)],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error) return resolve(undefined);
-        // Warnings (@warn, deprecations), as the JavaScript compiler prints them.
-        if (stderr) process.stderr.write(stderr);
-        // The executable ends the CSS with a line break; the JavaScript API does not.
-        resolve(stdout.replace(/\n$/, ''));
-      },
-    );
-  });
 }
 
 /** The CSS from the `sass` package; an error in the styles throws a BuildError naming the file and line. */

@@ -9,18 +9,7 @@ import type { Site } from './routes';
  */
 export async function writeSitemap({ routes, address: { origin, base } }: Site, out: Writer): Promise<void> {
   const urls = routes.map((route) => `  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, route.path)))}</loc></url>`);
-  await out.write(
-    'sitemap.xml',
-    [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-      ...urls,
-      '</urlset>',
-      '',
-    ].join('\n'),
-  );
-  await out.write(
-    'robots.txt',
-    ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl(origin, publicPath(base, '/sitemap.xml'))}`, ''].join('\n'),
-  );
+  const urlset = ['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>'];
+  await out.write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n${urlset.join('\n')}\n`);
+  await out.write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(origin, publicPath(base, '/sitemap.xml'))}\n`);
 }
