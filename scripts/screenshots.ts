@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuild } from '../generator/pipeline';
 import { routes } from '../pages/routes';
-import { ENGINES, type EngineName } from './lib/browsers';
+import { takeEngineOption } from './lib/browsers';
 import { launchEngine } from './lib/engines';
 import { startServe } from './lib/server';
 
@@ -15,17 +15,7 @@ const WIDTHS = [375, 1280] as const;
 const outDir = path.resolve('screenshots');
 const siteDir = path.resolve('dist');
 
-function enginesAsked(args: readonly string[]): EngineName[] {
-  const at = args.findIndex((arg) => arg === '--engine' || arg.startsWith('--engine='));
-  if (at < 0) return ['chromium'];
-  const value = args[at]?.includes('=') ? args[at]?.split('=')[1] : args[at + 1];
-  if (value === 'all') return [...ENGINES];
-  if (ENGINES.includes(value as EngineName)) return [value as EngineName];
-  console.error(`--engine takes ${ENGINES.join(', ')} or all, not "${value ?? ''}".`);
-  process.exit(1);
-}
-
-const engines = enginesAsked(process.argv.slice(2));
+const engines = takeEngineOption(process.argv.slice(2)) ?? ['chromium'];
 await runBuild({ outDir: siteDir, log: () => {} });
 const server = await startServe(siteDir);
 try {

@@ -7,23 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ENGINES, type EngineName } from './lib/browsers';
+import { ENGINES, takeEngineOption } from './lib/browsers';
 
 const args = process.argv.slice(2);
-const at = args.findIndex((arg) => arg === '--engine' || arg.startsWith('--engine='));
-let engines: readonly EngineName[] = ENGINES;
-if (at >= 0) {
-  const [flag = '', inline] = args[at]?.split('=') ?? [];
-  const value = inline ?? args[at + 1];
-  args.splice(at, inline === undefined ? 2 : 1);
-  if (value !== 'all') {
-    if (!ENGINES.includes(value as EngineName)) {
-      console.error(`${flag} takes ${ENGINES.join(', ')} or all, not "${value ?? ''}".`);
-      process.exit(1);
-    }
-    engines = [value as EngineName];
-  }
-}
+const engines = takeEngineOption(args) ?? ENGINES;
 const projects = engines.flatMap((engine) => (engine === 'chromium' ? ['browser', 'chromium'] : [engine]));
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const run = spawnSync(process.execPath, [vitest, 'run', ...projects.flatMap((project) => ['--project', project]), ...args], {

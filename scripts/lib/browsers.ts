@@ -7,6 +7,22 @@ import { findOnPath } from './files';
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
+/**
+ * Takes `--engine <name|all>` (or `--engine=<name|all>`) out of a command's arguments: the engines
+ * it names, or undefined where it is absent. A name that is no engine stops the command, naming them.
+ */
+export function takeEngineOption(args: string[]): EngineName[] | undefined {
+  const at = args.findIndex((arg) => arg === '--engine' || arg.startsWith('--engine='));
+  if (at < 0) return undefined;
+  const [flag = '', inline] = args[at]?.split('=') ?? [];
+  const value = inline ?? args[at + 1];
+  args.splice(at, inline === undefined ? 2 : 1);
+  if (value === 'all') return [...ENGINES];
+  if (ENGINES.includes(value as EngineName)) return [value as EngineName];
+  console.error(`${flag} takes ${ENGINES.join(', ')} or all, not "${value ?? ''}".`);
+  process.exit(1);
+}
+
 /** One program an engine needs: where it is looked for, and which Debian package brings it. */
 interface Program {
   name: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENGINES, findEngine, installCommand } from '../../scripts/lib/browsers';
+import { ENGINES, findEngine, installCommand, takeEngineOption } from '../../scripts/lib/browsers';
 import config from '../../vitest.config';
 
 describe('the engines', () => {
@@ -27,5 +27,27 @@ describe('the engines', () => {
     expect(installCommand(['webkit2gtk-driver', 'webkit2gtk-driver', 'xvfb'])).toBe(
       'apt-get update && apt-get install -y webkit2gtk-driver xvfb',
     );
+  });
+
+  it('are picked with --engine, which leaves the other arguments as they were', () => {
+    const args = ['--engine', 'webkit', '--reporter', 'dot'];
+    expect(takeEngineOption(args)).toEqual(['webkit']);
+    expect(args).toEqual(['--reporter', 'dot']);
+    const inline = ['-t', 'menu', '--engine=all'];
+    expect(takeEngineOption(inline)).toEqual([...ENGINES]);
+    expect(inline).toEqual(['-t', 'menu']);
+    expect(takeEngineOption(['--project', 'unit'])).toBeUndefined();
+  });
+
+  it('refuse an --engine that names none of them, naming them', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('exit');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => takeEngineOption(['--engine', 'safari'])).toThrow('exit');
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(error).toHaveBeenCalledWith('--engine takes chromium, firefox, webkit or all, not "safari".');
+    exit.mockRestore();
+    error.mockRestore();
   });
 });
