@@ -18,7 +18,7 @@ import { prepareSubsetting, subsetFonts, wholeFont } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
 import { writeIconSprite } from './steps/icons';
 import { checkLinks } from './steps/links';
-import { type PageSource, routeTargets, shownText, writePages } from './steps/pages';
+import { type PageSource, routeTargets, shownText, startWorkers, writePages } from './steps/pages';
 import { copyPublic } from './steps/public';
 import { writeRedirectPages } from './steps/redirects';
 import { loadSite } from './steps/routes';
@@ -79,6 +79,7 @@ export async function buildSite({ options, pool, staging, files, step }: Build):
   const loading = step('routes', [pool], () => loadSite(pool, options));
   const compiling = step('sass', [], () => compileStyles(root));
   const [site, css] = await Promise.all([loading, compiling]);
+  startWorkers(pool, options.jobs, site);
   const out = new Writer(staging, site.address.base, files);
   const js = await step('client', [], () => bundleClient(root, out));
   const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
