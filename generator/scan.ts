@@ -119,7 +119,8 @@ function readReferences(
   const id = attributes.id;
   if (id !== undefined) ids.add(id);
   if (tag === 'a' && attributes.name !== undefined) ids.add(attributes.name);
-  for (const [name, value] of Object.entries(attributes)) {
+  for (const name in attributes) {
+    const value = attributes[name] ?? '';
     if (URL_ATTRIBUTES.has(name)) {
       add(`<${tag} ${name}="${value}">`, value);
     } else if (SRCSET_ATTRIBUTES.has(name)) {
