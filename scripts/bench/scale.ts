@@ -23,7 +23,7 @@ export interface ScaleBenchOptions {
   runs?: number;
   /** Render workers (--jobs); the build's default (one per core) when undefined. */
   jobs?: number;
-  /** Also the peak memory of a build of this many pages (three builds after a warm-up); none when undefined. */
+  /** Also the peak memory of a build of this many pages (three builds after a warm-up, or `runs` if fewer); none when undefined. */
   memoryPages?: number;
 }
 
@@ -158,7 +158,8 @@ export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }
       const large = await repeatedSite(folder, memoryPages, jobs);
       await large.build();
       const memory: BuildRun[] = [];
-      for (let i = 0; i < 3; i += 1) memory.push(await large.build());
+      const memoryRuns = Math.min(3, runs);
+      for (let i = 0; i < memoryRuns; i += 1) memory.push(await large.build());
       await rm(large.outDir, { recursive: true, force: true });
       measurements.push(
         { name: `${memoryPages} pages: wall time, spawn to exit`, unit: 'ms', samples: memory.map((s) => s.ms) },
@@ -169,7 +170,7 @@ export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }
           ...(memoryPages === 10_000 ? { targetMedian: 300 } : {}),
         },
       );
-      notes.push(`Scale: ${memoryPages} pages, 3 builds after one warm-up, for the peak memory.`);
+      notes.push(`Scale: ${memoryPages} pages, ${memoryRuns} builds after one warm-up, for the peak memory.`);
     }
     return { name: 'Scale', measurements, notes };
   } finally {
