@@ -31,9 +31,7 @@ import type {
 interface Build {
   /** The pages are rendered with these: the inline stylesheet, if any, as STYLESHEET_PLACEHOLDER. */
   settings: RenderSettings;
-  /** The characters the font draws, when the pages are checked against them. */
-  drawn: ReadonlySet<string> | undefined;
-  /** Finds a character the font does not draw in a page's text (control characters aside). */
+  /** Finds a character the font does not draw (control characters aside), when the pages are checked against it. */
   undrawn: RegExp | undefined;
   /**
    * The stylesheet every page holds, which the page is rendered, rewritten and scanned without:
@@ -118,12 +116,10 @@ function drawBrand({ site }: SiteModule, host: string, sizes: { touchIcon: numbe
 
 function setUp(settings: RenderSettings): Build {
   const { css } = settings.assets;
-  const drawn = settings.fontCharacters === undefined ? undefined : new Set(settings.fontCharacters);
   const codes = [...(settings.fontCharacters ?? '')].map((character) => `\\u{${character.codePointAt(0)?.toString(16)}}`);
   return {
     settings: 'inline' in css ? { ...settings, assets: { ...settings.assets, css: { inline: STYLESHEET_PLACEHOLDER } } } : settings,
-    drawn,
-    undrawn: drawn && new RegExp(`[^${codes.join('')}\\p{Cc}]`, 'u'),
+    undrawn: settings.fontCharacters === undefined ? undefined : new RegExp(`[^${codes.join('')}\\p{Cc}]`, 'u'),
     stylesheet:
       'inline' in css
         ? { placeholder: STYLESHEET_PLACEHOLDER, bytes: Buffer.from(css.inline), references: scanCss(css.inline) }
@@ -138,7 +134,7 @@ function setUp(settings: RenderSettings): Build {
  * but for those whose meaning depends on the page they are in. The text pass only reports the
  * characters the page shows.
  */
-function render(module: SiteModule, { settings, drawn, undrawn, stylesheet, reported, made }: Build, target: PageTarget): RenderedPage {
+function render(module: SiteModule, { settings, undrawn, stylesheet, reported, made }: Build, target: PageTarget): RenderedPage {
   const route = target === 'not-found' ? undefined : module.routes[target];
   if (target !== 'not-found' && !route) throw new Error(`There is no route number ${target}.`);
   const entry = route ?? module.notFound;
@@ -151,7 +147,7 @@ function render(module: SiteModule, { settings, drawn, undrawn, stylesheet, repo
   const onText = undrawn && ((text: string) => undrawn.test(text) && unseen.push(text));
   const { references } = scanHtml(html, settings.origin, { ...(onText ? { onText } : {}), ...(stylesheet ? { stylesheet } : {}) });
   if (unseen.length > 0) {
-    const characters = [...charactersOf(unseen)].filter((character) => !drawn?.has(character));
+    const characters = [...charactersOf(unseen)].filter((character) => undrawn?.test(character));
     throw new Error(
       `it shows ${characters.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,
     );
