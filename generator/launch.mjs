@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { hashParts, lookup, store } from './cache.mjs';
 import { describeCompileError, externalPackages } from './esbuild.mjs';
 
@@ -23,6 +24,8 @@ if (!entryArgument) {
 const entry = path.resolve(root, entryArgument);
 // The entry sees its own options from process.argv[2] on, as if it had been started directly.
 process.argv[1] = entry;
+if (path.relative(root, entry) === 'build.ts' && !process.argv.some((argument) => argument === '--help' || argument === '-h'))
+  startRenderWorker();
 
 const require = createRequire(import.meta.url);
 const esbuildVersion = JSON.parse(readFileSync(require.resolve('esbuild/package.json'), 'utf8')).version;
@@ -82,6 +85,25 @@ async function bundle() {
   const fallback = path.join(mkdtempSync(path.join(tmpdir(), 'site-generator-')), 'entry.mjs');
   writeFileSync(fallback, output);
   return fallback;
+}
+
+/**
+ * A build's first render worker starts now, and loads React while this thread loads the generator
+ * and finds or makes the site's bundle; generator/workers.ts takes it and sends it the bundle's URL.
+ */
+function startRenderWorker() {
+  const { port1, port2 } = new MessageChannel();
+  const workerData = { mode: 'production', root, port: port2 };
+  const worker = new Worker(path.join(import.meta.dirname, 'render', 'bootstrap.mjs'), { workerData, transferList: [port2] });
+  const early = { worker, port: port1, exited: false };
+  // Whatever stops it before it is taken, the pool starts another, which reports the cause.
+  worker.once('error', () => {});
+  worker.once('exit', () => {
+    early.exited = true;
+  });
+  // Unused (--help, a usage error), it must not keep the process alive.
+  worker.unref();
+  Object.assign(globalThis, { [Symbol.for('site-generator.early-render-worker')]: early });
 }
 
 /**

@@ -3,6 +3,7 @@
  * what it needs is a type error. runBuild() runs them into a staging folder that replaces the
  * output when every step succeeded; the dev server runs buildSite() again after each save.
  */
+import { setFlagsFromString } from 'node:v8';
 import type { InlineStylesheet, LinkedAsset } from '../components/Document/Document';
 import { BuildError, isBuildError, messageOf } from './failure';
 import { type Faults, faultsFrom } from './faults';
@@ -17,7 +18,7 @@ import { prepareSubsetting, subsetFonts, wholeFont } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
 import { writeIconSprite } from './steps/icons';
 import { checkLinks } from './steps/links';
-import { type PageSource, routeTargets, shownText, writePages } from './steps/pages';
+import { type PageSource, routeTargets, shownText, startWorkers, writePages } from './steps/pages';
 import { copyPublic } from './steps/public';
 import { writeRedirectPages } from './steps/redirects';
 import { loadSite } from './steps/routes';
@@ -78,6 +79,7 @@ export async function buildSite({ options, pool, staging, files, step }: Build):
   const loading = step('routes', [pool], () => loadSite(pool, options));
   const compiling = step('sass', [], () => compileStyles(root));
   const [site, css] = await Promise.all([loading, compiling]);
+  startWorkers(pool, options.jobs, site);
   const out = new Writer(staging, site.address.base, files);
   const js = await step('client', [], () => bundleClient(root, out));
   const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
@@ -123,6 +125,10 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {
+    // A build runs HarfBuzz's WebAssembly once, for milliseconds: V8's optimising compiler would
+    // spend more CPU on it in the background than it saves (the fonts step is faster without it),
+    // and Node 20 waits for that compiler before it exits (0.1 s).
+    setFlagsFromString('--liftoff-only');
     // HarfBuzz compiles and the font is decoded, when this build will subset it, while esbuild
     // bundles the site and a worker loads it.
     prepareSubsetting(options.root);

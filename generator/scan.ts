@@ -25,19 +25,20 @@ export interface HtmlScan {
    * name one of its elements; a JSON-LD block that does not parse is one with a problem of its own.
    */
   references: FoundReference[];
-  /**
-   * With `{ shown: true }`, the characters the page shows, in code point order: its text outside
-   * the head, script, style and title, and its text alternatives; no control characters, which no font draws.
-   */
-  characters: string;
+}
+
+export interface ScanOptions {
+  /** Hears each piece of text the page shows: its text outside the head, script, style and title, and its text alternatives. */
+  onText?: (text: string) => void;
+  /** A <style> element holding only `placeholder` holds `references` (a stylesheet every page shares, read once). */
+  stylesheet?: { placeholder: string; references: readonly FoundReference[] };
 }
 
 /** `origin` is the site's: strings in JSON-LD that are URLs on it are references too. */
-export function scanHtml(html: string, origin: string, { shown = false } = {}): HtmlScan {
+export function scanHtml(html: string, origin: string, { onText, stylesheet }: ScanOptions = {}): HtmlScan {
   const ids = new Set<string>();
   const seen = new Set<string>();
   const references: FoundReference[] = [];
-  const characters = new Set<string>();
   const add = (where: string, value: string) => {
     const key = `${where}\u0000${value}`;
     if (seen.has(key)) return;
@@ -45,7 +46,7 @@ export function scanHtml(html: string, origin: string, { shown = false } = {}): 
     references.push({ where, value });
   };
   const show = (text: string) => {
-    if (shown && !inHead) for (const character of text) characters.add(character);
+    if (onText && !inHead && text) onText(text);
   };
   let inHead = false;
   /** The raw-text element being read, its attributes, and its text so far. */
@@ -71,7 +72,8 @@ export function scanHtml(html: string, origin: string, { shown = false } = {}): 
         raw = undefined;
         if (tag === 'style') {
           // The inline stylesheet's fonts and images must exist like any other reference.
-          for (const reference of scanCss(text)) add(`<style> ${reference.where}`, reference.value);
+          const found = text === stylesheet?.placeholder ? stylesheet.references : scanCss(text);
+          for (const reference of found) add(`<style> ${reference.where}`, reference.value);
         } else if (tag === 'script' && attributes.type === 'application/ld+json') {
           for (const reference of scanJsonLd(text, origin)) {
             if (reference.problem) references.push(reference);
@@ -89,16 +91,19 @@ export function scanHtml(html: string, origin: string, { shown = false } = {}): 
     const id = samePageFragment(value);
     return id !== undefined && ids.has(id);
   };
-  return { ids, references: references.filter(({ value }) => !resolved(value)), characters: sorted(characters) };
+  return { ids, references: references.filter(({ value }) => !resolved(value)) };
 }
 
-/** What its font must draw. */
+/** What its font must draw: the characters the page shows, in code point order, but control characters, which no font draws. */
 export function shownCharacters(html: string): string {
-  return scanHtml(html, '', { shown: true }).characters;
+  const texts: string[] = [];
+  scanHtml(html, '', { onText: (text) => texts.push(text) });
+  return charactersOf(texts);
 }
 
-function sorted(characters: ReadonlySet<string>): string {
-  return [...characters]
+/** The distinct characters of `texts`, in code point order, but control characters. */
+export function charactersOf(texts: readonly string[]): string {
+  return [...new Set(texts.join(''))]
     .filter((character) => !/\p{Cc}/u.test(character))
     .sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0))
     .join('');
@@ -114,7 +119,8 @@ function readReferences(
   const id = attributes.id;
   if (id !== undefined) ids.add(id);
   if (tag === 'a' && attributes.name !== undefined) ids.add(attributes.name);
-  for (const [name, value] of Object.entries(attributes)) {
+  for (const name in attributes) {
+    const value = attributes[name] ?? '';
     if (URL_ATTRIBUTES.has(name)) {
       add(`<${tag} ${name}="${value}">`, value);
     } else if (SRCSET_ATTRIBUTES.has(name)) {

@@ -4,8 +4,9 @@
  * and a worker that makes no progress for the time limit (a page that loops forever) is
  * terminated, whatever it is doing, and the build fails naming the route.
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type MessagePort, Worker } from 'node:worker_threads';
 import { BuildError, errorOf, fileOf, messageOf, projectFrame } from './failure';
 import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './render/protocol';
 
@@ -21,15 +22,19 @@ export interface PoolOptions {
 
 const QUEUED_PER_WORKER = 4;
 
-/** Source maps on, so that stack traces name the TypeScript files, and NODE_ENV set before React loads. */
-const BOOTSTRAP = `
-const { parentPort, workerData } = require('node:worker_threads');
-process.setSourceMapsEnabled(true);
-process.env.NODE_ENV = workerData.mode;
-import(workerData.url).catch((error) => {
-  parentPort.postMessage({ type: 'failed', failure: { message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined } });
-});
-`;
+const BOOTSTRAP = path.join(import.meta.dirname, 'render', 'bootstrap.mjs');
+
+/**
+ * A worker launch.mjs started for a build before the generator loaded, waiting on `port` for the
+ * bundle's URL (render/bootstrap.mjs); the first production pool takes it.
+ */
+interface EarlyWorker {
+  worker: Worker;
+  port: MessagePort;
+  exited: boolean;
+}
+const EARLY_WORKER = Symbol.for('site-generator.early-render-worker');
+const early = globalThis as { [EARLY_WORKER]?: EarlyWorker };
 
 interface Reply {
   /** For messages: "rendering page /about-us/". */
@@ -148,7 +153,13 @@ export class RenderPool {
 
   private spawn(): Member {
     const { bundle, mode, root } = this.options;
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { url: pathToFileURL(bundle).href, mode } });
+    const url = pathToFileURL(bundle).href;
+    const started = early[EARLY_WORKER];
+    delete early[EARLY_WORKER];
+    if (started && (started.exited || mode !== 'production')) void started.worker.terminate();
+    const adopted = started && !started.exited && mode === 'production' ? started : undefined;
+    adopted?.port.postMessage(url);
+    const worker = adopted?.worker ?? new Worker(BOOTSTRAP, { workerData: { url, mode, root } });
     const member: Member = { worker, ready: Promise.resolve(), replies: [] };
     // Loading the site's code is the first answer a worker owes, held to the same time limit.
     member.ready = this.owe(member, { what: "loading the site's code", load: true });

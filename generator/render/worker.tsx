@@ -12,22 +12,43 @@ import { PAGE_SCRIPT } from '../../components/Document/Document';
 import { iconSprite } from '../../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
 import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
-import { referenceKey, samePageFragment, scanHtml, shownCharacters } from '../scan';
+import { charactersOf, referenceKey, samePageFragment, scanCss, scanHtml, shownCharacters } from '../scan';
 import { canonicalPath, routeFile } from '../urls';
 import { checkContent } from './content-check';
 import { renderPage, type SiteModule } from './page';
-import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './protocol';
+import type {
+  BrandDrawings,
+  FoundReference,
+  FromWorker,
+  PageTarget,
+  RenderedPage,
+  RenderSettings,
+  SiteDescription,
+  ToWorker,
+} from './protocol';
 
 /** One build's settings, and what a worker keeps from one of its pages to the next. */
 interface Build {
+  /** The pages are rendered with these: the inline stylesheet, if any, as STYLESHEET_PLACEHOLDER. */
   settings: RenderSettings;
-  /** The characters the font draws, when the pages are checked against them. */
-  drawn: ReadonlySet<string> | undefined;
+  /** Finds a character the font does not draw (control characters aside), when the pages are checked against it. */
+  undrawn: RegExp | undefined;
+  /**
+   * The stylesheet every page holds, which the page is rendered, rewritten and scanned without:
+   * read once, and written from bytes encoded once.
+   */
+  stylesheet: { placeholder: string; bytes: Buffer; references: readonly FoundReference[] } | undefined;
   /** References already reported for an earlier page. */
   reported: Set<string>;
-  /** Folders made in the staging folder: each costs a system call or two. */
+  /** Folders made in the staging folder, which is among them: each costs a system call. */
   made: Set<string>;
 }
+
+/**
+ * Stands for the inline stylesheet until the page is written. React escapes "<" in text and
+ * attributes, so no page can hold it but in its own raw markup; toHtml5 leaves it alone.
+ */
+const STYLESHEET_PLACEHOLDER = '<inline-stylesheet>';
 
 /** Called by the bundle's entry. */
 export function serveSite(module: SiteModule): void {
@@ -51,12 +72,9 @@ export function serveSite(module: SiteModule): void {
         case 'draw-icons':
           post({ type: 'drawn-icons', sprite: iconSprite() });
           break;
-        case 'setup': {
-          const { settings } = message;
-          const drawn = settings.fontCharacters === undefined ? undefined : new Set(settings.fontCharacters);
-          build = { settings, drawn, reported: new Set(), made: new Set() };
+        case 'setup':
+          build = setUp(message.settings);
           break;
-        }
         case 'render':
           if (!build) throw new Error('A page was sent to render before the build settings.');
           post({ type: 'rendered', id: message.id, page: render(module, build, message.target) });
@@ -96,12 +114,27 @@ function drawBrand({ site }: SiteModule, host: string, sizes: { touchIcon: numbe
   };
 }
 
+function setUp(settings: RenderSettings): Build {
+  const { css } = settings.assets;
+  const codes = [...(settings.fontCharacters ?? '')].map((character) => `\\u{${character.codePointAt(0)?.toString(16)}}`);
+  return {
+    settings: 'inline' in css ? { ...settings, assets: { ...settings.assets, css: { inline: STYLESHEET_PLACEHOLDER } } } : settings,
+    undrawn: settings.fontCharacters === undefined ? undefined : new RegExp(`[^${codes.join('')}\\p{Cc}]`, 'u'),
+    stylesheet:
+      'inline' in css
+        ? { placeholder: STYLESHEET_PLACEHOLDER, bytes: Buffer.from(css.inline), references: scanCss(css.inline) }
+        : undefined,
+    reported: new Set(),
+    made: new Set([settings.staging]),
+  };
+}
+
 /**
  * Writes one page, and reports its size and what it refers to: each reference once per worker,
  * but for those whose meaning depends on the page they are in. The text pass only reports the
  * characters the page shows.
  */
-function render(module: SiteModule, { settings, drawn, reported, made }: Build, target: PageTarget): RenderedPage {
+function render(module: SiteModule, { settings, undrawn, stylesheet, reported, made }: Build, target: PageTarget): RenderedPage {
   const route = target === 'not-found' ? undefined : module.routes[target];
   if (target !== 'not-found' && !route) throw new Error(`There is no route number ${target}.`);
   const entry = route ?? module.notFound;
@@ -109,23 +142,23 @@ function render(module: SiteModule, { settings, drawn, reported, made }: Build, 
   const html = renderPage(module, settings, entry, pagePath);
   const file = route ? routeFile(route.path) : '404.html';
   if (settings.pass === 'text') return { file, bytes: 0, references: [], characters: shownCharacters(html) };
-  // One pass over the page finds what it refers to and, when the font is to be checked, what it shows.
-  const { references, characters } = scanHtml(html, settings.origin, { shown: drawn !== undefined });
-  if (drawn) {
-    const undrawn = [...characters].filter((character) => !drawn.has(character));
-    if (undrawn.length > 0) {
-      throw new Error(
-        `it shows ${undrawn.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,
-      );
-    }
+  // One pass over the page finds what it refers to and, when the font is to be checked, the text it cannot draw.
+  const unseen: string[] = [];
+  const onText = undrawn && ((text: string) => undrawn.test(text) && unseen.push(text));
+  const { references } = scanHtml(html, settings.origin, { ...(onText ? { onText } : {}), ...(stylesheet ? { stylesheet } : {}) });
+  if (unseen.length > 0) {
+    const characters = [...charactersOf(unseen)].filter((character) => undrawn?.test(character));
+    throw new Error(
+      `it shows ${characters.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,
+    );
   }
   const full = path.join(settings.staging, file);
-  const folder = path.dirname(full);
-  if (!made.has(folder)) {
-    mkdirSync(folder, { recursive: true });
-    made.add(folder);
-  }
-  const bytes = Buffer.from(html);
+  makeFolder(path.dirname(full), made);
+  const at = stylesheet ? html.indexOf(stylesheet.placeholder) : -1;
+  const bytes =
+    stylesheet && at >= 0
+      ? Buffer.concat([Buffer.from(html.slice(0, at)), stylesheet.bytes, Buffer.from(html.slice(at + stylesheet.placeholder.length))])
+      : Buffer.from(html);
   writeFileSync(full, bytes);
   const fresh = references.filter((reference) => {
     // A problem, or a fragment of this page that names nothing: always this page's own.
@@ -136,6 +169,20 @@ function render(module: SiteModule, { settings, drawn, reported, made }: Build, 
     return true;
   });
   return { file, bytes: bytes.byteLength, references: fresh, characters: '' };
+}
+
+/** Makes a folder whose parent this worker made (or saw made) before: one system call, where a recursive mkdir tries the folder first. */
+function makeFolder(folder: string, made: Set<string>): void {
+  const parent = path.dirname(folder);
+  if (made.has(folder) || parent === folder) return;
+  makeFolder(parent, made);
+  try {
+    mkdirSync(folder);
+  } catch (error) {
+    // The other worker made it for a page of its own.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  made.add(folder);
 }
 
 /**

@@ -80,14 +80,22 @@ export async function shownText(source: PageSource): Promise<Map<string, string>
 /** Below this many pages for each, another worker costs more to start than it saves. */
 const PAGES_PER_WORKER = 24;
 
-/** A small site does not pay for starting more workers than it can use. */
+/**
+ * Starts the workers the pages will be rendered on, as soon as the route table is known, so that
+ * they load the site's code while the steps before the pages run. A small site does not pay for
+ * starting more workers than it can use.
+ */
+export function startWorkers(pool: RenderPool, jobs: number, site: Site): void {
+  pool.grow(Math.max(1, Math.min(jobs, Math.ceil(site.routes.length / PAGES_PER_WORKER))));
+}
+
 async function render(
   { pool, jobs, site }: PageSource,
   settings: RenderSettings,
   targets: readonly PageTarget[],
   onPage: (page: RenderedPage, target: PageTarget) => void,
 ): Promise<void> {
-  pool.grow(Math.max(1, Math.min(jobs, Math.ceil(site.routes.length / PAGES_PER_WORKER))));
+  startWorkers(pool, jobs, site);
   await pool.render(settings, targets, (target) => targetPath(site, target), onPage);
 }
 

@@ -23,7 +23,7 @@ export interface ScaleBenchOptions {
   runs?: number;
   /** Render workers (--jobs); the build's default (one per core) when undefined. */
   jobs?: number;
-  /** Also the peak memory of a build of this many pages (three builds after a warm-up); none when undefined. */
+  /** Also the peak memory of a build of this many pages (three builds after a warm-up, or `runs` if fewer); none when undefined. */
   memoryPages?: number;
 }
 
