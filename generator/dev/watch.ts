@@ -2,9 +2,13 @@
  * Watches the site's sources with chokidar, which watches each folder on its own: Node's own
  * recursive fs.watch lost events on Linux under Node 20 (a burst of renames, as editors save).
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { type SourceName, sourcesOf, sourcesUnder, watchedRoots } from '../sources';
+
+/** chokidar's `_throttle(EV.CHANGE, path, 50)`. */
+const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 
 /** Editor droppings: swap files, backups, lock files. */
 function ignored(file: string): boolean {
@@ -30,16 +34,39 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
       return name !== '' && (!roots.includes(name.split('/')[0] ?? '') || ignored(name));
     },
   });
-  watcher.on('all', (event, file) => {
+  const report = (name: string) => {
+    for (const source of sourcesOf(name)) onChange(source, name);
+  };
+  // chokidar passes on the first change of a file in 50 ms and drops the rest: a save right after
+  // another (a format-on-save, an undo) was lost, and the dev server kept the first. So each change
+  // is looked at again once that time has passed, and reported again if the file changed since.
+  const lookAgain = new Map<string, NodeJS.Timeout>();
+  const afterThrottle = (file: string, name: string, mtimeMs: number | undefined) => {
+    clearTimeout(lookAgain.get(file));
+    const timer = setTimeout(async () => {
+      lookAgain.delete(file);
+      const now = await stat(file).then(
+        (stats) => stats.mtimeMs,
+        () => undefined,
+      );
+      if (now !== mtimeMs) report(name);
+    }, CHOKIDAR_CHANGE_THROTTLE_MS + 20);
+    lookAgain.set(file, timer);
+  };
+  watcher.on('all', (event, file, stats) => {
     const name = relative(file);
     if (event === 'addDir' || event === 'unlinkDir') {
       for (const source of sourcesUnder(name.split('/')[0] ?? '')) onChange(source, `${name}/`);
-    } else {
-      for (const source of sourcesOf(name)) onChange(source, name);
+      return;
     }
+    report(name);
+    if (event === 'change') afterThrottle(file, name, stats?.mtimeMs);
   });
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
-    close: () => watcher.close(),
+    close: () => {
+      for (const timer of lookAgain.values()) clearTimeout(timer);
+      return watcher.close();
+    },
   };
 }

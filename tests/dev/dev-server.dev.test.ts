@@ -109,6 +109,9 @@ describe('npm run dev', () => {
       const edited = dev.events.indexOf(await eventAfter(dev.events.length, event));
       await writeFile(file(relative), original);
       await eventAfter(edited + 1, event);
+      // The watcher looks at a changed file again 70 ms later (generator/dev/watch.ts): a rebuild
+      // that look starts belongs to this save, not to the next one.
+      await new Promise((resolve) => setTimeout(resolve, 150));
       const line = await waitFor(`the terminal line for ${relative}`, () =>
         [...dev.output().split('\n')].reverse().find((text) => text.includes(`${relative} → `)),
       );

@@ -13,7 +13,7 @@ import { waitFor } from '../../scripts/lib/server';
 
 let root: string;
 let watcher: SourceWatcher;
-const seen: { source: SourceName; file: string }[] = [];
+const seen: { source: SourceName; file: string; at: number }[] = [];
 const COMPONENTS = 40;
 const component = (index: number) => `components/Part${index}`;
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
     await writeFile(path.join(root, component(index), `_part${index}.scss`), '.c-part { color: red; }\n');
   }
   await mkdir(path.join(root, 'node_modules', 'x'), { recursive: true });
-  watcher = watchSources(root, (source, file) => seen.push({ source, file }));
+  watcher = watchSources(root, (source, file) => seen.push({ source, file, at: performance.now() }));
   await watcher.ready;
 });
 
@@ -53,6 +53,19 @@ describe('the source watcher', () => {
     await waitFor('an event for every saved file', () => missing().length === 0, 10_000).catch(() => undefined);
     expect(missing()).toEqual([]);
     for (const { source, file } of seen) expect(source, file).toBe(file.endsWith('.scss') ? 'styles' : 'site');
+  });
+
+  it('sees a second save of a file right after the first (chokidar drops a change within 50 ms of the last)', async () => {
+    seen.length = 0;
+    const file = `${component(0)}/Part0.tsx`;
+    await writeFile(path.join(root, file), 'export const a = 2;\n');
+    await waitFor('the first save', () => seen.some((event) => event.file === file), 10_000, 1);
+    await writeFile(path.join(root, file), 'export const a = 3;\n');
+    const saved = performance.now();
+    await waitFor('an event after the second save', () => seen.some((event) => event.file === file && event.at > saved), 10_000).catch(
+      () => undefined,
+    );
+    expect(seen.filter((event) => event.file === file && event.at > saved).length).toBeGreaterThan(0);
   });
 
   it('sees every file saved into folders made a moment before, as a checkout of a branch adds them', async () => {
