@@ -102,12 +102,8 @@ export class RenderPool {
       const send = () => {
         const index = next++;
         const target = targets[index] as PageTarget;
-        const reply = this.ask(
-          member,
-          { type: 'render', id: index, target },
-          `rendering page ${describeTarget(target)}`,
-          describeTarget(target),
-        );
+        const route = describeTarget(target);
+        const reply = this.ask(member, { type: 'render', id: index, target }, `rendering page ${route}`, route);
         // Pages queued behind a failure are rejected with it, and nobody waits for them any more.
         reply.catch(() => {});
         inFlight.push(reply);
