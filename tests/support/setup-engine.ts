@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ENGINES, type EngineName, ensureEngine } from '../../scripts/lib/browsers';
+import { ensureChromium } from '../../scripts/lib/chromium';
 import { startXvfb } from '../../scripts/lib/engines/webkit';
 import { acquire } from './shared';
 
@@ -22,7 +23,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = project.name as EngineName;
   if (!ENGINES.includes(engine)) throw new Error(`setup-engine.ts runs for the projects ${ENGINES.join(', ')}, not "${project.name}".`);
-  const programs = ensureEngine(engine);
+  // Chromium as setup-chromium.ts finds it, Playwright's own download included.
+  const programs = engine === 'chromium' ? { browser: ensureChromium() } : ensureEngine(engine);
   project.provide('engine', engine);
   project.provide('enginePrograms', programs);
   if (engine !== 'webkit') {

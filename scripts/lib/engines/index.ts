@@ -1,5 +1,5 @@
 import { type EngineName, ensureEngine } from '../browsers';
-import { launchChromium } from '../chromium';
+import { ensureChromium, launchChromium } from '../chromium';
 import { chromiumEngine } from './chromium';
 import { firefoxEngine } from './firefox';
 import type { Engine } from './page';
@@ -9,16 +9,15 @@ export type { Engine, EnginePage, OpenOptions, Problems } from './page';
 
 /**
  * Starts an engine on this machine, finding its programs first (and installing Debian's packages
- * where `ensureEngine` may). `display`: an X display WebKit's windows go to (else it starts Xvfb).
+ * where `ensureEngine` may); Chromium as the browser tests find it, Playwright's own download included.
  */
-export async function launchEngine(name: EngineName, { display }: { display?: string } = {}): Promise<Engine> {
-  const programs = ensureEngine(name);
-  switch (name) {
-    case 'chromium':
-      return chromiumEngine(await launchChromium());
-    case 'firefox':
-      return firefoxEngine(programs.browser ?? '');
-    case 'webkit':
-      return webkitEngine({ driver: programs.driver ?? '', browser: programs.browser ?? '', xvfb: programs.display, display });
+export async function launchEngine(name: EngineName): Promise<Engine> {
+  if (name === 'chromium') {
+    ensureChromium();
+    return chromiumEngine(await launchChromium());
   }
+  const programs = ensureEngine(name);
+  return name === 'firefox'
+    ? firefoxEngine(programs.browser ?? '')
+    : webkitEngine({ driver: programs.driver ?? '', browser: programs.browser ?? '', xvfb: programs.display });
 }
