@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { freePort, waitFor } from '../server';
+import { freePort, stopProcess, waitFor, waitForHttp } from '../server';
 import {
   DEFAULT_HEIGHT,
   type Engine,
@@ -9,6 +9,7 @@ import {
   type Key,
   type OpenOptions,
   type PageRecorder,
+  readRecorder,
 } from './page';
 
 /**
@@ -55,7 +56,7 @@ class Session {
       env: { ...process.env, DISPLAY: display },
     });
     const server = `http://127.0.0.1:${port}`;
-    await waitFor('WebKitWebDriver to listen', () => fetch(`${server}/status`).then((response) => response.ok));
+    await waitForHttp(`${server}/status`, 20_000);
     const created = (await request('POST', `${server}/session`, {
       capabilities: {
         alwaysMatch: {
@@ -113,12 +114,7 @@ export async function startXvfb(xvfb: string): Promise<{ display: string; stop: 
   });
   return {
     display: `:${number}`,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(child),
   };
 }
 
@@ -272,14 +268,12 @@ class WebKitPage {
         }
       },
       problems: async () => {
-        const recorded = await this.execute<PageRecorder | null>(
-          'function () { return window.__engineRecord || { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] }; }',
-        );
+        const recorded = await this.execute<PageRecorder>(functionSource(readRecorder));
         // A font that failed to load sends no event: its face says so.
         const fonts = await this.execute<string[]>(
           'function () { return [...document.fonts].filter((face) => face.status === "error").map((face) => "font " + face.family + " " + face.unicodeRange); }',
         );
-        return { ...(recorded as PageRecorder), failedRequests: [...(recorded?.failedRequests ?? []), ...fonts] };
+        return { ...recorded, failedRequests: [...recorded.failedRequests, ...fonts] };
       },
     };
   }
