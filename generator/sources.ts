@@ -35,7 +35,8 @@ export function sourcesUnder(root: string): SourceName[] {
   return (Object.keys(SOURCES) as SourceName[]).filter((name) => rootsOf(name).includes(root));
 }
 
-function rootsOf(name: SourceName): string[] {
+/** The top-level folders (or files) of a source's patterns, but exclusions. */
+export function rootsOf(name: SourceName): string[] {
   return SOURCES[name].filter((pattern) => !pattern.startsWith('!')).map((pattern) => pattern.split('/')[0] ?? '');
 }
 

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type * as Sass from 'sass';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { SOURCES } from '../sources';
+import { rootsOf } from '../sources';
 
 export const STYLES_ENTRY = 'styles/main.scss';
 
@@ -45,7 +45,7 @@ export async function compileStyles(root: string): Promise<string> {
  * also what the dev server watches; a file the stylesheet imports from elsewhere belongs in them.
  */
 export async function styleInputs(root: string): Promise<string[]> {
-  const folders = new Set(SOURCES.styles.map((pattern) => pattern.split('/')[0] ?? ''));
+  const folders = new Set(rootsOf('styles'));
   const files: string[] = [];
   for (const folder of folders) {
     const names = await readdir(path.join(root, folder), { recursive: true }).catch(() => []);
