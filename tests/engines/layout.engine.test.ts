@@ -4,11 +4,10 @@
  * in the same run (`npm run screenshots -- --engine all` shows the pages themselves).
  */
 import { describe, expect, inject } from 'vitest';
-import { routes } from '../../pages/routes';
 import { type EnginePage, engineName, test, untilScripted } from '../support/engine';
+import { PAGE_PATHS } from '../support/site';
 
 const siteUrl = inject('siteUrl');
-const PATHS = [...routes.map((route) => route.path), '/no-such-page'];
 const WIDTHS = [375, 1280] as const;
 /** How far a section's height may stray from Chromium's. */
 const HEIGHT_TOLERANCE = 0.15;
@@ -104,7 +103,7 @@ describe('the header', () => {
 
 describe.each(WIDTHS)('every page at %i px', (width) => {
   const compared = engineName === 'chromium' ? '' : `, every section within ${HEIGHT_TOLERANCE * 100}% of its height in Chromium`;
-  test.for(PATHS)(`%s: no sideways scroll, no text over other text${compared}`, async (routePath, { openPage, reference }) => {
+  test.for(PAGE_PATHS)(`%s: no sideways scroll, no text over other text${compared}`, async (routePath, { openPage, reference }) => {
     const [own, chromium] = await Promise.all([
       openPage({ width }).then((page) => measure(page, siteUrl + routePath)),
       // Chromium is measured in the same run, so that both see the same build.

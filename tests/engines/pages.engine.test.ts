@@ -4,12 +4,10 @@
  * the end nothing is left hidden; without JavaScript every word and the whole navigation are there.
  */
 import { describe, expect, inject } from 'vitest';
-import { routes } from '../../pages/routes';
 import { type EnginePage, test, untilScripted } from '../support/engine';
+import { NAV_LABELS, PAGE_PATHS, UNKNOWN_PATH } from '../support/site';
 
 const siteUrl = inject('siteUrl');
-const UNKNOWN = '/no-such-page';
-const PATHS = [...routes.map((route) => route.path), UNKNOWN];
 
 /** Text under main or footer that renders nothing: opacity 0 or hidden, itself or through an ancestor. */
 function invisibleText(page: EnginePage): Promise<string[]> {
@@ -28,7 +26,7 @@ function invisibleText(page: EnginePage): Promise<string[]> {
 }
 
 describe('every page, with JavaScript', () => {
-  test.for(PATHS)(
+  test.for(PAGE_PATHS)(
     '%s loads with no console error, CSP violation or failed request, and reveals everything',
     async (routePath, { openPage }) => {
       const page = await openPage({ width: 1280 });
@@ -49,14 +47,14 @@ describe('every page, with JavaScript', () => {
       expect(hidden).toEqual([]);
       const problems = await page.problems();
       // The unknown path reports itself, once.
-      const expected = routePath === UNKNOWN ? [`404 Error: User attempted to access non-existent route: "${UNKNOWN}"`] : [];
+      const expected = routePath === UNKNOWN_PATH ? [`404 Error: User attempted to access non-existent route: "${UNKNOWN_PATH}"`] : [];
       expect(problems).toEqual({ consoleErrors: expected, consoleWarnings: [], cspViolations: [], failedRequests: [] });
     },
   );
 });
 
 describe('every page, without JavaScript', () => {
-  test.for(PATHS)('%s shows every section’s text and the whole navigation', async (routePath, { openPage }) => {
+  test.for(PAGE_PATHS)('%s shows every section’s text and the whole navigation', async (routePath, { openPage }) => {
     const page = await openPage({ width: 375, javaScript: false });
     await page.goto(siteUrl + routePath);
     expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(false);
@@ -67,7 +65,7 @@ describe('every page, without JavaScript', () => {
         return box.width > 0 && box.height > 0 ? link.textContent?.trim() : `hidden: ${link.textContent?.trim()}`;
       }),
     );
-    expect(navigation).toEqual(routes.flatMap((route) => (route.nav ? [route.nav] : [])));
+    expect(navigation).toEqual(NAV_LABELS);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-header-toggle]') as Element).display)).toBe('none');
   });
 });

@@ -1,12 +1,7 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright';
 import { test as base, inject } from 'vitest';
-import { routes } from '../../pages/routes';
 
-/** Every route of the table, and one path that matches none (the 404 page). */
-export const PAGE_PATHS: readonly string[] = [...routes.map((route) => route.path), '/no-such-page'];
-
-/** The labels of the header's navigation, as the route table gives them, in its order. */
-export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav ?? []);
+export { NAV_LABELS, PAGE_PATHS } from './site';
 
 /** What a page said and failed at while a test drove it. */
 export interface PageRecord {

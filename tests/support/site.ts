@@ -5,6 +5,15 @@ import type { InlineCode } from '../../generator/hosting/policy';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { type Route, routes } from '../../pages/routes';
 
+/** The path that matches no route, which the 404 page answers. */
+export const UNKNOWN_PATH = '/no-such-page';
+
+/** Every route of the table, and one path that matches none (the 404 page). */
+export const PAGE_PATHS: readonly string[] = [...routes.map((route) => route.path), UNKNOWN_PATH];
+
+/** The labels of the header's navigation, as the route table gives them, in its order. */
+export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav ?? []);
+
 /** A page the build writes: a route of the table, or the 404 page. */
 export interface BuiltPage {
   /** The canonical path ("/about-us/"), or "/404" for the 404 page, which has no URL of its own. */
