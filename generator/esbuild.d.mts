@@ -1,5 +1,6 @@
 import type { Plugin } from 'esbuild';
 /** Leaves packages out of a bundle, imported by the absolute URL they resolve to from the project. */
-export function externalPackages(root: string, inside?: RegExp): Plugin;
+export function externalPackages(root: string, inside?: RegExp[]): Plugin;
+export const HTML_READER: RegExp;
 /** Why esbuild could not bundle `entry`, in one sentence naming file:line:column, and that file. */
 export function describeCompileError(error: unknown, root: string, entry: string): { message: string; file?: string };

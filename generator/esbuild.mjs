@@ -7,22 +7,28 @@ import { pathToFileURL } from 'node:url';
 const builtins = new Set(builtinModules);
 
 /**
+ * The scan's HTML reader: htmlparser2's tokenizer and the entity decoder. Bundled from their ES
+ * modules, they load without the DOM packages htmlparser2's entry imports, which the scan never uses.
+ */
+export const HTML_READER = /^(?:htmlparser2|entities\/decode|dom(?:handler|utils|-serializer|elementtype))$/;
+
+/**
  * Leaves packages out of a bundle, as `packages: 'external'` does, but imports each by the absolute
  * URL it resolves to from the project: the bundle then runs from anywhere (the cache, or a
  * temporary folder) and loads the project's own copies of React and the rest.
  * @param {string} root
- * @param {RegExp} [inside] packages to bundle after all: many small modules (an icon set) load
+ * @param {RegExp[]} [inside] packages to bundle after all: many small modules (an icon set) load
  *   faster as part of the bundle than as files of their own
  * @returns {import('esbuild').Plugin}
  */
-export function externalPackages(root, inside) {
+export function externalPackages(root, inside = []) {
   const require = createRequire(path.join(root, 'package.json'));
   return {
     name: 'external-packages',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('node:') || builtins.has(args.path.split('/')[0] ?? '')) return { path: args.path, external: true };
-        if (inside?.test(args.path)) return undefined;
+        if (inside.some((pattern) => pattern.test(args.path))) return undefined;
         return { path: pathToFileURL(require.resolve(args.path)).href, external: true };
       });
     },

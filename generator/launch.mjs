@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { hashParts, lookup, store } from './cache.mjs';
-import { describeCompileError, externalPackages } from './esbuild.mjs';
+import { describeCompileError, externalPackages, HTML_READER } from './esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entryArgument] = process.argv.splice(2, 1);
@@ -71,7 +71,7 @@ async function bundle() {
       metafile: true,
       write: false,
       logLevel: 'silent',
-      plugins: [externalPackages(root), importMetaPlugin(root)],
+      plugins: [externalPackages(root, [HTML_READER]), importMetaPlugin(root)],
     });
   } catch (error) {
     console.error(describeCompileError(error, root, path.relative(root, entry)).message);

@@ -3,7 +3,8 @@
  * pass the characters a page shows, for the font. htmlparser2 reads HTML as a browser does
  * (character references, raw-text elements): pages a maintainer puts in public/ are HTML of any kind.
  */
-import { Parser } from 'htmlparser2';
+import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
+import { Tokenizer } from 'htmlparser2';
 import type { FoundReference } from './render/protocol';
 
 /** On any element; data-src names the script the page script loads. */
@@ -15,6 +16,18 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 
 /** Text alternatives, tooltips, hints: shown or read aloud on any element. */
 const SHOWN_ATTRIBUTES = ['alt', 'aria-label', 'title', 'placeholder'];
+/** What the scan reads of an element; the rest (classes, SVG geometry) it passes over unread. */
+const READ_ATTRIBUTES = new Set([
+  ...URL_ATTRIBUTES,
+  ...SRCSET_ATTRIBUTES,
+  ...SHOWN_ATTRIBUTES,
+  'id',
+  'name',
+  'property',
+  'content',
+  'type',
+  'value',
+]);
 /** Inputs whose `value` is not shown as text (a choice's label is); on any other element `value` is data, never drawn. */
 const UNSHOWN_INPUT_VALUES = new Set(['hidden', 'checkbox', 'radio', 'password', 'file', 'image', 'color', 'range']);
 
@@ -51,47 +64,89 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
   let inHead = false;
   /** The raw-text element being read, its attributes, and its text so far. */
   let raw: { tag: string; attributes: Record<string, string>; text: string } | undefined;
-  const parser = new Parser(
+  let tag = '';
+  let attributes: Record<string, string> = {};
+  /** The attribute being read, if the scan reads it. */
+  let name: string | undefined;
+  let value = '';
+  const open = () => {
+    if (tag === 'head') inHead = true;
+    else if (tag === 'body') inHead = false;
+    readReferences(tag, attributes, ids, add);
+    for (const shown of SHOWN_ATTRIBUTES) show(attributes[shown] ?? '');
+    if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) show(attributes.value ?? '');
+    if (RAW_TEXT.has(tag)) raw = { tag, attributes, text: '' };
+  };
+  const close = (closed: string) => {
+    if (closed === 'head') inHead = false;
+    if (raw?.tag !== closed) return;
+    const { attributes, text } = raw;
+    raw = undefined;
+    if (closed === 'style') {
+      // The inline stylesheet's fonts and images must exist like any other reference.
+      const found = text === stylesheet?.placeholder ? stylesheet.references : scanCss(text);
+      for (const reference of found) add(`<style> ${reference.where}`, reference.value);
+    } else if (closed === 'script' && attributes.type === 'application/ld+json') {
+      for (const reference of scanJsonLd(text, origin)) {
+        if (reference.problem) references.push(reference);
+        else add(reference.where, reference.value);
+      }
+    } else if (closed === 'textarea') {
+      show(decoded(text));
+    }
+  };
+  const ignore = () => {};
+  // htmlparser2's tokenizer, without its tree-building parser: character references are decoded
+  // only in the text and values read, by the same decoder, which costs a page half as much.
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
     {
-      onopentag(tag, attributes) {
-        if (tag === 'head') inHead = true;
-        else if (tag === 'body') inHead = false;
-        readReferences(tag, attributes, ids, add);
-        for (const name of SHOWN_ATTRIBUTES) show(attributes[name] ?? '');
-        if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) show(attributes.value ?? '');
-        if (RAW_TEXT.has(tag)) raw = { tag, attributes, text: '' };
+      onopentagname(start, end) {
+        tag = html.slice(start, end).toLowerCase();
+        attributes = {};
       },
-      ontext(text) {
-        if (raw) raw.text += text;
-        else show(text);
+      onattribname(start, end) {
+        const read = html.slice(start, end).toLowerCase();
+        name = READ_ATTRIBUTES.has(read) ? read : undefined;
+        value = '';
       },
-      onclosetag(tag) {
-        if (tag === 'head') inHead = false;
-        if (raw?.tag !== tag) return;
-        const { attributes, text } = raw;
-        raw = undefined;
-        if (tag === 'style') {
-          // The inline stylesheet's fonts and images must exist like any other reference.
-          const found = text === stylesheet?.placeholder ? stylesheet.references : scanCss(text);
-          for (const reference of found) add(`<style> ${reference.where}`, reference.value);
-        } else if (tag === 'script' && attributes.type === 'application/ld+json') {
-          for (const reference of scanJsonLd(text, origin)) {
-            if (reference.problem) references.push(reference);
-            else add(reference.where, reference.value);
-          }
-        } else if (tag === 'textarea') {
-          show(text);
-        }
+      onattribdata(start, end) {
+        if (name) value += html.slice(start, end);
       },
+      onattribend() {
+        // The first of two attributes of one name counts, as in a browser.
+        if (name && !Object.hasOwn(attributes, name)) attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
+      },
+      onopentagend: open,
+      // Outside SVG and MathML "/>" closes nothing in HTML: a <script/> is open all the same.
+      onselfclosingtag: open,
+      onclosetag(start, end) {
+        close(html.slice(start, end).toLowerCase());
+      },
+      ontext(start, end) {
+        if (raw) raw.text += html.slice(start, end);
+        else show(decoded(html.slice(start, end)));
+      },
+      onattribentity: ignore,
+      ontextentity: ignore,
+      oncdata: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onprocessinginstruction: ignore,
+      onend: ignore,
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(html);
-  const resolved = (value: string) => {
-    const id = samePageFragment(value);
+  tokenizer.write(html);
+  tokenizer.end();
+  const resolved = (reference: string) => {
+    const id = samePageFragment(reference);
     return id !== undefined && ids.has(id);
   };
-  return { ids, references: references.filter(({ value }) => !resolved(value)) };
+  return { ids, references: references.filter(({ value: reference }) => !resolved(reference)) };
+}
+
+function decoded(text: string): string {
+  return text.includes('&') ? decodeHTML(text) : text;
 }
 
 /** What its font must draw: the characters the page shows, in code point order, but control characters, which no font draws. */

@@ -13,7 +13,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 process.setSourceMapsEnabled(true);
 process.env.NODE_ENV = workerData.mode;
 const require = createRequire(path.join(workerData.root, 'package.json'));
-for (const name of ['react/jsx-runtime', 'react-dom/server', 'htmlparser2']) {
+for (const name of ['react/jsx-runtime', 'react-dom/server']) {
   try {
     require(name);
   } catch {
