@@ -26,8 +26,8 @@ const KNOWN_TAGS = (
 export async function encodeWoff2(ttf: Uint8Array): Promise<Buffer> {
   const font = readFont(Buffer.from(ttf.buffer, ttf.byteOffset, ttf.byteLength));
   const glyphs = normalizeGlyphs(font);
-  fixChecksums(font);
   const order = outputOrder(font.tables);
+  const sfntSize = fixChecksums(font, order);
   const glyf = transformGlyf(glyphs, table(font, 'head').readInt16BE(50));
   // §5: every table's data in directory order; the transformed loca is empty (§5.3).
   const stream = Buffer.concat(order.map((tag) => (tag === 'glyf' ? glyf : tag === 'loca' ? Buffer.alloc(0) : table(font, tag))));
@@ -57,7 +57,7 @@ export async function encodeWoff2(ttf: Uint8Array): Promise<Buffer> {
   file.writeUInt32BE(font.flavor, 4);
   file.writeUInt32BE(file.length, 8);
   file.writeUInt16BE(font.tables.size, 12);
-  file.writeUInt32BE(12 + 16 * font.tables.size + order.reduce((sum, tag) => sum + round4(table(font, tag).length), 0), 16);
+  file.writeUInt32BE(sfntSize, 16);
   file.writeUInt32BE(compressed.length, 20);
   // majorVersion and minorVersion: head's version, as wawoff2 writes them (the format leaves them to the encoder).
   table(font, 'head').copy(file, 24, 0, 4);
@@ -345,9 +345,9 @@ function outputOrder(tables: ReadonlyMap<string, Buffer>): string[] {
 /**
  * The checksums of the normalised font, as if it were written out in output order: what a
  * decoder's font has in head's checkSumAdjustment (OpenType, "head"), so that it matches the
- * reference encoder's byte for byte.
+ * reference encoder's byte for byte. Returns that font's size (totalSfntSize, §3.2).
  */
-function fixChecksums(font: Font): void {
+function fixChecksums(font: Font, order: readonly string[]): number {
   const head = table(font, 'head');
   head.fill(0, 8, 12);
   const count = font.tables.size;
@@ -355,16 +355,13 @@ function fixChecksums(font: Font): void {
   const searchRange = power ? 1 << (power + 4) : 0;
   let sum = font.flavor + (((count << 16) | searchRange) >>> 0) + (((power << 16) | ((count << 4) - searchRange)) >>> 0);
   let offset = 12 + 16 * count;
-  const offsets = new Map<string, number>();
-  for (const tag of outputOrder(font.tables)) {
-    offsets.set(tag, offset);
-    offset += round4(table(font, tag).length);
-  }
-  for (const tag of [...font.tables.keys()].sort()) {
+  for (const tag of order) {
     const data = table(font, tag);
-    sum += Buffer.from(tag, 'latin1').readUInt32BE(0) + 2 * ulongSum(data) + (offsets.get(tag) ?? 0) + data.length;
+    sum += Buffer.from(tag, 'latin1').readUInt32BE(0) + 2 * ulongSum(data) + offset + data.length;
+    offset += round4(data.length);
   }
   head.writeUInt32BE((0xb1b0afba - sum) >>> 0, 8);
+  return offset;
 }
 
 /** The sum of a table as big-endian 32-bit words, zero-padded, modulo 2^32. */
