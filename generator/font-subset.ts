@@ -72,11 +72,7 @@ export async function loadSubsetter(root: string, font: Buffer): Promise<Subsett
     module = readFile(wasm).then((bytes) => WebAssembly.compile(bytes));
     compiled.set(wasm, module);
   }
-  if (!decoded?.woff2.equals(font)) {
-    const decompress = require('wawoff2/decompress') as (woff2: Uint8Array) => Promise<Uint8Array>;
-    // A copy: the decoder hands back a view of its WebAssembly memory, which its next call reuses.
-    decoded = { woff2: font, ttf: decompress(font).then((ttf) => ttf.slice()) };
-  }
+  if (!decoded?.woff2.equals(font)) decoded = { woff2: font, ttf: decodeWoff2(root, font) };
   const [ttf, harfbuzz] = await Promise.all([decoded.ttf, module.then((compiledModule) => WebAssembly.instantiate(compiledModule))]);
   const hb = harfbuzz.exports as unknown as HarfBuzz;
   hb._initialize();
@@ -87,6 +83,13 @@ export async function loadSubsetter(root: string, font: Buffer): Promise<Subsett
       return { font: await encodeWoff2(subset), characters: characterMap(subset) };
     },
   };
+}
+
+/** A WOFF2 font decoded to TrueType, by wawoff2 (Google's reference decoder) from the project's own install. */
+export async function decodeWoff2(root: string, woff2: Uint8Array): Promise<Buffer> {
+  const decompress = createRequire(path.join(root, 'package.json'))('wawoff2/decompress') as (woff2: Uint8Array) => Promise<Uint8Array>;
+  // A copy: the decoder hands back a view of its WebAssembly memory, which its next call reuses.
+  return Buffer.from(await decompress(woff2));
 }
 
 /** hb-subset with these options (`hb-subset --unicodes=… --layout-features=… --instance=wght=min:max`). */

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FONT_FALLBACK_CLASS, FONT_FAMILY, FONT_PENDING_CLASS } from '../../components/Document/Document';
+import { decodeWoff2 } from '../../generator/font-subset';
 import { runBuild } from '../../generator/pipeline';
 import { FONT } from '../../generator/steps/fonts';
 import { projectRoot as root } from '../../scripts/lib/project';
@@ -17,8 +18,6 @@ import { BUILT_PAGES } from '../support/site';
 const siteDir = inject('siteDir');
 
 const fromProject = createRequire(path.join(root, 'package.json'));
-/** wawoff2's WOFF2 decoder, which hands back a view of its memory: copied before the next call. */
-const decompress = fromProject('wawoff2/decompress') as (font: Uint8Array) => Promise<Uint8Array>;
 interface Face {
   collectUnicodes: () => Uint32Array;
   getAxisInfos: () => Record<string, { min: number; max: number; default: number }>;
@@ -28,8 +27,7 @@ let harfbuzz: { Blob: new (data: Uint8Array) => object; Face: new (blob: object)
 
 /** A shipped WOFF2 file, read by HarfBuzz: its character map, axes and features. */
 async function face(file: string): Promise<Face> {
-  const font = (await decompress(await readFile(path.join(siteDir, file)))).slice();
-  return new harfbuzz.Face(new harfbuzz.Blob(font));
+  return new harfbuzz.Face(new harfbuzz.Blob(await decodeWoff2(root, await readFile(path.join(siteDir, file)))));
 }
 
 /** The @font-face rules of the stylesheet every page carries: file, unicode-range, weights. */

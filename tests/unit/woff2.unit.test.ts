@@ -9,19 +9,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { characterMap, loadSubsetter } from '../../generator/font-subset';
+import { characterMap, decodeWoff2, loadSubsetter } from '../../generator/font-subset';
 import { FONT, SAFETY_CHARACTERS } from '../../generator/steps/fonts';
 import { encodeWoff2 } from '../../generator/woff2';
 import { projectRoot as root } from '../../scripts/lib/project';
 
 const fromProject = createRequire(path.join(root, 'package.json'));
-const wawoff2 = {
-  compress: fromProject('wawoff2/compress') as (ttf: Uint8Array) => Promise<Uint8Array>,
-  decompress: fromProject('wawoff2/decompress') as (woff2: Uint8Array) => Promise<Uint8Array>,
-};
-// Both hand back a view of their WebAssembly memory, which their next call reuses: copied at once.
-const reference = async (ttf: Uint8Array) => Buffer.from(await wawoff2.compress(ttf));
-const decode = async (woff2: Uint8Array) => Buffer.from(await wawoff2.decompress(woff2));
+const compress = fromProject('wawoff2/compress') as (ttf: Uint8Array) => Promise<Uint8Array>;
+// It hands back a view of its WebAssembly memory, which its next call reuses: copied at once.
+const reference = async (ttf: Uint8Array) => Buffer.from(await compress(ttf));
 
 /**
  * A WOFF2 file's parts: the header and table directory, its one Brotli stream decompressed, and
@@ -65,11 +61,11 @@ const fonts: Record<string, Buffer> = {};
 
 beforeAll(async () => {
   const source = readFileSync(fromProject.resolve(FONT.source));
-  fonts['the site font (the whole Latin file)'] = await decode(source);
+  fonts['the site font (the whole Latin file)'] = await decodeWoff2(root, source);
   // A subset as the build makes one, decoded again: the shape of font the encoder is written for.
   const subsetter = await loadSubsetter(root, source);
   const subset = await subsetter.subset(SAFETY_CHARACTERS, { features: ['kern', 'tnum'], weights: { min: 400, max: 700 } });
-  fonts['a subset of it'] = await decode(subset.font);
+  fonts['a subset of it'] = await decodeWoff2(root, subset.font);
 });
 
 describe('a font encoded as WOFF2', () => {
@@ -90,7 +86,7 @@ describe('a font encoded as WOFF2', () => {
       expect(ours.length % 4).toBe(0);
       expect([...mine.padding].every((byte) => byte === 0)).toBe(true);
       // Decoded, the very same font: every glyph and table.
-      expect((await decode(ours)).equals(await decode(theirs))).toBe(true);
+      expect((await decodeWoff2(root, ours)).equals(await decodeWoff2(root, theirs))).toBe(true);
     },
   );
 
