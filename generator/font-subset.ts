@@ -58,23 +58,19 @@ interface HarfBuzz {
 const HB_MEMORY_MODE_WRITABLE = 2;
 const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
 
-/** HarfBuzz compiled, by the path of its WebAssembly: compiled once a process, instantiated for each font. */
-const compiled = new Map<string, Promise<WebAssembly.Module>>();
-/** The last source font decoded, kept for the subsetter a build started early: a later call finds it done. */
-let decoded: { woff2: Buffer; ttf: Promise<Uint8Array> } | undefined;
+/** The last subsetter loaded: the one a build starts early (prepareSubsetting) is the one its fonts step gets. */
+let loaded: { wasm: string; woff2: Buffer; subsetter: Promise<Subsetter> } | undefined;
 
 /** The subsetter for a font (WOFF2), with the tools from the project's own install. */
-export async function loadSubsetter(root: string, font: Buffer): Promise<Subsetter> {
-  const require = createRequire(path.join(root, 'package.json'));
-  const wasm = require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
-  let module = compiled.get(wasm);
-  if (!module) {
-    module = readFile(wasm).then((bytes) => WebAssembly.compile(bytes));
-    compiled.set(wasm, module);
-  }
-  if (!decoded?.woff2.equals(font)) decoded = { woff2: font, ttf: decodeWoff2(root, font) };
-  const [ttf, harfbuzz] = await Promise.all([decoded.ttf, module.then((compiledModule) => WebAssembly.instantiate(compiledModule))]);
-  const hb = harfbuzz.exports as unknown as HarfBuzz;
+export function loadSubsetter(root: string, font: Buffer): Promise<Subsetter> {
+  const wasm = createRequire(path.join(root, 'package.json')).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
+  if (loaded?.wasm !== wasm || !loaded.woff2.equals(font)) loaded = { wasm, woff2: font, subsetter: startSubsetter(root, wasm, font) };
+  return loaded.subsetter;
+}
+
+async function startSubsetter(root: string, wasm: string, font: Buffer): Promise<Subsetter> {
+  const [ttf, harfbuzz] = await Promise.all([decodeWoff2(root, font), readFile(wasm).then((bytes) => WebAssembly.instantiate(bytes))]);
+  const hb = harfbuzz.instance.exports as unknown as HarfBuzz;
   hb._initialize();
   return {
     characters: characterMap(ttf),

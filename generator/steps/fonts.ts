@@ -92,7 +92,7 @@ export function prepareSubsetting(root: string): void {
   readSource(root)
     .then((source) => loadSubsetter(root, source))
     .catch(() => {
-      // The fonts step reads the font and loads the subsetter again, and says what is wrong.
+      // The fonts step gets this very subsetter, or reads the font again, and says what is wrong.
     });
 }
 
