@@ -3,7 +3,6 @@
  * what it needs is a type error. runBuild() runs them into a staging folder that replaces the
  * output when every step succeeded; the dev server runs buildSite() again after each save.
  */
-import { setFlagsFromString } from 'node:v8';
 import type { InlineStylesheet, LinkedAsset } from '../components/Document/Document';
 import { BuildError, isBuildError, messageOf } from './failure';
 import { type Faults, faultsFrom } from './faults';
@@ -125,10 +124,6 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
   let pool: RenderPool | undefined;
   try {
-    // A build runs HarfBuzz's WebAssembly once, for milliseconds: V8's optimising compiler would
-    // spend more CPU on it in the background than it saves (the fonts step is faster without it),
-    // and Node 20 waits for that compiler before it exits (0.1 s).
-    setFlagsFromString('--liftoff-only');
     // HarfBuzz compiles and the font is decoded, when this build will subset it, while esbuild
     // bundles the site and a worker loads it.
     prepareSubsetting(options.root);
