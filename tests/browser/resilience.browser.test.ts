@@ -91,13 +91,12 @@ describe('network and console', () => {
     await scrollThrough(record.page);
     await record.page.waitForLoadState('networkidle');
     expect([...origins]).toEqual([new URL(siteUrl).origin]);
-    const unexpected = record.consoleErrors.filter(
-      // An unknown path must log its own 404 report, and Chromium notes the document's 404 status.
-      (text) => !(routePath === '/no-such-page' && (/non-existent route/.test(text) || text.startsWith('Failed to load resource'))),
-    );
+    const problems = await record.problems();
+    // An unknown path must log its own 404 report.
+    const unexpected = problems.consoleErrors.filter((text) => !(routePath === '/no-such-page' && /non-existent route/.test(text)));
     expect(unexpected).toEqual([]);
-    expect(record.consoleWarnings).toEqual([]);
-    expect(record.failedRequests).toEqual([]);
+    expect(problems.consoleWarnings).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 });
 
