@@ -9,6 +9,7 @@ import { runBuild } from '../generator/pipeline';
 import { routes } from '../pages/routes';
 import { takeEngineOption } from './lib/browsers';
 import { launchEngine } from './lib/engines';
+import { scrollThrough } from './lib/engines/in-page';
 import { startServe } from './lib/server';
 
 const WIDTHS = [375, 1280] as const;
@@ -29,11 +30,8 @@ try {
           const page = await engine.open({ width, height: 900 });
           await page.goto(server.url + target);
           // Scroll through so every reveal has run before the capture.
+          await page.evaluate(scrollThrough);
           await page.evaluate(async () => {
-            for (let y = 0; y < document.body.scrollHeight; y += 400) {
-              window.scrollTo({ top: y, behavior: 'instant' });
-              await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-            }
             window.scrollTo({ top: 0, behavior: 'instant' });
             await document.fonts.ready;
             await new Promise((resolve) => setTimeout(resolve, 700));

@@ -4,26 +4,14 @@
  * the end nothing is left hidden; without JavaScript every word and the whole navigation are there.
  */
 import { describe, expect, inject } from 'vitest';
+import { INVISIBLE_TEXT, invisibleElements, scrollThrough } from '../../scripts/lib/engines/in-page';
 import { type EnginePage, test, untilScripted } from '../support/engine';
 import { NAV_LABELS, PAGE_PATHS, UNKNOWN_PATH } from '../support/site';
 
 const siteUrl = inject('siteUrl');
 
 /** Text under main or footer that renders nothing: opacity 0 or hidden, itself or through an ancestor. */
-function invisibleText(page: EnginePage): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main *, footer *')]
-      .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
-      .filter((element) => {
-        for (let node: Element | null = element; node; node = node.parentElement) {
-          const style = getComputedStyle(node);
-          if (style.opacity === '0' || style.visibility === 'hidden') return true;
-        }
-        return false;
-      })
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`),
-  );
-}
+const invisibleText = (page: EnginePage) => page.evaluate(invisibleElements, INVISIBLE_TEXT);
 
 describe('every page, with JavaScript', () => {
   test.for(PAGE_PATHS)(
@@ -32,13 +20,7 @@ describe('every page, with JavaScript', () => {
       const page = await openPage({ width: 1280 });
       await page.goto(siteUrl + routePath);
       await untilScripted(page);
-      // Scrolled through as a reader would, so that every reveal gets its chance.
-      await page.evaluate(async () => {
-        for (let y = 0; y <= document.documentElement.scrollHeight; y += 300) {
-          window.scrollTo({ top: y, behavior: 'instant' });
-          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        }
-      });
+      await page.evaluate(scrollThrough);
       let hidden = await invisibleText(page);
       for (let tries = 0; hidden.length > 0 && tries < 20; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 100));
