@@ -21,12 +21,8 @@ describe('every page, with JavaScript', () => {
       await page.goto(siteUrl + routePath);
       await untilScripted(page);
       await page.evaluate(scrollThrough);
-      let hidden = await invisibleText(page);
-      for (let tries = 0; hidden.length > 0 && tries < 20; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        hidden = await invisibleText(page);
-      }
-      expect(hidden).toEqual([]);
+      // The last reveals may still be fading in: 20 looks, 100 ms apart.
+      await expect.poll(() => invisibleText(page), { timeout: 3000, interval: 100 }).toEqual([]);
       const problems = await page.problems();
       // The unknown path reports itself, once.
       const expected = routePath === UNKNOWN_PATH ? [`404 Error: User attempted to access non-existent route: "${UNKNOWN_PATH}"`] : [];
@@ -65,15 +61,14 @@ describe('the checks themselves', () => {
       image.src = '/assets/no-such-image.png';
       document.body.append(image);
     });
-    let problems = await page.problems();
-    const seen = () => [problems.consoleErrors, problems.cspViolations, problems.failedRequests].every((found) => found.length > 0);
-    for (let tries = 0; !seen() && tries < 50; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      problems = await page.problems();
-    }
-    expect(problems.consoleErrors).toContain('made by the test');
-    // Once for the meta tag's policy and once for the header's, where the engine reports each.
-    expect(problems.cspViolations).toContainEqual(expect.stringMatching(/^script-src/));
-    expect(problems.failedRequests).toEqual([expect.stringContaining('/assets/no-such-image.png')]);
+    // Each is reported a little later: the violation and the failed load are events of their own.
+    await expect
+      .poll(() => page.problems(), { timeout: 5000, interval: 100 })
+      .toMatchObject({
+        consoleErrors: expect.arrayContaining(['made by the test']),
+        // Once for the meta tag's policy and once for the header's, where the engine reports each.
+        cspViolations: expect.arrayContaining([expect.stringMatching(/^script-src/)]),
+        failedRequests: [expect.stringContaining('/assets/no-such-image.png')],
+      });
   });
 });
