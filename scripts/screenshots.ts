@@ -21,10 +21,10 @@ await runBuild({ outDir: siteDir, log: () => {} });
 const server = await startServe(siteDir);
 try {
   const targets = [...routes.map((route) => route.path), '/this-page-does-not-exist'];
-  for (const name of engines) {
-    const engine = await launchEngine(name);
+  for (const engineName of engines) {
+    const engine = await launchEngine(engineName);
     try {
-      await mkdir(path.join(outDir, name), { recursive: true });
+      await mkdir(path.join(outDir, engine.name), { recursive: true });
       for (const width of WIDTHS) {
         for (const target of targets) {
           const page = await engine.open({ width, height: 900 });
@@ -36,8 +36,8 @@ try {
             await document.fonts.ready;
             await new Promise((resolve) => setTimeout(resolve, 700));
           });
-          const name = target === '/' ? 'home' : target.slice(1).replace(/\//g, '_');
-          const file = path.join(outDir, engine.name, `${name}-${width}.png`);
+          const pageName = target === '/' ? 'home' : target.slice(1).replace(/\//g, '_');
+          const file = path.join(outDir, engine.name, `${pageName}-${width}.png`);
           await writeFile(file, await page.screenshot());
           await page.close();
           console.log(`  ${path.relative(process.cwd(), file)}`);
