@@ -5,9 +5,6 @@
  * EnginePage's `evaluate(fn, arg)` both run it.
  */
 
-/** Where a page's words are: every element under main or the footer. */
-export const TEXT_SELECTOR = 'main *, footer *';
-
 /**
  * The elements `selector` matches that render nothing, at opacity 0 or hidden, themselves or
  * through an ancestor, each as "tag: its text"; with `ownText`, only those holding text of their own.
@@ -26,7 +23,7 @@ export function invisibleElements({ selector, ownText }: { selector: string; own
 }
 
 /** Text under main or the footer that renders nothing (see invisibleElements). */
-export const INVISIBLE_TEXT = { selector: TEXT_SELECTOR, ownText: true };
+export const INVISIBLE_TEXT = { selector: 'main *, footer *', ownText: true };
 
 /** Scrolls to the end of the page in steps, two frames each, as a reader would, so that every reveal gets its chance. */
 export async function scrollThrough(): Promise<void> {
