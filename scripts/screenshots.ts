@@ -9,6 +9,7 @@ import { runBuild } from '../generator/pipeline';
 import { routes } from '../pages/routes';
 import { takeEngineOption } from './lib/browsers';
 import { launchEngine } from './lib/engines';
+import { scrollThrough } from './lib/engines/in-page';
 import { startServe } from './lib/server';
 
 const WIDTHS = [375, 1280] as const;
@@ -20,26 +21,23 @@ await runBuild({ outDir: siteDir, log: () => {} });
 const server = await startServe(siteDir);
 try {
   const targets = [...routes.map((route) => route.path), '/this-page-does-not-exist'];
-  for (const name of engines) {
-    const engine = await launchEngine(name);
+  for (const engineName of engines) {
+    const engine = await launchEngine(engineName);
     try {
-      await mkdir(path.join(outDir, name), { recursive: true });
+      await mkdir(path.join(outDir, engine.name), { recursive: true });
       for (const width of WIDTHS) {
         for (const target of targets) {
           const page = await engine.open({ width, height: 900 });
           await page.goto(server.url + target);
           // Scroll through so every reveal has run before the capture.
+          await page.evaluate(scrollThrough);
           await page.evaluate(async () => {
-            for (let y = 0; y < document.body.scrollHeight; y += 400) {
-              window.scrollTo({ top: y, behavior: 'instant' });
-              await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-            }
             window.scrollTo({ top: 0, behavior: 'instant' });
             await document.fonts.ready;
             await new Promise((resolve) => setTimeout(resolve, 700));
           });
-          const name = target === '/' ? 'home' : target.slice(1).replace(/\//g, '_');
-          const file = path.join(outDir, engine.name, `${name}-${width}.png`);
+          const pageName = target === '/' ? 'home' : target.slice(1).replace(/\//g, '_');
+          const file = path.join(outDir, engine.name, `${pageName}-${width}.png`);
           await writeFile(file, await page.screenshot());
           await page.close();
           console.log(`  ${path.relative(process.cwd(), file)}`);

@@ -66,9 +66,20 @@ const PROGRAMS: Record<EngineName, Record<string, Program>> = {
   },
 };
 
-/** The install command that brings what an engine lacks. */
+/** apt-get's arguments for each of its runs that bring these packages; `quiet` for a run nobody watches line by line. */
+function aptRuns(packages: readonly string[], { quiet = false } = {}): string[][] {
+  const level = quiet ? ['-qq'] : [];
+  return [
+    ['update', ...level],
+    ['install', '-y', ...level, ...new Set(packages)],
+  ];
+}
+
+/** The install command that brings what an engine lacks, as a person would type it. */
 export function installCommand(packages: readonly string[]): string {
-  return `apt-get update && apt-get install -y ${[...new Set(packages)].join(' ')}`;
+  return aptRuns(packages)
+    .map((args) => ['apt-get', ...args].join(' '))
+    .join(' && ');
 }
 
 function hint(engine: EngineName): string {
@@ -119,13 +130,13 @@ export function ensureEngine(
   const bundled = fallback?.();
   if (bundled) return { browser: bundled };
   const names = first.missing.map((program) => program.name).join(', ');
-  const command = installCommand(first.missing.map((program) => program.package));
+  const packages = first.missing.map((program) => program.package);
+  const command = installCommand(packages);
   if (!canInstallWithApt()) throw new Error(`No ${names} found for the ${engine} tests. ${hint(engine)}`);
   log(`No ${names} found: installing Debian's packages (${command})...`);
-  execFileSync('sh', ['-c', command.replace('apt-get update', 'apt-get update -qq').replace('install -y', 'install -y -qq')], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
+  for (const args of aptRuns(packages, { quiet: true })) {
+    execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
   const second = findEngine(engine);
   if (second.missing.length > 0) {
     throw new Error(`Installing ${command} did not provide ${second.missing.map((program) => program.name).join(', ')}. ${hint(engine)}`);

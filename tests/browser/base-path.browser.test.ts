@@ -15,9 +15,8 @@ import { runBuild } from '../../generator/pipeline';
 import { routeUrl } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
 import { site } from '../../site.config';
-import { type BrowserFixtures, test, untilScripted } from '../support/browser';
+import { type BrowserFixtures, consoleErrors, cspViolations, test, untilScripted } from '../support/browser';
 import { serverFor, startBareServer, startNginx, startServeAt, type TestServer } from '../support/hosts';
-import { openRecording, ownErrors } from '../support/recording';
 
 const base = '/site/';
 const origin = new URL(site.url).origin;
@@ -48,15 +47,14 @@ const hosts: Host[] = [
 
 describe.each(hosts)('served under /site/ by $name', (host) => {
   const running = serverFor(host.start);
-  const open = (openPage: BrowserFixtures['openPage'], width = 1280) => openRecording(openPage, width, host.browser);
+  const open = (openPage: BrowserFixtures['openPage'], width = 1280) => openPage(width, host.browser);
 
   test('renders every route of the table under /site/, with no failed request, CSP violation or console error', async ({ openPage }) => {
     const server = running();
     const record = await open(openPage);
     for (const route of routes) {
       const url = routeUrl(base, route.path);
-      record.consoleErrors.length = 0;
-      record.failedRequests.length = 0;
+      record.forget();
       const response = await record.page.goto(server.url + url, { waitUntil: 'networkidle' });
       expect(response?.status(), url).toBe(200);
       await expect(record.page.title(), url).resolves.toBe(route.title);
@@ -71,9 +69,10 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
       ).resolves.toBe(true);
       await record.page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
       await record.page.waitForLoadState('networkidle');
-      await expect(record.violations(), url).resolves.toEqual([]);
-      expect(record.consoleErrors, url).toEqual([]);
-      expect(record.failedRequests, url).toEqual([]);
+      const problems = await record.problems();
+      expect(problems.cspViolations, url).toEqual([]);
+      expect(problems.consoleErrors, url).toEqual([]);
+      expect(problems.failedRequests, url).toEqual([]);
     }
   });
 
@@ -91,7 +90,7 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
     await expect(link.getAttribute('href')).resolves.toBe(`${base}about-us/`);
     await record.page.keyboard.press('Escape');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(record.violations()).resolves.toEqual([]);
+    await expect(cspViolations(record)).resolves.toEqual([]);
   });
 
   test('reveals a section below the fold once it scrolls into view', async ({ openPage }) => {
@@ -114,10 +113,11 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
     await expect(record.page.locator('h1').textContent()).resolves.toBe('404');
     await expect(record.page.getByText('Oops! Page not found').isVisible()).resolves.toBe(true);
     await expect(record.page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).resolves.toBe(base);
-    await expect.poll(() => ownErrors(record)).toHaveLength(1);
-    expect(ownErrors(record)[0]).toBe(`404 Error: User attempted to access non-existent route: "${base}no-such-page/here"`);
-    await expect(record.violations()).resolves.toEqual([]);
-    expect(record.failedRequests).toEqual([]);
+    await expect.poll(() => consoleErrors(record)).toHaveLength(1);
+    const problems = await record.problems();
+    expect(problems.consoleErrors[0]).toBe(`404 Error: User attempted to access non-existent route: "${base}no-such-page/here"`);
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 
   test.for([
@@ -134,7 +134,7 @@ describe.each(hosts)('served under /site/ by $name', (host) => {
     await record.page.goto(server.url + requested);
     await record.page.waitForURL(server.url + landing);
     await expect(record.page.locator('link[rel="canonical"]').getAttribute('href')).resolves.toBe(origin + landing.split('?')[0]);
-    expect(ownErrors(record)).toEqual([]);
+    await expect(consoleErrors(record)).resolves.toEqual([]);
   });
 });
 

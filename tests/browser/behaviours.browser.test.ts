@@ -3,6 +3,7 @@
  * The menu, the reveal, the 404 page and every page's console run in every engine (tests/engines/).
  */
 import { describe, expect, inject } from 'vitest';
+import { invisibleElements } from '../../scripts/lib/engines/in-page';
 import { NAV_LABELS, test, untilScripted } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
@@ -36,10 +37,7 @@ describe('the scroll reveal', () => {
       const { page } = await openPage(1280, options);
       await page.goto(`${siteUrl}/`);
       if (!('javaScriptEnabled' in options)) await untilScripted(page);
-      const hidden = await page.evaluate(
-        () => [...document.querySelectorAll('main *')].filter((element) => getComputedStyle(element).opacity === '0').length,
-      );
-      expect(hidden).toBe(0);
+      expect(await page.evaluate(invisibleElements, { selector: 'main *', ownText: false })).toEqual([]);
     });
   }
 });

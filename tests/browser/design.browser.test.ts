@@ -1,5 +1,5 @@
 import { describe, expect, inject } from 'vitest';
-import { PAGE_PATHS, test, untilScripted } from '../support/browser';
+import { PAGE_PATHS, test } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 
@@ -26,17 +26,5 @@ describe.each([320, 375, 768, 1280, 1920])('at %i px wide', (width) => {
       if (scrollWidth > clientWidth) overflowing.push(`${route} (${scrollWidth}px > ${clientWidth}px; ${widest})`);
     }
     expect(overflowing).toEqual([]);
-  });
-});
-
-describe('staggered reveals on the launch page', () => {
-  test('hides the pillars below the fold and reveals them once scrolled into view', async ({ openPage }) => {
-    const { page } = await openPage(1280);
-    await page.goto(`${siteUrl}/launch-new-lending-product`);
-    await untilScripted(page);
-    const opacity = () => page.$$eval('#pillars .c-card-grid__item', (cards) => cards.map((card) => getComputedStyle(card).opacity));
-    await expect.poll(opacity).toEqual(['0', '0', '0']);
-    await page.locator('#pillars').scrollIntoViewIfNeeded();
-    await expect.poll(opacity, { timeout: 5000 }).toEqual(['1', '1', '1']);
   });
 });

@@ -7,13 +7,13 @@
  * page.
  */
 import { connect as tlsConnect } from 'node:tls';
-import type { BrowserContextOptions, Page } from 'playwright';
+import type { BrowserContextOptions } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, securityHeaders } from '../../generator/hosting/policy';
 import { canonicalPath } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { site } from '../../site.config';
-import { type BrowserFixtures, type PageRecord, test, untilScripted } from '../support/browser';
+import { type BrowserFixtures, consoleErrors, cspViolations, test, untilScripted } from '../support/browser';
 import { checkNginxConfig, type NginxServer, startBareServer, startNginx, type TestServer } from '../support/hosts';
 import { plainRequest } from '../support/network';
 import { inlineCodeOf } from '../support/site';
@@ -47,30 +47,14 @@ const hosts: Host[] = [
 
 declare global {
   interface Window {
-    __cspViolations?: string[];
     __injectedScriptRan?: boolean;
   }
 }
 
-/** A page that also records Content-Security-Policy violations, from before any page script runs. */
-async function openRecording(openPage: BrowserFixtures['openPage'], options?: BrowserContextOptions): Promise<PageRecord> {
-  const record = await openPage(1280, options);
-  await record.page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return record;
-}
-
-const violations = (page: Page) => page.evaluate(() => window.__cspViolations ?? []);
-/** Console errors the page wrote itself; Chromium adds "Failed to load resource" for the 404 document. */
-const ownErrors = (record: PageRecord) => record.consoleErrors.filter((text) => !text.startsWith('Failed to load resource'));
-
 describe.each(hosts)('served by $name', (host) => {
   let server: TestServer;
-  const openRecordingPage = (openPage: BrowserFixtures['openPage']) => openRecording(openPage, host.browser);
+  /** A page as this host needs it (nginx's certificate trusted). */
+  const openHostPage = (openPage: BrowserFixtures['openPage']) => openPage(1280, host.browser);
 
   beforeAll(async () => {
     server = await host.start();
@@ -81,11 +65,10 @@ describe.each(hosts)('served by $name', (host) => {
   });
 
   test('renders every route with and without the trailing slash, with no CSP violation, error or failed request', async ({ openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     for (const route of routes) {
       for (const requested of new Set([route.path, canonicalPath(route.path)])) {
-        record.consoleErrors.length = 0;
-        record.failedRequests.length = 0;
+        record.forget();
         // Network idle, not just load: a late request (the favicon) cut short by the next
         // navigation would otherwise be reported against the next page.
         const response = await record.page.goto(server.url + requested, { waitUntil: 'networkidle' });
@@ -113,25 +96,27 @@ describe.each(hosts)('served by $name', (host) => {
           }),
           requested,
         ).resolves.toEqual(['loaded U+0-10FFFF', expect.stringMatching(/^unloaded U\+/)]);
-        await expect(violations(record.page), requested).resolves.toEqual([]);
-        expect(record.consoleErrors, requested).toEqual([]);
-        expect(record.failedRequests, requested).toEqual([]);
+        const problems = await record.problems();
+        expect(problems.cspViolations, requested).toEqual([]);
+        expect(problems.consoleErrors, requested).toEqual([]);
+        expect(problems.failedRequests, requested).toEqual([]);
       }
     }
   });
 
   test('answers an unknown path with the 404 page and status 404, and logs the path', async ({ openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     const response = await record.page.goto(`${server.url}/no-such-page/here`);
     expect(response?.status()).toBe(404);
     await expect(record.page.locator('h1').textContent()).resolves.toBe('404');
     await expect(record.page.getByText('Oops! Page not found').isVisible()).resolves.toBe(true);
     await expect(record.page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).resolves.toBe('/');
-    await expect.poll(() => ownErrors(record)).toHaveLength(1);
-    expect(ownErrors(record)[0]).toMatch(/non-existent route: "\/no-such-page\/here"$/);
+    await expect.poll(() => consoleErrors(record)).toHaveLength(1);
+    const problems = await record.problems();
+    expect(problems.consoleErrors[0]).toMatch(/non-existent route: "\/no-such-page\/here"$/);
     expect(record.page.url()).toBe(`${server.url}/no-such-page/here`);
-    await expect(violations(record.page)).resolves.toEqual([]);
-    expect(record.failedRequests).toEqual([]);
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 
   test.for([
@@ -140,26 +125,26 @@ describe.each(hosts)('served by $name', (host) => {
     ['/CREDIT-DECISION/', '/credit-decision/'],
     ['/Credit-Decision', '/credit-decision/'],
   ] as const)('brings %s to the canonical page %s', async ([requested, canonical], { openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     await record.page.goto(server.url + requested);
     await record.page.waitForURL(server.url + canonical);
     await expect(record.page.title()).resolves.toBe(routes.find((route) => canonicalPath(route.path) === canonical)?.title);
-    expect(ownErrors(record)).toEqual([]);
+    await expect(consoleErrors(record)).resolves.toEqual([]);
   });
 
   test.for(['/ABOUT-US/?x=1#y', '/About-Us?x=1#y', '/about-us/?x=1#y'])(
     'keeps query and hash: %s ends on /about-us/?x=1#y',
     async (requested, { openPage }) => {
-      const record = await openRecordingPage(openPage);
+      const record = await openHostPage(openPage);
       await record.page.goto(server.url + requested);
       await record.page.waitForURL(`${server.url}/about-us/?x=1#y`);
       await expect(record.page.title()).resolves.toBe(routes.find((route) => route.path === '/about-us')?.title);
-      expect(ownErrors(record)).toEqual([]);
+      await expect(consoleErrors(record)).resolves.toEqual([]);
     },
   );
 
   test('logs a crafted path, but runs nothing and creates no element from it', async ({ openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     const dialogs: string[] = [];
     record.page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -167,13 +152,13 @@ describe.each(hosts)('served by $name', (host) => {
     });
     const response = await record.page.goto(`${server.url}/<img src=x onerror=alert(1)>`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => ownErrors(record)).toHaveLength(1);
-    expect(ownErrors(record)[0]).toContain('<img src=x onerror=alert(1)>');
+    await expect.poll(() => consoleErrors(record)).toHaveLength(1);
+    expect((await record.problems()).consoleErrors[0]).toContain('<img src=x onerror=alert(1)>');
     await expect(record.page.locator('h1').textContent()).resolves.toBe('404');
     await expect(record.page.locator('img[src="x"], [onerror]').count()).resolves.toBe(0);
     await expect(record.page.evaluate(() => document.documentElement.outerHTML.includes('onerror'))).resolves.toBe(false);
     expect(dialogs).toEqual([]);
-    await expect(violations(record.page)).resolves.toEqual([]);
+    await expect(cspViolations(record)).resolves.toEqual([]);
   });
 
   test.for([
@@ -183,20 +168,20 @@ describe.each(hosts)('served by $name', (host) => {
     ['/x%C2%85404%20Error:%20forged', '"/x\\u0085404 Error: forged"'],
     ['/x%E2%80%AEdegrof', '"/x\\u202edegrof"'],
   ] as const)('logs %s as one line, quoted, that no crafted path can split or disguise', async ([requested, logged], { openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     const messages: string[] = [];
     record.page.on('console', (message) => messages.push(message.text()));
     const response = await record.page.goto(server.url + requested);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => ownErrors(record)).toHaveLength(1);
+    await expect.poll(() => consoleErrors(record)).toHaveLength(1);
     const own = messages.filter((text) => !text.startsWith('Failed to load resource'));
     expect(own).toEqual([`404 Error: User attempted to access non-existent route: ${logged}`]);
     expect(own[0]).not.toMatch(/[\n\r\u0085\u2028\u2029\u202e]/);
-    await expect(violations(record.page)).resolves.toEqual([]);
+    await expect(cspViolations(record)).resolves.toEqual([]);
   });
 
   test('lets the browser load the web manifest under the CSP (manifest-src), and nothing else it does not list', async ({ openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     await record.page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     // What Chromium does when it checks whether the site can be installed: fetch the manifest.
     const cdp = await record.page.context().newCDPSession(record.page);
@@ -204,21 +189,22 @@ describe.each(hosts)('served by $name', (host) => {
     expect(manifest.url).toMatch(/\/assets\/site\.[0-9a-f]{10}\.webmanifest$/);
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data ?? '{}')).toHaveProperty('icons');
-    await expect(violations(record.page)).resolves.toEqual([]);
-    expect(record.consoleErrors).toEqual([]);
+    const problems = await record.problems();
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
     // Reading the site's own files through the page is allowed (Lighthouse's robots.txt check
     // does); a connection to any other origin is refused.
     const robots = await record.page.evaluate(() => fetch('/robots.txt').then((response) => response.status));
     expect(robots).toBe(200);
-    await expect(violations(record.page)).resolves.toEqual([]);
+    await expect(cspViolations(record)).resolves.toEqual([]);
     await record.page.evaluate(() => fetch('https://example.com/collect').catch(() => undefined));
-    await expect.poll(() => violations(record.page)).not.toEqual([]);
+    await expect.poll(() => cspViolations(record)).not.toEqual([]);
     // Once per policy that forbids it: the header's and the meta tag's.
-    for (const violation of await violations(record.page)) expect(violation).toMatch(/^connect-src https:\/\/example\.com\/collect$/);
+    for (const violation of await cspViolations(record)) expect(violation).toMatch(/^connect-src https:\/\/example\.com\/collect$/);
   });
 
   test('enforces the CSP: an injected inline script and style are refused', async ({ openPage }) => {
-    const record = await openRecordingPage(openPage);
+    const record = await openHostPage(openPage);
     await record.page.goto(`${server.url}/`);
     await record.page.evaluate(() => {
       const script = document.createElement('script');
@@ -229,7 +215,7 @@ describe.each(hosts)('served by $name', (host) => {
       document.head.append(style);
     });
     await expect
-      .poll(() => violations(record.page))
+      .poll(() => cspViolations(record))
       .toEqual(expect.arrayContaining([expect.stringMatching(/^script-src/), expect.stringMatching(/^style-src/)]));
     await expect(record.page.evaluate(() => window.__injectedScriptRan)).resolves.toBeUndefined();
     await expect(record.page.evaluate(() => getComputedStyle(document.body).outlineWidth)).resolves.not.toBe('7px');

@@ -8,9 +8,8 @@
 import { describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
-import { test } from '../support/browser';
+import { consoleErrors, test } from '../support/browser';
 import { serverFor, startBareServer, startNginx, type TestServer } from '../support/hosts';
-import { openRecording, ownErrors } from '../support/recording';
 
 const siteDir = inject('siteDir');
 const titleOf = (to: string) => routes.find((route) => canonicalPath(route.path) === canonicalPath(to))?.title;
@@ -63,7 +62,7 @@ describe('a bare file server (python3 http.server + 404.html), which knows no re
     'serves the page at %s, which sends the browser to its target with no CSP violation or error',
     async (source, { openPage }) => {
       const server = running();
-      const record = await openRecording(openPage);
+      const record = await openPage(1280);
       const redirect = redirects.find((candidate) => source.startsWith(candidate.from));
       const target = canonicalPath(redirect?.to ?? '/');
       // The page at the source answers (200), not the 404 page, whose script would also send the browser on.
@@ -71,9 +70,10 @@ describe('a bare file server (python3 http.server + 404.html), which knows no re
       expect(response?.status()).toBe(200);
       await record.page.waitForURL(server.url + target);
       await expect(record.page.title()).resolves.toBe(titleOf(target));
-      await expect(record.violations()).resolves.toEqual([]);
-      expect(record.consoleErrors).toEqual([]);
-      expect(record.failedRequests).toEqual([]);
+      const problems = await record.problems();
+      expect(problems.cspViolations).toEqual([]);
+      expect(problems.consoleErrors).toEqual([]);
+      expect(problems.failedRequests).toEqual([]);
     },
   );
 
@@ -83,6 +83,6 @@ describe('a bare file server (python3 http.server + 404.html), which knows no re
     await record.page.goto(`${server.url}/About/?x=1#team`);
     await record.page.waitForURL(`${server.url}/about-us/?x=1#team`);
     await expect(record.page.title()).resolves.toBe(titleOf('/about-us'));
-    expect(ownErrors(record)).toEqual([]);
+    await expect(consoleErrors(record)).resolves.toEqual([]);
   });
 });

@@ -1,45 +1,17 @@
-import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
+import { INVISIBLE_TEXT, invisibleElements, scrollThrough } from '../../scripts/lib/engines/in-page';
 import type { RunningServer } from '../../scripts/lib/server';
 import { PAGE_PATHS, test } from '../support/browser';
 import { startPacedServer } from '../support/hosts';
 
 const siteUrl = inject('siteUrl');
 
-/** Elements under main or footer that render nothing: opacity 0 (themselves or through an ancestor). */
-async function invisibleText(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main *, footer *')]
-      .filter(
-        (element) =>
-          element.childNodes.length > 0 && [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()),
-      )
-      .filter((element) => {
-        for (let node: Element | null = element; node; node = node.parentElement) {
-          if (getComputedStyle(node).opacity === '0' || getComputedStyle(node).visibility === 'hidden') return true;
-        }
-        return false;
-      })
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`),
-  );
-}
-
-/** Scrolls to the bottom in steps, as a reader would, so that every reveal gets its chance. */
-async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += 300) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }
-  });
-}
-
 describe('with prefers-reduced-motion: reduce', () => {
   test.for(PAGE_PATHS)('%s shows everything at load and moves nothing', async (routePath, { openPage }) => {
     const { page } = await openPage(1280, { reducedMotion: 'reduce' });
     await page.goto(siteUrl + routePath);
-    expect(await invisibleText(page)).toEqual([]);
+    expect(await page.evaluate(invisibleElements, INVISIBLE_TEXT)).toEqual([]);
     const moving = await page.evaluate(() =>
       [...document.querySelectorAll('*')].flatMap((element) => {
         const style = getComputedStyle(element);
@@ -65,16 +37,10 @@ describe('the largest paint', () => {
       const { page } = await openPage(375);
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.goto(siteUrl + routePath);
-      const hidden = await page.evaluate(() =>
-        [...document.querySelectorAll('main > section:first-child :is(h1, svg, figure)')]
-          .filter((element) => {
-            for (let node: Element | null = element; node; node = node.parentElement) {
-              if (getComputedStyle(node).opacity === '0' || getComputedStyle(node).visibility === 'hidden') return true;
-            }
-            return false;
-          })
-          .map((element) => element.tagName),
-      );
+      const hidden = await page.evaluate(invisibleElements, {
+        selector: 'main > section:first-child :is(h1, svg, figure)',
+        ownText: false,
+      });
       expect(hidden).toEqual([]);
       await expect(page.locator('h1').isVisible()).resolves.toBe(true);
       expect(await page.locator('main > section:first-child [data-module="reveal"]').count()).toBe(0);
@@ -82,22 +48,16 @@ describe('the largest paint', () => {
   );
 });
 
-describe('network and console', () => {
-  test.for(PAGE_PATHS)('%s requests nothing from another origin, and logs no warning or error', async (routePath, { openPage }) => {
-    const record = await openPage(1280);
+// Console errors and warnings and failed requests, on every page: pages.engine.test.ts, in every engine.
+describe('the network', () => {
+  test.for(PAGE_PATHS)('%s requests nothing from another origin', async (routePath, { openPage }) => {
+    const { page } = await openPage(1280);
     const origins = new Set<string>();
-    record.page.on('request', (request) => origins.add(new URL(request.url()).origin));
-    await record.page.goto(siteUrl + routePath, { waitUntil: 'load' });
-    await scrollThrough(record.page);
-    await record.page.waitForLoadState('networkidle');
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    await page.goto(siteUrl + routePath, { waitUntil: 'load' });
+    await page.evaluate(scrollThrough);
+    await page.waitForLoadState('networkidle');
     expect([...origins]).toEqual([new URL(siteUrl).origin]);
-    const unexpected = record.consoleErrors.filter(
-      // An unknown path must log its own 404 report, and Chromium notes the document's 404 status.
-      (text) => !(routePath === '/no-such-page' && (/non-existent route/.test(text) || text.startsWith('Failed to load resource'))),
-    );
-    expect(unexpected).toEqual([]);
-    expect(record.consoleWarnings).toEqual([]);
-    expect(record.failedRequests).toEqual([]);
   });
 });
 
@@ -117,7 +77,7 @@ describe('layout shift', () => {
       });
       await page.goto(siteUrl + routePath, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready);
-      await scrollThrough(page);
+      await page.evaluate(scrollThrough);
       await page.waitForTimeout(300);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);

@@ -11,6 +11,7 @@ import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
 import { renderedLiteral, replaceLiteral, throwingComponent } from '../../scripts/lib/edits';
+import { openRecordedPage, type RecordedPage } from '../../scripts/lib/engines/chromium';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 import { plainRequest } from '../support/network';
@@ -23,9 +24,8 @@ let project: ProjectCopy;
 let dev: RunningDev;
 let browser: Browser;
 let page: Page;
-/** What the open page logged as errors, and the Content-Security-Policy violations it saw. */
-const pageErrors: string[] = [];
-const violations = () => page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations ?? []);
+/** The open page, which records what went wrong in it. */
+let recorded: RecordedPage;
 
 const file = (relative: string) => path.join(project.root, relative);
 const get = async (url: string) => (await fetch(url)).text();
@@ -43,21 +43,13 @@ beforeAll(async () => {
   project = await copyProject('site-dev-test-');
   dev = await startDev(project.root);
   browser = await chromium.connect(inject('chromiumEndpoint'));
-  page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
+  recorded = await openRecordedPage(browser);
+  page = recorded.page;
   await page.goto(`${dev.url}/`);
 });
 
 afterAll(async () => {
-  await page?.context().close();
+  await recorded?.close();
   await browser?.close();
   dev?.kill();
   await project?.remove();
@@ -92,8 +84,10 @@ describe('npm run dev', () => {
     expect(dev.events.slice(since).some((sent) => sent.type === 'reload')).toBe(false);
     await expect(page.evaluate(() => (window as { devTestMarker?: string }).devTestMarker)).resolves.toBe('still here');
     // The page's own CSP held all along, the event stream included: the server adds no allowance.
-    await expect(violations()).resolves.toEqual([]);
-    expect(pageErrors).toEqual([]);
+    const problems = await recorded.problems();
+    expect(problems.cspViolations).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
       .exec(await get(`${dev.url}/`))?.[1]
       ?.replaceAll('&#x27;', "'");

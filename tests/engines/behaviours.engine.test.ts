@@ -136,6 +136,13 @@ describe('the scroll reveal', () => {
         (query: string) => document.querySelectorAll(`${query}:not(.is-revealed > *)`).length === 0,
         selector,
       );
+      // And shown in full once their transitions end.
+      await waitUntil(
+        page,
+        `${selector} to show`,
+        (query: string) => [...document.querySelectorAll(query)].every((card) => getComputedStyle(card).opacity === '1'),
+        selector,
+      );
       return page.evaluate(
         (query: string) => [...document.querySelectorAll(query)].map((card) => getComputedStyle(card).transitionDelay),
         selector,

@@ -4,6 +4,7 @@
  * in the same run (`npm run screenshots -- --engine all` shows the pages themselves).
  */
 import { describe, expect, inject } from 'vitest';
+import { scrollThrough } from '../../scripts/lib/engines/in-page';
 import { type EnginePage, engineName, test, untilScripted } from '../support/engine';
 import { PAGE_PATHS } from '../support/site';
 
@@ -23,11 +24,8 @@ interface Layout {
 async function measure(page: EnginePage, url: string): Promise<Layout> {
   await page.goto(url);
   await untilScripted(page);
+  await page.evaluate(scrollThrough);
   return page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += 400) {
-      window.scrollTo({ top: y, behavior: 'instant' });
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    }
     window.scrollTo({ top: 0, behavior: 'instant' });
     await document.fonts.ready;
     // Every line of text as a box in page coordinates, with what it says.

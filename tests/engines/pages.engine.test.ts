@@ -4,26 +4,14 @@
  * the end nothing is left hidden; without JavaScript every word and the whole navigation are there.
  */
 import { describe, expect, inject } from 'vitest';
+import { INVISIBLE_TEXT, invisibleElements, scrollThrough } from '../../scripts/lib/engines/in-page';
 import { type EnginePage, test, untilScripted } from '../support/engine';
 import { NAV_LABELS, PAGE_PATHS, UNKNOWN_PATH } from '../support/site';
 
 const siteUrl = inject('siteUrl');
 
 /** Text under main or footer that renders nothing: opacity 0 or hidden, itself or through an ancestor. */
-function invisibleText(page: EnginePage): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('main *, footer *')]
-      .filter((element) => [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim()))
-      .filter((element) => {
-        for (let node: Element | null = element; node; node = node.parentElement) {
-          const style = getComputedStyle(node);
-          if (style.opacity === '0' || style.visibility === 'hidden') return true;
-        }
-        return false;
-      })
-      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.trim().slice(0, 40)}`),
-  );
-}
+const invisibleText = (page: EnginePage) => page.evaluate(invisibleElements, INVISIBLE_TEXT);
 
 describe('every page, with JavaScript', () => {
   test.for(PAGE_PATHS)(
@@ -32,19 +20,9 @@ describe('every page, with JavaScript', () => {
       const page = await openPage({ width: 1280 });
       await page.goto(siteUrl + routePath);
       await untilScripted(page);
-      // Scrolled through as a reader would, so that every reveal gets its chance.
-      await page.evaluate(async () => {
-        for (let y = 0; y <= document.documentElement.scrollHeight; y += 300) {
-          window.scrollTo({ top: y, behavior: 'instant' });
-          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        }
-      });
-      let hidden = await invisibleText(page);
-      for (let tries = 0; hidden.length > 0 && tries < 20; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        hidden = await invisibleText(page);
-      }
-      expect(hidden).toEqual([]);
+      await page.evaluate(scrollThrough);
+      // The last reveals may still be fading in: 20 looks, 100 ms apart.
+      await expect.poll(() => invisibleText(page), { timeout: 3000, interval: 100 }).toEqual([]);
       const problems = await page.problems();
       // The unknown path reports itself, once.
       const expected = routePath === UNKNOWN_PATH ? [`404 Error: User attempted to access non-existent route: "${UNKNOWN_PATH}"`] : [];
@@ -83,15 +61,14 @@ describe('the checks themselves', () => {
       image.src = '/assets/no-such-image.png';
       document.body.append(image);
     });
-    let problems = await page.problems();
-    const seen = () => [problems.consoleErrors, problems.cspViolations, problems.failedRequests].every((found) => found.length > 0);
-    for (let tries = 0; !seen() && tries < 50; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      problems = await page.problems();
-    }
-    expect(problems.consoleErrors).toContain('made by the test');
-    // Once for the meta tag's policy and once for the header's, where the engine reports each.
-    expect(problems.cspViolations).toContainEqual(expect.stringMatching(/^script-src/));
-    expect(problems.failedRequests).toEqual([expect.stringContaining('/assets/no-such-image.png')]);
+    // Each is reported a little later: the violation and the failed load are events of their own.
+    await expect
+      .poll(() => page.problems(), { timeout: 5000, interval: 100 })
+      .toMatchObject({
+        consoleErrors: expect.arrayContaining(['made by the test']),
+        // Once for the meta tag's policy and once for the header's, where the engine reports each.
+        cspViolations: expect.arrayContaining([expect.stringMatching(/^script-src/)]),
+        failedRequests: [expect.stringContaining('/assets/no-such-image.png')],
+      });
   });
 });

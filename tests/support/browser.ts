@@ -1,41 +1,19 @@
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright';
 import { test as base, inject } from 'vitest';
+import { openRecordedPage, type RecordedPage } from '../../scripts/lib/engines/chromium';
+import { DEFAULT_HEIGHT } from '../../scripts/lib/engines/page';
 
+export type { RecordedPage } from '../../scripts/lib/engines/chromium';
 export { NAV_LABELS, PAGE_PATHS } from './site';
 
-/** What a page said and failed at while a test drove it. */
-export interface PageRecord {
-  page: Page;
-  consoleErrors: string[];
-  consoleWarnings: string[];
-  failedRequests: string[];
-  close: () => Promise<void>;
+/** The console errors a page has reported so far (for `expect.poll`). */
+export async function consoleErrors(record: RecordedPage): Promise<string[]> {
+  return (await record.problems()).consoleErrors;
 }
 
-/** A fresh context and page at the given width that records console problems and failed requests. */
-async function openPage(browser: Browser, width: number, options: BrowserContextOptions = {}): Promise<PageRecord> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, ...options });
-  const page = await context.newPage();
-  const record: PageRecord = {
-    page,
-    consoleErrors: [],
-    consoleWarnings: [],
-    failedRequests: [],
-    close: () => context.close(),
-  };
-  page.on('console', (message) => {
-    if (message.type() === 'error') record.consoleErrors.push(message.text());
-    if (message.type() === 'warning') record.consoleWarnings.push(message.text());
-  });
-  page.on('pageerror', (error) => record.consoleErrors.push(`Uncaught: ${error.message}`));
-  page.on('requestfailed', (request) => record.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-  page.on('response', (response) => {
-    // The 404 document itself is expected to answer 404; any other failing response is a broken reference.
-    if (response.status() >= 400 && response.request().resourceType() !== 'document') {
-      record.failedRequests.push(`${response.url()} ${response.status()}`);
-    }
-  });
-  return record;
+/** The Content-Security-Policy violations a page has reported so far, as "<directive> <blocked URI>". */
+export async function cspViolations(record: RecordedPage): Promise<string[]> {
+  return (await record.problems()).cspViolations;
 }
 
 /**
@@ -50,7 +28,7 @@ export async function untilScripted(page: Page): Promise<void> {
 
 export interface BrowserFixtures {
   /** Opens a page (in a context of its own) at a viewport width; closed when the test ends, passed or not. */
-  openPage: (width: number, options?: BrowserContextOptions) => Promise<PageRecord>;
+  openPage: (width: number, options?: BrowserContextOptions) => Promise<RecordedPage>;
 }
 
 /**
@@ -69,9 +47,9 @@ export const test = base.extend<BrowserFixtures & { browser: Browser }>({
     { scope: 'file' },
   ],
   openPage: async ({ browser }, use) => {
-    const opened: PageRecord[] = [];
+    const opened: RecordedPage[] = [];
     await use(async (width, options) => {
-      const record = await openPage(browser, width, options);
+      const record = await openRecordedPage(browser, { viewport: { width, height: DEFAULT_HEIGHT }, ...options });
       opened.push(record);
       return record;
     });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright';
 import {
   callSource,
   DEFAULT_HEIGHT,
@@ -12,8 +12,56 @@ import {
   withCspViolations,
 } from './page';
 
-/** Chromium's own notes that repeat what failedRequests and cspViolations already say. */
-const BROWSER_NOTES = /^(Failed to load resource|Refused to )/;
+/**
+ * Chromium's own note on a failed load, which repeats what failedRequests says (and is all it says
+ * of a 404 document). Its "Refused to ..." notes stay: they are the one report of a CSP violation in
+ * a document the page has since left (a redirect), which the page's recorder no longer holds.
+ */
+const BROWSER_NOTE = /^Failed to load resource/;
+
+/** A Playwright page that records what goes wrong in it, from before its first script runs. */
+export interface RecordedPage {
+  page: Page;
+  /** What went wrong since the page was opened (or since `forget`): console errors and warnings, CSP violations, failed requests. */
+  problems(): Promise<Problems>;
+  /** Forgets what the browser reported so far, before the next navigation (CSP violations are the document's own). */
+  forget(): void;
+  /** Closes the page's context. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a page in a context of its own (its own cache and settings) and records its problems:
+ * Playwright's events for console, uncaught errors and requests, the page's recorder for CSP
+ * violations. The engine tests' Chromium and the Chromium-only browser tests both open pages here.
+ */
+export async function openRecordedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<RecordedPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const native: Problems = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
+  page.on('console', (message) => {
+    if (BROWSER_NOTE.test(message.text())) return;
+    if (message.type() === 'error') native.consoleErrors.push(message.text());
+    if (message.type() === 'warning') native.consoleWarnings.push(message.text());
+  });
+  page.on('pageerror', (error) => native.consoleErrors.push(`Uncaught ${error.message}`));
+  page.on('requestfailed', (request) => native.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => {
+    // The 404 document itself is meant to answer 404; any other failing response is a broken reference.
+    if (response.status() >= 400 && response.request().resourceType() !== 'document') {
+      native.failedRequests.push(`${response.url()} ${response.status()}`);
+    }
+  });
+  await page.addInitScript({ content: callSource(installRecorder, false) });
+  return {
+    page,
+    problems: () => withCspViolations(structuredClone(native), page.evaluate(readRecorder)),
+    forget: () => {
+      for (const found of Object.values(native)) found.length = 0;
+    },
+    close: () => context.close(),
+  };
+}
 
 /** Chromium through Playwright: each page in a context of its own (its own cache and settings). */
 export function chromiumEngine(browser: Browser, close: () => Promise<void> = () => browser.close()): Engine {
@@ -21,32 +69,17 @@ export function chromiumEngine(browser: Browser, close: () => Promise<void> = ()
     name: 'chromium',
     close,
     open: async (options: OpenOptions) => {
-      const context = await browser.newContext({
+      const recorded = await openRecordedPage(browser, {
         viewport: { width: options.width, height: options.height ?? DEFAULT_HEIGHT },
         javaScriptEnabled: options.javaScript ?? true,
       });
-      const page = await context.newPage();
-      const native: Problems = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
-      page.on('console', (message) => {
-        if (BROWSER_NOTES.test(message.text())) return;
-        if (message.type() === 'error') native.consoleErrors.push(message.text());
-        if (message.type() === 'warning') native.consoleWarnings.push(message.text());
-      });
-      page.on('pageerror', (error) => native.consoleErrors.push(`Uncaught ${error.message}`));
-      page.on('requestfailed', (request) => native.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-      page.on('response', (response) => {
-        if (response.status() >= 400 && response.request().resourceType() !== 'document') {
-          native.failedRequests.push(`${response.url()} ${response.status()}`);
-        }
-      });
-      await page.addInitScript({ content: callSource(installRecorder, false) });
-      if (options.beforeScripts) await page.addInitScript({ content: callSource(options.beforeScripts) });
-      return playwrightPage(page, native, () => context.close());
+      if (options.beforeScripts) await recorded.page.addInitScript({ content: callSource(options.beforeScripts) });
+      return playwrightPage(recorded);
     },
   };
 }
 
-function playwrightPage(page: Page, native: Problems, close: () => Promise<void>): EnginePage {
+function playwrightPage({ page, problems, close }: RecordedPage): EnginePage {
   return {
     engine: 'chromium',
     goto: async (url) => {
@@ -58,7 +91,7 @@ function playwrightPage(page: Page, native: Problems, close: () => Promise<void>
     press: (key) => page.keyboard.press(key),
     resize: (width, height = DEFAULT_HEIGHT) => page.setViewportSize({ width, height }),
     screenshot: () => page.screenshot({ fullPage: true }),
-    problems: () => withCspViolations(native, page.evaluate(readRecorder)),
+    problems,
     close,
   };
 }

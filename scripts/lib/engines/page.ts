@@ -55,14 +55,6 @@ export interface Engine {
 
 export const DEFAULT_HEIGHT = 800;
 
-/** Where the in-page recorder keeps what it saw. */
-export interface PageRecorder {
-  consoleErrors: string[];
-  consoleWarnings: string[];
-  cspViolations: string[];
-  failedRequests: string[];
-}
-
 /**
  * Installed in every document before its own scripts. It records CSP violations in every engine
  * (only Chromium's console reports them, and not through every driver), and, where the driver
@@ -70,7 +62,7 @@ export interface PageRecorder {
  * and resources that failed to load. Self-contained: it is sent to the browser as source.
  */
 export function installRecorder(win: Window & typeof globalThis, withConsole: boolean): void {
-  const record: PageRecorder = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
+  const record: Problems = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
   Object.defineProperty(win, '__engineRecord', { value: record, configurable: true });
   // On the window: in WebKit this runs on a window's first document, which the page replaces.
   win.addEventListener('securitypolicyviolation', (event) => {
@@ -104,16 +96,16 @@ export function installRecorder(win: Window & typeof globalThis, withConsole: bo
 }
 
 /** The recorder's findings, read from the page (empty where no script could run). */
-export function readRecorder(): PageRecorder {
-  const empty: PageRecorder = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
-  return (window as unknown as { __engineRecord?: PageRecorder }).__engineRecord ?? empty;
+export function readRecorder(): Problems {
+  const empty: Problems = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
+  return (window as unknown as { __engineRecord?: Problems }).__engineRecord ?? empty;
 }
 
 /**
  * What an engine's own events saw, with the CSP violations the page's recorder saw (which those
  * events do not report); none where the page could not be read.
  */
-export async function withCspViolations(native: Problems, recorded: Promise<PageRecorder>): Promise<Problems> {
+export async function withCspViolations(native: Problems, recorded: Promise<Problems>): Promise<Problems> {
   return { ...native, cspViolations: (await recorded.catch(() => undefined))?.cspViolations ?? [] };
 }
 

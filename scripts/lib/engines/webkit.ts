@@ -8,7 +8,7 @@ import {
   installRecorder,
   type Key,
   type OpenOptions,
-  type PageRecorder,
+  type Problems,
   readRecorder,
 } from './page';
 
@@ -268,7 +268,7 @@ class WebKitPage {
         }
       },
       problems: async () => {
-        const recorded = await this.execute<PageRecorder>(functionSource(readRecorder));
+        const recorded = await this.execute<Problems>(functionSource(readRecorder));
         // A font that failed to load sends no event: its face says so.
         const fonts = await this.execute<string[]>(
           'function () { return [...document.fonts].filter((face) => face.status === "error").map((face) => "font " + face.family + " " + face.unicodeRange); }',
