@@ -118,7 +118,8 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
         if (name && !Object.hasOwn(attributes, name)) attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
       },
       onopentagend: open,
-      // Outside SVG and MathML "/>" closes nothing in HTML: a <script/> is open all the same.
+      // "/>" closes nothing in HTML: a <script/> is open all the same. (In SVG it would close; with
+      // no tree, the scan cannot tell, as the parser in foreign content could.)
       onselfclosingtag: open,
       onclosetag(start, end) {
         close(html.slice(start, end).toLowerCase());

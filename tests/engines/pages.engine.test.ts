@@ -21,7 +21,7 @@ describe('every page, with JavaScript', () => {
       await page.goto(siteUrl + routePath);
       await untilScripted(page);
       await page.evaluate(scrollThrough);
-      // The last reveals may still be fading in: 20 looks, 100 ms apart.
+      // The last reveals may still be fading in: a look every 100 ms, for up to 3 s.
       await expect.poll(() => invisibleText(page), { timeout: 3000, interval: 100 }).toEqual([]);
       const problems = await page.problems();
       // The unknown path reports itself, once.
