@@ -2,13 +2,20 @@
  * Watches the site's sources with chokidar, which watches each folder on its own: Node's own
  * recursive fs.watch lost events on Linux under Node 20 (a burst of renames, as editors save).
  */
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import { type SourceName, sourcesOf, sourcesUnder, watchedRoots } from '../sources';
 
 /** chokidar's `_throttle(EV.CHANGE, path, 50)`. */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
+
+/**
+ * chokidar reads a new folder and only then watches it: a file that lands in between (a checkout
+ * adding nested folders, on a busy machine) was never reported. So a new folder is read again
+ * after each of these delays, and a file in it that was not reported since it appeared is then.
+ */
+const NEW_FOLDER_READS_MS = [100, 1000];
 
 /** Editor droppings: swap files, backups, lock files. */
 function ignored(file: string): boolean {
@@ -34,8 +41,31 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
       return name !== '' && (!roots.includes(name.split('/')[0] ?? '') || ignored(name));
     },
   });
+  /** The folders made since the watch began that are still to be read again, each with the files reported in it since. */
+  const newFolders = new Set<{ folder: string; reported: Set<string> }>();
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
   const report = (name: string) => {
+    for (const { folder, reported } of newFolders) if (name.startsWith(`${folder}/`)) reported.add(name);
     for (const source of sourcesOf(name)) onChange(source, name);
+  };
+  const readAgain = (folder: string) => {
+    const added = { folder, reported: new Set<string>() };
+    newFolders.add(added);
+    NEW_FOLDER_READS_MS.forEach((delay, index) => {
+      const timer = setTimeout(async () => {
+        timers.delete(timer);
+        const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
+        if (index === NEW_FOLDER_READS_MS.length - 1) newFolders.delete(added);
+        for (const entry of entries) {
+          const name = relative(path.join(entry.parentPath, entry.name));
+          // chokidar asks `ignored` of every folder on the way, and so is each part of the path here.
+          if (closed || !entry.isFile() || added.reported.has(name) || name.split('/').some(ignored)) continue;
+          report(name);
+        }
+      }, delay);
+      timers.add(timer);
+    });
   };
   // chokidar passes on the first change of a file in 50 ms and drops the rest: a save right after
   // another (a format-on-save, an undo) was lost, and the dev server kept the first. So each change
@@ -57,6 +87,7 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
     const name = relative(file);
     if (event === 'addDir' || event === 'unlinkDir') {
       for (const source of sourcesUnder(name.split('/')[0] ?? '')) onChange(source, `${name}/`);
+      if (event === 'addDir') readAgain(name);
       return;
     }
     report(name);
@@ -65,7 +96,8 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
     close: () => {
-      for (const timer of lookAgain.values()) clearTimeout(timer);
+      closed = true;
+      for (const timer of [...lookAgain.values(), ...timers]) clearTimeout(timer);
       return watcher.close();
     },
   };

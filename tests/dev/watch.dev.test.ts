@@ -3,7 +3,9 @@
  * even in a burst of renames, as editors save (a new file written beside, then renamed over the
  * old one) and as a `git checkout` rewrites many files at once.
  */
+import fs, { writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,6 +83,28 @@ describe('the source watcher', () => {
     const missing = () => files.filter((file) => !seen.some((event) => event.file === file));
     await waitFor('an event for every new file', () => missing().length === 0, 10_000).catch(() => undefined);
     expect(missing()).toEqual([]);
+  });
+
+  it('sees a file that lands in a new folder after chokidar read the folder and before it watched it', async () => {
+    seen.length = 0;
+    const folder = path.join(root, 'components', 'Late', 'sub');
+    const file = 'components/Late/sub/Late.tsx';
+    // chokidar reads a new folder and then watches it (node:fs's watch, its binding kept in step):
+    // the file is written as that watch begins, as a busy checkout once did in CI.
+    const watch = fs.watch;
+    fs.watch = ((target: fs.PathLike, ...rest: unknown[]) => {
+      if (String(target) === folder) writeFileSync(path.join(root, file), 'export const c = 1;\n');
+      return (watch as (...args: unknown[]) => fs.FSWatcher)(target, ...rest);
+    }) as typeof fs.watch;
+    syncBuiltinESMExports();
+    try {
+      await mkdir(folder, { recursive: true });
+      await waitFor('an event for the file', () => seen.some((event) => event.file === file), 10_000).catch(() => undefined);
+    } finally {
+      fs.watch = watch;
+      syncBuiltinESMExports();
+    }
+    expect(seen.filter((event) => event.file === file).map((event) => event.source)).toEqual(['site']);
   });
 
   it('sees a folder made after it started, public/, and leaves node_modules and editor droppings alone', async () => {
