@@ -57,10 +57,11 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
         timers.delete(timer);
         const entries = await readdir(path.join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
         if (index === NEW_FOLDER_READS_MS.length - 1) newFolders.delete(added);
+        if (closed) return;
         for (const entry of entries) {
           const name = relative(path.join(entry.parentPath, entry.name));
           // chokidar asks `ignored` of every folder on the way, and so is each part of the path here.
-          if (closed || !entry.isFile() || added.reported.has(name) || name.split('/').some(ignored)) continue;
+          if (!entry.isFile() || added.reported.has(name) || name.split('/').some(ignored)) continue;
           report(name);
         }
       }, delay);
