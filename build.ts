@@ -180,7 +180,8 @@ function successReport(result: BuildResult, gzipped: ReadonlyMap<string, number>
   };
 }
 
-const root = process.cwd();
+/** The project is the folder this file is in, wherever the command was started. */
+const root = import.meta.dirname;
 const args = process.argv.slice(2);
 const out = paintFor(process.stdout);
 const err = paintFor(process.stderr);
@@ -217,6 +218,7 @@ async function main(): Promise<void> {
   const jobs = positiveNumber(values.jobs, '--jobs');
   const pageTimeout = positiveNumber(values['page-timeout'], '--page-timeout');
   const result = await runBuild({
+    root,
     // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
     ...(values.base !== undefined ? { base: values.base } : {}),

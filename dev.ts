@@ -55,7 +55,8 @@ const command = {
 } satisfies CommandSpec;
 
 const { values } = readCommandLine(command);
-const root = process.cwd();
+/** The project is the folder this file is in, wherever the command was started. */
+const root = import.meta.dirname;
 const paint = paintFor(process.stdout);
 const paintErr = paintFor(process.stderr);
 const host = bindAddress(values.host);

@@ -4,7 +4,8 @@
  * page), exit status 1, and the previous dist/ byte for byte.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../build';
@@ -130,6 +131,22 @@ describe('a successful npm run build', () => {
     for (const file of report.files) {
       expect(file.bytes, file.path).toBeGreaterThan(0);
       expect(file.gzipBytes, file.path).toBeGreaterThan(0);
+    }
+  });
+
+  it('builds the project it belongs to when started from another folder, with --out-dir read from there', async () => {
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'site-build-elsewhere-'));
+    try {
+      const launcher = path.join(project.root, 'generator', 'launch.mjs');
+      const result = spawnSync(process.execPath, [launcher, 'build.ts', '--quiet', '--out-dir', 'site'], {
+        cwd: elsewhere,
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).toBe(0);
+      const built = await fingerprint(path.join(elsewhere, 'site'));
+      expect(Object.keys(built).sort()).toEqual(Object.keys(before).sort());
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
     }
   });
 
