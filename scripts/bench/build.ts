@@ -4,7 +4,9 @@
  * the peak memory of the build process (npm's own excluded; the launcher gives its process the
  * entry's name, build.ts). Warm: the generator's cache (node_modules/.cache/site-generator) as
  * the previous build left it, as from the second build of a checkout on. Cold: no cache at all,
- * as on a fresh clone or a CI job. The two alternate, after one warm-up of each.
+ * as on a fresh clone or a CI job. Beside them, the warm build started without npm (the command
+ * npm runs), which tells npm's own start-up from the build's.
+ * The three alternate, after one warm-up of each.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { cacheDir } from '../../generator/cache.mjs';
 import { buildsFolder } from '../../generator/output-swap';
-import { copyProject } from '../lib/project';
+import { buildCommand, copyProject } from '../lib/project';
 import type { BenchSection } from './types';
 
 const run = promisify(execFile);
@@ -31,12 +33,13 @@ export async function measureBuild({ runs = 5 }: BuildBenchOptions = {}): Promis
   const project = await copyProject('site-bench-build-', { ownCache: true });
   const rssFile = path.join(project.root, '.bench-rss');
   const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
-  const once = async (cache: 'warm' | 'cold'): Promise<Run> => {
+  const once = async (cache: 'warm' | 'cold', { npm = true } = {}): Promise<Run> => {
     const outDir = path.join(project.root, 'dist');
     for (const folder of [outDir, buildsFolder(outDir), rssFile]) await rm(folder, { recursive: true, force: true });
     if (cache === 'cold') await rm(cacheDir(project.root), { recursive: true, force: true });
     const started = performance.now();
-    await run('npm', ['run', 'build', '--', '--quiet'], {
+    const [command, args] = npm ? ['npm', ['run', 'build', '--', '--quiet']] : buildCommand(['--quiet']);
+    await run(command, args, {
       cwd: project.root,
       env: { ...process.env, BENCH_RSS_FILE: rssFile, NODE_OPTIONS: `--import ${reporter}` },
     });
@@ -47,22 +50,26 @@ export async function measureBuild({ runs = 5 }: BuildBenchOptions = {}): Promis
   try {
     await once('cold');
     await once('warm');
+    await once('warm', { npm: false });
     const warm: Run[] = [];
+    const withoutNpm: Run[] = [];
     const cold: Run[] = [];
     for (let i = 0; i < runs; i += 1) {
       warm.push(await once('warm'));
+      withoutNpm.push(await once('warm', { npm: false }));
       cold.push(await once('cold'));
     }
     return {
       name: 'Full build',
       measurements: [
         { name: 'npm run build, cache warm, spawn to exit', unit: 'ms', samples: warm.map((s) => s.ms), targetMedian: 450 },
+        { name: 'node generator/launch.mjs build.ts (the same without npm), cache warm', unit: 'ms', samples: withoutNpm.map((s) => s.ms) },
         { name: 'npm run build, no cache (a fresh clone), spawn to exit', unit: 'ms', samples: cold.map((s) => s.ms), targetMedian: 1000 },
         { name: 'npm run build, cache warm, peak memory (RSS)', unit: 'MB', samples: warm.map((s) => s.rssMb), targetMedian: 250 },
         { name: 'npm run build, no cache, peak memory (RSS)', unit: 'MB', samples: cold.map((s) => s.rssMb) },
       ],
       notes: [
-        `Full build: npm run build as a whole process on a copy of the project, dist/ removed first: ${runs} runs with the cache warm and ${runs} without it (node_modules/.cache/site-generator removed), in turns, after one warm-up of each.`,
+        `Full build: npm run build as a whole process on a copy of the project, dist/ removed first: ${runs} runs with the cache warm, ${runs} of its command without npm and ${runs} without the cache (node_modules/.cache/site-generator removed), in turns, after one warm-up of each.`,
       ],
     };
   } finally {
