@@ -134,7 +134,7 @@ describe('a successful npm run build', () => {
     }
   });
 
-  it('builds the project it belongs to when started from another folder, with --out-dir read from there', async () => {
+  it('builds the project it belongs to, byte for byte, when started from another folder, with --out-dir read from there', async () => {
     const elsewhere = await mkdtemp(path.join(tmpdir(), 'site-build-elsewhere-'));
     try {
       const launcher = path.join(project.root, 'generator', 'launch.mjs');
@@ -143,8 +143,7 @@ describe('a successful npm run build', () => {
         encoding: 'utf8',
       });
       expect(result.status, result.stderr).toBe(0);
-      const built = await fingerprint(path.join(elsewhere, 'site'));
-      expect(Object.keys(built).sort()).toEqual(Object.keys(before).sort());
+      expect(await fingerprint(path.join(elsewhere, 'site'))).toEqual(before);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
     }
