@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { type CommandSpec, formatHelp, parseCommand, positiveNumber, UsageError } from './generator/cli';
 import { type Failure, failureOf } from './generator/failure';
+import { projectRoot } from './generator/options';
 import { type BuildResult, runBuild } from './generator/pipeline';
 import { type Paint, paintFor, plain } from './generator/terminal';
 import { fileRoute } from './generator/urls';
@@ -180,8 +181,7 @@ function successReport(result: BuildResult, gzipped: ReadonlyMap<string, number>
   };
 }
 
-/** The project is the folder this file is in, wherever the command was started. */
-const root = import.meta.dirname;
+const root = projectRoot;
 const args = process.argv.slice(2);
 const out = paintFor(process.stdout);
 const err = paintFor(process.stderr);
@@ -218,7 +218,6 @@ async function main(): Promise<void> {
   const jobs = positiveNumber(values.jobs, '--jobs');
   const pageTimeout = positiveNumber(values['page-timeout'], '--page-timeout');
   const result = await runBuild({
-    root,
     // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
     ...(values.base !== undefined ? { base: values.base } : {}),

@@ -18,7 +18,7 @@ import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isAllowedHost, isLoopback, p
 import { createDevServer, type DevServer, listen } from './generator/dev/server';
 import { DevSession, type Outcome } from './generator/dev/session';
 import { watchSources } from './generator/dev/watch';
-import { defaultOptions } from './generator/options';
+import { defaultOptions, projectRoot } from './generator/options';
 import { isRunning } from './generator/process-alive';
 import { siteBundler } from './generator/site-bundle';
 import { watchedRoots } from './generator/sources';
@@ -55,8 +55,7 @@ const command = {
 } satisfies CommandSpec;
 
 const { values } = readCommandLine(command);
-/** The project is the folder this file is in, wherever the command was started. */
-const root = import.meta.dirname;
+const root = projectRoot;
 const paint = paintFor(process.stdout);
 const paintErr = paintFor(process.stderr);
 const host = bindAddress(values.host);

@@ -35,7 +35,13 @@ export interface BuildOptions {
   mode: 'production' | 'development';
 }
 
-export function defaultOptions(root: string = process.cwd()): BuildOptions {
+/**
+ * The project the generator is part of, its parent folder, as launch.mjs takes it: the build and
+ * the dev server work on it wherever they were started.
+ */
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+
+export function defaultOptions(root: string = projectRoot): BuildOptions {
   return {
     root,
     outDir: path.join(root, 'dist'),

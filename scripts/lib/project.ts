@@ -1,8 +1,9 @@
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { projectRoot } from '../../generator/options';
 
-export const projectRoot = path.resolve(import.meta.dirname, '../..');
+export { projectRoot };
 
 /** Build output, dependencies and local tool output: never part of a copy. */
 const SKIPPED = /^(node_modules|\.git|dist|dist\..*|\.dist-.*|bench-results|screenshots|\.exp)$/;
