@@ -6,11 +6,44 @@ import { pathToFileURL } from 'node:url';
 
 const builtins = new Set(builtinModules);
 
+/** The entity decoder of the scan's HTML reader (htmlReader): bundled, from its ES module. */
+export const HTML_READER = /^entities\/decode$/;
+
 /**
- * The scan's HTML reader: htmlparser2's tokenizer and the entity decoder. Bundled from their ES
- * modules, they load without the DOM packages htmlparser2's entry imports, which the scan never uses.
+ * The scan's HTML reader, bundled: htmlparser2's tokenizer, the one part of the package the scan
+ * uses. The package's entry brings its DOM packages too, which esbuild keeps in part, and with
+ * them an import of `entities` as CommonJS: some 10 ms of every render worker's start.
+ * Listed before externalPackages, which would leave the package out.
+ * @param {string} root
+ * @returns {import('esbuild').Plugin}
  */
-export const HTML_READER = /^(?:htmlparser2|entities\/decode|dom(?:handler|utils|-serializer|elementtype))$/;
+export function htmlReader(root) {
+  // The tokenizer's ES module, beside the entry's: htmlparser2's exports name no subpath for it.
+  const esmEntry = path.join(path.dirname(createRequire(path.join(root, 'package.json')).resolve('htmlparser2')), '..', 'esm');
+  return {
+    name: 'html-reader',
+    setup(build) {
+      build.onResolve({ filter: /^htmlparser2$/ }, () => ({ path: 'tokenizer', namespace: 'html-reader' }));
+      build.onLoad({ filter: /^tokenizer$/, namespace: 'html-reader' }, () => ({
+        contents: `export { default as Tokenizer } from ${JSON.stringify(path.join(esmEntry, 'Tokenizer.js'))};`,
+        resolveDir: root,
+      }));
+    },
+  };
+}
+
+/**
+ * The project's own files among a bundle's inputs, which its cache entry depends on: not its
+ * packages, nor what no file holds (a generated entry, a plugin's module).
+ * @param {import('esbuild').Metafile} metafile
+ * @param {string[]} [generated] inputs made up by the bundler's caller
+ * @returns {string[]}
+ */
+export function projectInputs(metafile, generated = []) {
+  return Object.keys(metafile.inputs).filter(
+    (input) => !generated.includes(input) && !/^(?:<|[a-z-]+:)/.test(input) && !input.includes('node_modules/'),
+  );
+}
 
 /**
  * Leaves packages out of a bundle, as `packages: 'external'` does, but imports each by the absolute

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { hashParts, lookup, store } from './cache.mjs';
-import { describeCompileError, externalPackages, HTML_READER } from './esbuild.mjs';
+import { describeCompileError, externalPackages, HTML_READER, htmlReader, projectInputs } from './esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entryArgument] = process.argv.splice(2, 1);
@@ -71,14 +71,14 @@ async function bundle() {
       metafile: true,
       write: false,
       logLevel: 'silent',
-      plugins: [externalPackages(root, [HTML_READER]), importMetaPlugin(root)],
+      plugins: [htmlReader(root), externalPackages(root, [HTML_READER]), importMetaPlugin(root)],
     });
   } catch (error) {
     console.error(describeCompileError(error, root, path.relative(root, entry)).message);
     process.exit(1);
   }
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('file:') && !input.includes('node_modules/'));
+  const inputs = projectInputs(result.metafile);
   const stored = store(root, 'launch', key, { output, inputs, extension: 'mjs' });
   if (stored) return stored;
   // No writable cache: run from a file of this run's own.

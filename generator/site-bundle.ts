@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { hashParts, lookup, packageVersion, store } from './cache.mjs';
-import { describeCompileError, externalPackages, HTML_READER } from './esbuild.mjs';
+import { describeCompileError, externalPackages, HTML_READER, htmlReader, projectInputs } from './esbuild.mjs';
 import { BuildError } from './failure';
 
 /** The generated entry is no file, so no input of the cache. */
@@ -71,7 +71,7 @@ function buildOptions(root: string, routesModule: string): esbuild.BuildOptions 
     jsx: 'automatic',
     // The icon set is some sixty tiny modules, and the content check uses a few small functions of
     // Valibot's hundreds: inside the bundle they cost nothing to load.
-    plugins: [contentFiles(root), externalPackages(root, [/^(?:lucide-react\/|valibot$)/, HTML_READER])],
+    plugins: [contentFiles(root), htmlReader(root), externalPackages(root, [/^(?:lucide-react\/|valibot$)/, HTML_READER])],
     sourcemap: 'inline',
     sourcesContent: false,
     metafile: true,
@@ -110,9 +110,7 @@ export async function bundleSite(root: string, routesModule: string): Promise<{ 
     throw compileError(error, root, path.relative(root, routesModule));
   }
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();
-  const inputs = Object.keys(result.metafile.inputs).filter(
-    (input) => input !== ENTRY_NAME && !input.startsWith('<') && !input.startsWith('file:') && !input.includes('node_modules/'),
-  );
+  const inputs = projectInputs(result.metafile, [ENTRY_NAME]);
   const stored = store(root, 'site', key, { output, inputs, extension: 'mjs' });
   if (stored) return { file: stored, dispose: async () => {} };
   const folder = await mkdtemp(path.join(tmpdir(), 'site-bundle-'));
