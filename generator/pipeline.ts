@@ -36,8 +36,8 @@ export const STEPS = {
   routes: ['site'],
   sass: ['styles'],
   client: ['client'],
-  brand: ['site'],
   icons: ['site'],
+  brand: ['site'],
   fonts: ['styles'],
   stylesheet: ['styles'],
   pages: ['site'],
@@ -81,18 +81,24 @@ export async function buildSite({ options, pool, staging, files, step }: Build):
   startWorkers(pool, options.jobs, site);
   const out = new Writer(staging, site.address.base, files);
   const js = await step('client', [], () => bundleClient(root, out));
-  const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
   const icons = await step('icons', [site], () => writeIconSprite(pool, out));
-  const source: PageSource = { pool, jobs: options.jobs, root, year: options.year, staging, site, brand, assets: { js, icons } };
+  const source: PageSource = { pool, jobs: options.jobs, root, year: options.year, staging, site, assets: { js, icons } };
+  // The worker draws the brand images first, then renders the pages for the font's text pass
+  // while this thread rasterises the drawings: the pass takes no brand, which only the head shows.
+  const drawing = step('brand', [site], () => drawBrand(pool, site, root, out));
+  const text = mode === 'development' ? undefined : shownText(source);
+  // Awaited by the fonts step; a failure meanwhile is the brand step's to report.
+  text?.catch(() => {});
+  const brand = await drawing;
   const fonts =
-    mode === 'development'
+    text === undefined
       ? await step('fonts', [], () => wholeFont(root, out))
-      : await step('fonts', [css, site, brand, icons], async () => subsetFonts(root, css, await shownText(source), out));
+      : await step('fonts', [css, site, icons], async () => subsetFonts(root, css, await text, out));
   const stylesheet = await step('stylesheet', [css, fonts], () => assembleStylesheet(css, fonts, mode, out));
   const inline: InlineCode = { scripts: site.inline.scripts, styles: 'inline' in stylesheet ? [stylesheet.inline] : [] };
   const csp = contentSecurityPolicy(inline, { for: 'meta' });
   // The dev server's pages link the stylesheet and script: a save of either is served without rendering them again.
-  const style = { css: stylesheet, fonts: fonts.preload, csp, fontCharacters: fonts.characters };
+  const style = { css: stylesheet, fonts: fonts.preload, csp, fontCharacters: fonts.characters, brand };
   const look = [site, brand, icons, csp, fonts.characters];
   const pages = await step('pages', look, () => writePages(source, style, routeTargets(site), out));
   const notFound = await step('not-found', look, () => writePages(source, style, ['not-found'], out));

@@ -57,7 +57,10 @@ export async function drawBrand(pool: RenderPool, { site, address }: Site, root:
   };
 }
 
-/** The rasteriser (a native module) loads only when the cache has no PNG of this very drawing. */
+/**
+ * The rasteriser (a native module) loads only when the cache has no PNG of this very drawing, and
+ * runs on libuv's thread pool, so that this thread keeps a render worker supplied meanwhile.
+ */
 async function rasterise(root: string, svg: string, width: number): Promise<Buffer> {
   const require = createRequire(path.join(root, 'package.json'));
   const resvgVersion = packageVersion(root, '@resvg/resvg-js');
@@ -65,12 +68,12 @@ async function rasterise(root: string, svg: string, width: number): Promise<Buff
   const hit = lookup(root, 'brand', key);
   if (hit) return hit.output;
   try {
-    const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-    const resvg = new Resvg(svg, {
+    const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+    const rendered = await renderAsync(svg, {
       fitTo: { mode: 'width', value: width },
       font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
     });
-    const png = resvg.render().asPng();
+    const png = rendered.asPng();
     store(root, 'brand', key, { output: png, inputs: FONT_FILES, extension: 'png' });
     return png;
   } catch (error) {

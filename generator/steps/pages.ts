@@ -17,7 +17,6 @@ export interface PageSource {
   year: number;
   staging: string;
   site: Site;
-  brand: BrandAssets;
   assets: Omit<PageAssets, 'css' | 'fonts'>;
 }
 
@@ -29,7 +28,20 @@ export interface PageStyle {
   fonts: readonly string[];
   /** Unset: the whole font, no check. */
   fontCharacters?: string | undefined;
+  brand: BrandAssets;
 }
+
+/**
+ * The text pass renders before the brand images exist: their URLs and the social image's text
+ * alternative are in the head, which shows no text.
+ */
+const NO_BRAND: BrandAssets = {
+  favicon: '',
+  touchIcon: '',
+  logo: '',
+  manifest: '',
+  socialImage: { url: '', width: 0, height: 0, alt: '' },
+};
 
 /** By file, for the link check. */
 export type PageReferences = Map<string, FoundReference[]>;
@@ -67,7 +79,12 @@ export async function shownText(source: PageSource): Promise<Map<string, string>
   const found = new Map<PageTarget, string>();
   await render(
     source,
-    settingsFor(source, 'text', { css: { inline: '' }, fonts: [], csp: contentSecurityPolicy(site.inline, { for: 'meta' }) }),
+    settingsFor(source, 'text', {
+      css: { inline: '' },
+      fonts: [],
+      csp: contentSecurityPolicy(site.inline, { for: 'meta' }),
+      brand: NO_BRAND,
+    }),
     targets,
     (page, target) => found.set(target, page.characters),
   );
@@ -105,12 +122,12 @@ function targetPath(site: Site, target: PageTarget): string {
 }
 
 function settingsFor(source: PageSource, pass: RenderSettings['pass'], style: PageStyle): RenderSettings {
-  const { staging, root, year, site, brand, assets } = source;
+  const { staging, root, year, site, assets } = source;
   return {
     staging,
     root,
     assets: { ...assets, css: style.css, fonts: style.fonts },
-    brand,
+    brand: style.brand,
     origin: site.address.origin,
     base: site.address.base,
     year,
