@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +25,11 @@ export async function drawBrand(pool: RenderPool, { site, address }: Site, root:
   const drawings = await pool.drawBrand(host, { touchIcon: TOUCH_ICON_SIZE, largeIcon: MANIFEST_ICON_SIZE });
   const write = async (name: string, extension: string, contents: string | Buffer) => (await out.asset({ name, extension, contents })).href;
 
+  const rasterise = await rasteriser(root);
   const favicon = await write('favicon', 'svg', drawings.favicon);
-  const touchIcon = await write('apple-touch-icon', 'png', await rasterise(root, drawings.touchIcon, TOUCH_ICON_SIZE));
-  const largeIcon = await write('icon-512', 'png', await rasterise(root, drawings.largeIcon, MANIFEST_ICON_SIZE));
-  const socialImage = await write('social', 'png', await rasterise(root, drawings.socialImage, drawings.socialImageSize.width));
+  const touchIcon = await write('apple-touch-icon', 'png', await rasterise(drawings.touchIcon, TOUCH_ICON_SIZE));
+  const largeIcon = await write('icon-512', 'png', await rasterise(drawings.largeIcon, MANIFEST_ICON_SIZE));
+  const socialImage = await write('social', 'png', await rasterise(drawings.socialImage, drawings.socialImageSize.width));
 
   const manifest = {
     name: site.name,
@@ -58,28 +60,38 @@ export async function drawBrand(pool: RenderPool, { site, address }: Site, root:
 }
 
 /**
- * The rasteriser (a native module) loads only when the cache has no PNG of this very drawing, and
+ * Draws an SVG as a PNG `width` pixels wide, from the cache when this very drawing was drawn before
+ * with the same rasteriser and fonts. The rasteriser (a native module) loads only on a miss, and
  * runs on libuv's thread pool, so that this thread keeps a render worker supplied meanwhile.
  */
-async function rasterise(root: string, svg: string, width: number): Promise<Buffer> {
-  const require = createRequire(path.join(root, 'package.json'));
-  const resvgVersion = packageVersion(root, '@resvg/resvg-js');
-  const key = hashParts(['png v1', resvgVersion, svg, String(width)]);
-  const hit = lookup(root, 'brand', key);
-  if (hit) return hit.output;
-  try {
-    const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-    const rendered = await renderAsync(svg, {
-      fitTo: { mode: 'width', value: width },
-      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
-    });
-    const png = rendered.asPng();
-    store(root, 'brand', key, { output: png, inputs: FONT_FILES, extension: 'png' });
-    return png;
-  } catch (error) {
-    throw new BuildError(`A brand image (components/AppIcon, components/SocialImage) could not be rasterised: ${String(error)}`, {
+async function rasteriser(root: string): Promise<(svg: string, width: number) => Promise<Buffer>> {
+  const failed = (error: unknown) =>
+    new BuildError(`A brand image (components/AppIcon, components/SocialImage) could not be rasterised: ${String(error)}`, {
       file: 'components/SocialImage/SocialImage.tsx',
       cause: error,
     });
-  }
+  const resvgVersion = packageVersion(root, '@resvg/resvg-js');
+  // The fonts are read once for the three images, rather than as each cache entry's inputs.
+  const fonts = hashParts(
+    await Promise.all(FONT_FILES.map((file) => readFile(file))).catch((error: unknown) => {
+      throw failed(error);
+    }),
+  );
+  return async (svg, width) => {
+    const key = hashParts(['png v2', resvgVersion, fonts, svg, String(width)]);
+    const hit = lookup(root, 'brand', key);
+    if (hit) return hit.output;
+    try {
+      const { renderAsync } = createRequire(path.join(root, 'package.json'))('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+      const rendered = await renderAsync(svg, {
+        fitTo: { mode: 'width', value: width },
+        font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
+      });
+      const png = rendered.asPng();
+      store(root, 'brand', key, { output: png, inputs: [], extension: 'png' });
+      return png;
+    } catch (error) {
+      throw failed(error);
+    }
+  };
 }
