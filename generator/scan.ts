@@ -28,6 +28,16 @@ const READ_ATTRIBUTES = new Set([
   'type',
   'value',
 ]);
+/** READ_ATTRIBUTES by length and first letter, so that most attribute names are passed over without being copied out of the page. */
+const READ_KEYS = new Set([...READ_ATTRIBUTES].map((name) => readKey(name.length, name.charCodeAt(0))));
+
+function readKey(length: number, firstCode: number): number {
+  // | 0x20: an ASCII letter in lower case, as attribute names match.
+  return length * 128 + (firstCode | 0x20);
+}
+
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
+
 /** Inputs whose `value` is not shown as text (a choice's label is); on any other element `value` is data, never drawn. */
 const UNSHOWN_INPUT_VALUES = new Set(['hidden', 'checkbox', 'radio', 'password', 'file', 'image', 'color', 'range']);
 
@@ -65,16 +75,19 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
   /** The raw-text element being read, its attributes, and its text so far. */
   let raw: { tag: string; attributes: Record<string, string>; text: string } | undefined;
   let tag = '';
-  let attributes: Record<string, string> = {};
+  /** The element's attributes the scan reads: most elements (SVG shapes, a div with a class) have none. */
+  let attributes: Record<string, string> = NONE;
   /** The attribute being read, if the scan reads it. */
   let name: string | undefined;
   let value = '';
   const open = () => {
     if (tag === 'head') inHead = true;
     else if (tag === 'body') inHead = false;
-    readReferences(tag, attributes, ids, add);
-    for (const shown of SHOWN_ATTRIBUTES) show(attributes[shown] ?? '');
-    if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) show(attributes.value ?? '');
+    if (attributes !== NONE) {
+      readReferences(tag, attributes, ids, add);
+      for (const shown of SHOWN_ATTRIBUTES) show(attributes[shown] ?? '');
+      if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) show(attributes.value ?? '');
+    }
     if (RAW_TEXT.has(tag)) raw = { tag, attributes, text: '' };
   };
   const close = (closed: string) => {
@@ -103,30 +116,37 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
     {
       onopentagname(start, end) {
         tag = html.slice(start, end).toLowerCase();
-        attributes = {};
+        attributes = NONE;
       },
       onattribname(start, end) {
+        value = '';
+        if (!READ_KEYS.has(readKey(end - start, html.charCodeAt(start)))) {
+          name = undefined;
+          return;
+        }
         const read = html.slice(start, end).toLowerCase();
         name = READ_ATTRIBUTES.has(read) ? read : undefined;
-        value = '';
       },
       onattribdata(start, end) {
         if (name) value += html.slice(start, end);
       },
       onattribend() {
         // The first of two attributes of one name counts, as in a browser.
-        if (name && !Object.hasOwn(attributes, name)) attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
+        if (!name || Object.hasOwn(attributes, name)) return;
+        if (attributes === NONE) attributes = {};
+        attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
       },
       onopentagend: open,
       // "/>" closes nothing in HTML: a <script/> is open all the same. (In SVG it would close; with
       // no tree, the scan cannot tell, as the parser in foreign content could.)
       onselfclosingtag: open,
       onclosetag(start, end) {
-        close(html.slice(start, end).toLowerCase());
+        // Only the end of the head or of a raw-text element changes anything.
+        if (raw || inHead) close(html.slice(start, end).toLowerCase());
       },
       ontext(start, end) {
         if (raw) raw.text += html.slice(start, end);
-        else show(decoded(html.slice(start, end)));
+        else if (onText && !inHead) show(decoded(html.slice(start, end)));
       },
       onattribentity: ignore,
       ontextentity: ignore,

@@ -21,6 +21,14 @@ describe('the characters a page shows', () => {
     for (const character of [';', 'h', 'x']) expect(shown).not.toContain(character);
   });
 
+  it('come from text alternatives whatever the case of their names, as HTML matches them', () => {
+    const shown = shownCharacters(
+      '<body><IMG ALT="Ω" SRC="/i.svg"><p Title="ß">x</p><a aria-LABEL="Ж" href="/">y</a><div ALTX="λ">z</div></body>',
+    );
+    for (const character of ['Ω', 'ß', 'Ж']) expect(shown).toContain(character);
+    expect(shown).not.toContain('λ');
+  });
+
   it("count a value only where it is the text of a field or a button, never an option's, a hidden field's or a list item's", () => {
     const shown = shownCharacters(
       '<body><input value="Ж"><input type="submit" value="Я"><input type="hidden" value="Ψ"><input type="checkbox" value="Ω">' +
