@@ -80,13 +80,12 @@ async function repeatedSite(
 ): Promise<{ build: () => Promise<BuildRun> }> {
   const table = path.join(folder, `routes-${pages}.ts`);
   await writeFile(table, repeatedRoutes(pages));
-  const nextOutDir = freshFolders(folder, `dist-${pages}`);
-  const reused = nextOutDir();
+  const outDirOfRun = reuse ? () => path.join(folder, `dist-${pages}`) : freshFolders(folder, `dist-${pages}`);
   const rssFile = path.join(folder, 'rss');
   // Plain JavaScript, so that the measured process loads nothing it would not load anyway.
   const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
   const build = async () => {
-    const outDir = reuse ? reused : nextOutDir();
+    const outDir = outDirOfRun();
     await rm(outDir, { recursive: true, force: true });
     await rm(buildsFolder(outDir), { recursive: true, force: true });
     const started = performance.now();
