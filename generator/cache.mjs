@@ -60,7 +60,9 @@ export function hashParts(parts) {
 
 /**
  * The fingerprint of a set of input files: their paths and contents, and the names in each of
- * their folders. Undefined when one of them can no longer be read.
+ * their folders but hidden ones and links: the build's own output in the project (`dist`, a link,
+ * and `.dist-builds`), which a first build makes, must not make the second build a cold one.
+ * Undefined when one of them can no longer be read.
  */
 export function fingerprintInputs(root, inputs) {
   const parts = [];
@@ -70,7 +72,12 @@ export function fingerprintInputs(root, inputs) {
       parts.push(input, readFileSync(path.resolve(root, input)));
       folders.add(path.dirname(input));
     }
-    for (const folder of [...folders].sort()) parts.push(folder, readdirSync(path.resolve(root, folder)).sort().join('\n'));
+    for (const folder of [...folders].sort()) {
+      const names = readdirSync(path.resolve(root, folder), { withFileTypes: true })
+        .filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink())
+        .map((entry) => entry.name);
+      parts.push(folder, names.sort().join('\n'));
+    }
   } catch {
     return undefined;
   }

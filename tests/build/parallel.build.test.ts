@@ -3,7 +3,8 @@
  * workers, and whether the cache was warm, cold or off, a build writes the same bytes; a change to
  * any source is in the next build.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +72,34 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     expect(print).toEqual(await fingerprint(uncached));
     return print;
   }
+
+  it('is used from the second build on: nothing changed, it makes neither the generator’s bundle nor the site’s again', async () => {
+    const own = await copyProject('cache-hit-test-', { ownCache: true });
+    try {
+      const cache = path.join(own.root, 'node_modules', '.cache', 'site-generator');
+      // Each bundle's record and output, with the time it was written: made again, it is written again.
+      const written = async () => {
+        const files: string[] = [];
+        for (const kind of ['launch', 'site']) {
+          for (const name of (await readdir(path.join(cache, kind)).catch(() => [])).sort())
+            files.push(`${kind}/${name} ${(await stat(path.join(cache, kind, name))).mtimeMs}`);
+        }
+        return files;
+      };
+      const build = () =>
+        spawnSync(process.execPath, [path.join(own.root, 'generator', 'launch.mjs'), 'build.ts', '--quiet'], {
+          cwd: own.root,
+          encoding: 'utf8',
+        });
+      expect(build().stderr).toBe('');
+      const first = await written();
+      for (const kind of ['launch', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
+      expect(build().stderr).toBe('');
+      expect(await written()).toEqual(first);
+    } finally {
+      await own.remove();
+    }
+  });
 
   it.each([
     // The stylesheet is inside every page.
