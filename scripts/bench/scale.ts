@@ -218,17 +218,16 @@ async function hugoPeer(dist: string, site: string): Promise<Peer> {
   if (!version) return { note: 'Scale: Hugo is not installed, so there is no figure beside ours: apt-get install hugo (Debian) adds it.' };
   const pages = await hugoPassThrough(dist, site);
   const nextOutDir = freshFolders(site, 'public');
-  let outDir = '';
-  const build = async () => {
-    outDir = nextOutDir();
+  const build = async (outDir = nextOutDir()) => {
     const started = performance.now();
     await run('hugo', ['--quiet', '--destination', outDir], { cwd: site });
     return performance.now() - started;
   };
-  await build();
+  const warmUp = nextOutDir();
+  await build(warmUp);
   const differ: string[] = [];
   for (const page of pages) {
-    const [ours, theirs] = await Promise.all([readFile(path.join(dist, page)), readFile(path.join(outDir, page)).catch(() => undefined)]);
+    const [ours, theirs] = await Promise.all([readFile(path.join(dist, page)), readFile(path.join(warmUp, page)).catch(() => undefined)]);
     if (!theirs?.equals(ours)) differ.push(page);
   }
   const same = differ.length === 0 ? 'byte for byte the same as ours' : `NOT the same as ours in ${differ.length} (${differ[0]}, ...)`;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { PAGES } from '../fixtures/routes/repeated';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
@@ -86,11 +86,7 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
         }
         return files;
       };
-      const build = () =>
-        spawnSync(process.execPath, [path.join(own.root, 'generator', 'launch.mjs'), 'build.ts', '--quiet'], {
-          cwd: own.root,
-          encoding: 'utf8',
-        });
+      const build = () => spawnSync(...buildCommand(['--quiet']), { cwd: own.root, encoding: 'utf8' });
       expect(build().stderr).toBe('');
       const first = await written();
       for (const kind of ['launch', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
