@@ -58,56 +58,210 @@ export interface ScanOptions {
 }
 
 /** `origin` is the site's: strings in JSON-LD that are URLs on it are references too. */
-export function scanHtml(html: string, origin: string, { onText, stylesheet }: ScanOptions = {}): HtmlScan {
-  const ids = new Set<string>();
-  const seen = new Set<string>();
-  const references: FoundReference[] = [];
-  const add = (where: string, value: string) => {
-    const key = `${where}\u0000${value}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    references.push({ where, value });
-  };
-  const show = (text: string) => {
-    if (onText && !inHead && text) onText(text);
-  };
-  let inHead = false;
-  /** The raw-text element being read, its attributes, and its text so far. */
-  let raw: { tag: string; attributes: Record<string, string>; text: string } | undefined;
-  let tag = '';
+export function scanHtml(html: string, origin: string, options: ScanOptions = {}): HtmlScan {
+  return scan(html, origin, options, true);
+}
+
+/** The same as scanHtml, always through htmlparser2's tokenizer: for the tests. */
+export function scanAnyHtml(html: string, origin: string, options: ScanOptions = {}): HtmlScan {
+  return scan(html, origin, options, false);
+}
+
+/** Whether scanHtml reads `html` as React's markup, without the tokenizer: for the tests. */
+export function readsAsRenderedMarkup(html: string): boolean {
+  return readRenderedMarkup(html, new PageReader('', false, undefined));
+}
+
+function scan(html: string, origin: string, { onText, stylesheet }: ScanOptions, rendered: boolean): HtmlScan {
+  const reader = () => new PageReader(origin, onText !== undefined, stylesheet);
+  // React's markup is read at the speed of a regular expression; a page that is not only that
+  // (markup written by hand, in public/ or inserted raw) is read again from the start as any HTML.
+  let read = reader();
+  if (!rendered || !readRenderedMarkup(html, read)) {
+    read = reader();
+    readAnyHtml(html, read);
+  }
+  if (onText) for (const text of read.texts) onText(text);
+  return read.result();
+}
+
+/**
+ * What the scan keeps of a page while a lexer hands it the page's elements, attributes and text
+ * in order: the ids, the references, and the text shown. The text is kept until the whole page is
+ * read, so that a listener hears it once even when a page is read again by the other lexer.
+ */
+class PageReader {
+  readonly ids = new Set<string>();
+  readonly texts: string[] = [];
+  /** The element being opened. */
+  tag = '';
   /** The element's attributes the scan reads: most elements (SVG shapes, a div with a class) have none. */
-  let attributes: Record<string, string> = NONE;
+  attributes: Record<string, string> = NONE;
+  inHead = false;
+  /** The raw-text element being read, its attributes, and its text so far. */
+  raw: { tag: string; attributes: Record<string, string>; text: string } | undefined;
+  private readonly references: FoundReference[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly origin: string,
+    /** Whether the text shown is wanted. */
+    readonly listening: boolean,
+    private readonly stylesheet: ScanOptions['stylesheet'],
+  ) {}
+
+  start(tag: string): void {
+    this.tag = tag;
+    this.attributes = NONE;
+  }
+
+  /** `name` in lower case, `value` as written. The first of two attributes of one name counts, as in a browser. */
+  attribute(name: string, value: string): void {
+    if (Object.hasOwn(this.attributes, name)) return;
+    if (this.attributes === NONE) this.attributes = {};
+    this.attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
+  }
+
+  open(): void {
+    const { tag, attributes } = this;
+    if (tag === 'head') this.inHead = true;
+    else if (tag === 'body') this.inHead = false;
+    if (attributes !== NONE) {
+      readReferences(tag, attributes, this.ids, this.add);
+      for (const shown of SHOWN_ATTRIBUTES) this.show(attributes[shown] ?? '');
+      if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) this.show(attributes.value ?? '');
+    }
+    if (RAW_TEXT.has(tag)) this.raw = { tag, attributes, text: '' };
+  }
+
+  /** Only the end of the head or of a raw-text element changes anything: a lexer may tell no other. */
+  close(closed: string): void {
+    if (closed === 'head') this.inHead = false;
+    const { raw, stylesheet } = this;
+    if (raw?.tag !== closed) return;
+    this.raw = undefined;
+    if (closed === 'style') {
+      // The inline stylesheet's fonts and images must exist like any other reference.
+      const found = raw.text === stylesheet?.placeholder ? stylesheet.references : scanCss(raw.text);
+      for (const reference of found) this.add(`<style> ${reference.where}`, reference.value);
+    } else if (closed === 'script' && raw.attributes.type === 'application/ld+json') {
+      for (const reference of scanJsonLd(raw.text, this.origin)) {
+        if (reference.problem) this.references.push(reference);
+        else this.add(reference.where, reference.value);
+      }
+    } else if (closed === 'textarea') {
+      this.show(decoded(raw.text));
+    }
+  }
+
+  /** Whether the lexer must hand over the text it meets now: a lexer may pass over any other. */
+  get readsText(): boolean {
+    return this.raw !== undefined || (this.listening && !this.inHead);
+  }
+
+  /** Text as written, character references and all. */
+  text(text: string): void {
+    if (this.raw) this.raw.text += text;
+    else if (this.listening && !this.inHead) this.show(decoded(text));
+  }
+
+  result(): HtmlScan {
+    const { ids } = this;
+    const resolved = (reference: string) => {
+      const id = samePageFragment(reference);
+      return id !== undefined && ids.has(id);
+    };
+    return { ids, references: this.references.filter(({ value: reference }) => !resolved(reference)) };
+  }
+
+  private readonly add = (where: string, value: string) => {
+    const key = `${where}\u0000${value}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.references.push({ where, value });
+  };
+
+  private show(text: string): void {
+    if (this.listening && !this.inHead && text) this.texts.push(text);
+  }
+}
+
+/**
+ * React's markup, and only that: a doctype; start tags of ` name="value"` and ` name` attributes,
+ * whose values hold no `"`, `<` or `>` (React escapes all three); end tags; text without `<`; and
+ * raw-text elements up to their end tag. Where htmlparser2's tokenizer would read anything else
+ * (a comment, an unquoted value, a stray `<`), this reads nothing and says so.
+ */
+const START_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)((?: [^\s"'<>/=]+(?:="[^"<>]*")?)*)(\/?)>/y;
+const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9-]*)>/y;
+const ATTRIBUTE = / ([^\s"'<>/=]+)(?:="([^"<>]*)")?/y;
+const DOCTYPE = /^<!doctype html>/i;
+/** Whether a start tag's attributes may hold one the scan reads (a class's value may match too: then they are read one by one). */
+const READ_HINT = new RegExp(` (?:${[...READ_ATTRIBUTES].join('|')})(?:[= ]|$)`, 'i');
+/** Where a raw-text element may end: htmlparser2's tokenizer looks for these, in any case. */
+const RAW_END = new Map([...RAW_TEXT].map((tag) => [tag, new RegExp(`</${tag}`, 'gi')]));
+/** Also raw text to htmlparser2's tokenizer (an obsolete element), which this lexer leaves to it. */
+const XMP = 'xmp';
+
+function readRenderedMarkup(html: string, reader: PageReader): boolean {
+  let at = DOCTYPE.test(html) ? html.indexOf('>') + 1 : 0;
+  while (at < html.length) {
+    const next = html.indexOf('<', at);
+    const end = next < 0 ? html.length : next;
+    if (end > at && reader.readsText) reader.text(html.slice(at, end));
+    if (next < 0) break;
+    START_TAG.lastIndex = next;
+    const start = START_TAG.exec(html);
+    if (start) {
+      const [whole, name = '', attributes = '', selfClosing] = start;
+      const tag = name.toLowerCase();
+      if (tag === XMP) return false;
+      reader.start(tag);
+      if (attributes && READ_HINT.test(attributes))
+        readAttributes(html, next + 1 + name.length, next + 1 + name.length + attributes.length, reader);
+      reader.open();
+      at = next + whole.length;
+      if (!RAW_TEXT.has(tag)) continue;
+      // "/>" ends no raw-text element in HTML, and htmlparser2's tokenizer then reads on as text.
+      if (selfClosing) return false;
+      const rawEnd = RAW_END.get(tag);
+      if (!rawEnd) return false;
+      rawEnd.lastIndex = at;
+      const closing = rawEnd.exec(html);
+      // Unclosed, or closed in a way (`</script >`) this leaves to the tokenizer.
+      if (!closing || html.charCodeAt(closing.index + closing[0].length) !== GREATER_THAN) return false;
+      if (closing.index > at) reader.text(html.slice(at, closing.index));
+      reader.close(tag);
+      at = closing.index + closing[0].length + 1;
+      continue;
+    }
+    END_TAG.lastIndex = next;
+    const closing = END_TAG.exec(html);
+    if (!closing) return false;
+    if (reader.raw || reader.inHead) reader.close((closing[1] ?? '').toLowerCase());
+    at = next + closing[0].length;
+  }
+  return true;
+}
+
+const GREATER_THAN = 0x3e;
+
+function readAttributes(html: string, from: number, to: number, reader: PageReader): void {
+  ATTRIBUTE.lastIndex = from;
+  while (ATTRIBUTE.lastIndex < to) {
+    const attribute = ATTRIBUTE.exec(html);
+    if (!attribute) return;
+    const name = (attribute[1] ?? '').toLowerCase();
+    if (READ_ATTRIBUTES.has(name)) reader.attribute(name, attribute[2] ?? '');
+  }
+}
+
+/** Any HTML, through htmlparser2's tokenizer. */
+function readAnyHtml(html: string, reader: PageReader): void {
   /** The attribute being read, if the scan reads it. */
   let name: string | undefined;
   let value = '';
-  const open = () => {
-    if (tag === 'head') inHead = true;
-    else if (tag === 'body') inHead = false;
-    if (attributes !== NONE) {
-      readReferences(tag, attributes, ids, add);
-      for (const shown of SHOWN_ATTRIBUTES) show(attributes[shown] ?? '');
-      if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) show(attributes.value ?? '');
-    }
-    if (RAW_TEXT.has(tag)) raw = { tag, attributes, text: '' };
-  };
-  const close = (closed: string) => {
-    if (closed === 'head') inHead = false;
-    if (raw?.tag !== closed) return;
-    const { attributes, text } = raw;
-    raw = undefined;
-    if (closed === 'style') {
-      // The inline stylesheet's fonts and images must exist like any other reference.
-      const found = text === stylesheet?.placeholder ? stylesheet.references : scanCss(text);
-      for (const reference of found) add(`<style> ${reference.where}`, reference.value);
-    } else if (closed === 'script' && attributes.type === 'application/ld+json') {
-      for (const reference of scanJsonLd(text, origin)) {
-        if (reference.problem) references.push(reference);
-        else add(reference.where, reference.value);
-      }
-    } else if (closed === 'textarea') {
-      show(decoded(text));
-    }
-  };
+  const open = () => reader.open();
   const ignore = () => {};
   // htmlparser2's tokenizer, without its tree-building parser: character references are decoded
   // only in the text and values read, by the same decoder, which costs a page half as much.
@@ -115,8 +269,7 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
     { decodeEntities: false },
     {
       onopentagname(start, end) {
-        tag = html.slice(start, end).toLowerCase();
-        attributes = NONE;
+        reader.start(html.slice(start, end).toLowerCase());
       },
       onattribname(start, end) {
         value = '';
@@ -131,22 +284,17 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
         if (name) value += html.slice(start, end);
       },
       onattribend() {
-        // The first of two attributes of one name counts, as in a browser.
-        if (!name || Object.hasOwn(attributes, name)) return;
-        if (attributes === NONE) attributes = {};
-        attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
+        if (name) reader.attribute(name, value);
       },
       onopentagend: open,
       // "/>" closes nothing in HTML: a <script/> is open all the same. (In SVG it would close; with
       // no tree, the scan cannot tell, as the parser in foreign content could.)
       onselfclosingtag: open,
       onclosetag(start, end) {
-        // Only the end of the head or of a raw-text element changes anything.
-        if (raw || inHead) close(html.slice(start, end).toLowerCase());
+        if (reader.raw || reader.inHead) reader.close(html.slice(start, end).toLowerCase());
       },
       ontext(start, end) {
-        if (raw) raw.text += html.slice(start, end);
-        else if (onText && !inHead) show(decoded(html.slice(start, end)));
+        if (reader.readsText) reader.text(html.slice(start, end));
       },
       onattribentity: ignore,
       ontextentity: ignore,
@@ -159,11 +307,6 @@ export function scanHtml(html: string, origin: string, { onText, stylesheet }: S
   );
   tokenizer.write(html);
   tokenizer.end();
-  const resolved = (reference: string) => {
-    const id = samePageFragment(reference);
-    return id !== undefined && ids.has(id);
-  };
-  return { ids, references: references.filter(({ value: reference }) => !resolved(reference)) };
 }
 
 function decoded(text: string): string {

@@ -6,6 +6,7 @@ import * as cheerio from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PAGE_SCRIPT } from '../../components/Document/Document';
+import { readsAsRenderedMarkup, scanAnyHtml, scanHtml } from '../../generator/scan';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { pageFiles } from '../../scripts/lib/files';
@@ -99,5 +100,16 @@ describe.each(BUILT_PAGES)('the built page $path', ({ path: pagePath, file }) =>
       .map((reference) => reference.replace(/[?#].*$/, ''))
       .filter((reference) => !existsSync(path.join(siteDir, reference.endsWith('/') ? routeFile(reference) : reference)));
     expect(missing).toEqual([]);
+  });
+
+  it("is read by the build's scan as React's markup, finding what htmlparser2's tokenizer finds", () => {
+    // Read any other way, the page would be scanned all the same, only slower: nothing else would tell.
+    expect(readsAsRenderedMarkup(html)).toBe(true);
+    const findings = (scan: typeof scanHtml) => {
+      const texts: string[] = [];
+      const { ids, references } = scan(html, site.url, { onText: (text) => texts.push(text) });
+      return { ids: [...ids], references, texts };
+    };
+    expect(findings(scanHtml)).toEqual(findings(scanAnyHtml));
   });
 });
