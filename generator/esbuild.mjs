@@ -47,22 +47,30 @@ export function projectInputs(metafile, generated = []) {
 
 /**
  * Leaves packages out of a bundle, as `packages: 'external'` does, but imports each by the absolute
- * URL it resolves to from the project: the bundle then runs from anywhere (the cache, or a
- * temporary folder) and loads the project's own copies of React and the rest.
+ * URL it resolves to from the file that imports it, as Node would: the bundle then runs from
+ * anywhere (the cache, or a temporary folder) and loads the project's own copies of React and the rest.
  * @param {string} root
  * @param {RegExp[]} [inside] packages to bundle after all: many small modules (an icon set) load
  *   faster as part of the bundle than as files of their own
  * @returns {import('esbuild').Plugin}
  */
 export function externalPackages(root, inside = []) {
-  const require = createRequire(path.join(root, 'package.json'));
+  /** By folder: a package bundled after all imports its own dependencies, which may be other versions than the project's. */
+  const requires = new Map();
+  const requireFrom = (/** @type {string} */ folder) => {
+    const known = requires.get(folder);
+    if (known) return known;
+    const require = createRequire(path.join(folder, 'importer.js'));
+    requires.set(folder, require);
+    return require;
+  };
   return {
     name: 'external-packages',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('node:') || builtins.has(args.path.split('/')[0] ?? '')) return { path: args.path, external: true };
         if (inside.some((pattern) => pattern.test(args.path))) return undefined;
-        return { path: pathToFileURL(require.resolve(args.path)).href, external: true };
+        return { path: pathToFileURL(requireFrom(args.resolveDir || root).resolve(args.path)).href, external: true };
       });
     },
   };
