@@ -43,6 +43,8 @@ const UNSHOWN_INPUT_VALUES = new Set(['hidden', 'checkbox', 'radio', 'password',
 
 export interface HtmlScan {
   ids: Set<string>;
+  /** With `text`, each piece of text the page shows, in order: its text outside the head, script, style and title, and its text alternatives. */
+  texts: string[];
   /**
    * Each distinct reference once, in the order first met, but fragments of the page itself that
    * name one of its elements; a JSON-LD block that does not parse is one with a problem of its own.
@@ -51,8 +53,8 @@ export interface HtmlScan {
 }
 
 export interface ScanOptions {
-  /** Hears each piece of text the page shows: its text outside the head, script, style and title, and its text alternatives. */
-  onText?: (text: string) => void;
+  /** Whether to keep the text the page shows (HtmlScan.texts). */
+  text?: boolean;
   /** A <style> element holding only `placeholder` holds `references` (a stylesheet every page shares, read once). */
   stylesheet?: { placeholder: string; references: readonly FoundReference[] };
 }
@@ -72,8 +74,8 @@ export function readsAsRenderedMarkup(html: string): boolean {
   return readRenderedMarkup(html, new PageReader('', false, undefined));
 }
 
-function scan(html: string, origin: string, { onText, stylesheet }: ScanOptions, rendered: boolean): HtmlScan {
-  const reader = () => new PageReader(origin, onText !== undefined, stylesheet);
+function scan(html: string, origin: string, { text = false, stylesheet }: ScanOptions, rendered: boolean): HtmlScan {
+  const reader = () => new PageReader(origin, text, stylesheet);
   // React's markup is read at the speed of a regular expression; a page that is not only that
   // (markup written by hand, in public/ or inserted raw) is read again from the start as any HTML.
   let read = reader();
@@ -81,14 +83,12 @@ function scan(html: string, origin: string, { onText, stylesheet }: ScanOptions,
     read = reader();
     readAnyHtml(html, read);
   }
-  if (onText) for (const text of read.texts) onText(text);
   return read.result();
 }
 
 /**
  * What the scan keeps of a page while a lexer hands it the page's elements, attributes and text
- * in order: the ids, the references, and the text shown. The text is kept until the whole page is
- * read, so that a listener hears it once even when a page is read again by the other lexer.
+ * in order: the ids, the references, and the text shown.
  */
 class PageReader {
   readonly ids = new Set<string>();
@@ -171,7 +171,7 @@ class PageReader {
       const id = samePageFragment(reference);
       return id !== undefined && ids.has(id);
     };
-    return { ids, references: this.references.filter(({ value: reference }) => !resolved(reference)) };
+    return { ids, references: this.references.filter(({ value: reference }) => !resolved(reference)), texts: this.texts };
   }
 
   private readonly add = (where: string, value: string) => {
@@ -315,9 +315,7 @@ function decoded(text: string): string {
 
 /** What its font must draw: the characters the page shows, in code point order, but control characters, which no font draws. */
 export function shownCharacters(html: string): string {
-  const texts: string[] = [];
-  scanHtml(html, '', { onText: (text) => texts.push(text) });
-  return charactersOf(texts);
+  return charactersOf(scanHtml(html, '', { text: true }).texts);
 }
 
 /** The distinct characters of `texts`, in code point order, but control characters. */

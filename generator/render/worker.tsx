@@ -142,12 +142,11 @@ function render(module: SiteModule, { settings, undrawn, stylesheet, reported, m
   const html = renderPage(module, settings, entry, pagePath);
   const file = route ? routeFile(route.path) : '404.html';
   if (settings.pass === 'text') return { file, bytes: 0, references: [], characters: shownCharacters(html) };
-  // One pass over the page finds what it refers to and, when the font is to be checked, the text it cannot draw.
-  const unseen: string[] = [];
-  const onText = undrawn && ((text: string) => undrawn.test(text) && unseen.push(text));
-  const { references } = scanHtml(html, settings.origin, { ...(onText ? { onText } : {}), ...(stylesheet ? { stylesheet } : {}) });
-  if (unseen.length > 0) {
-    const characters = [...charactersOf(unseen)].filter((character) => undrawn?.test(character));
+  // One pass over the page finds what it refers to and, when the font is to be checked, the text it shows.
+  const { references, texts } = scanHtml(html, settings.origin, { text: undrawn !== undefined, ...(stylesheet ? { stylesheet } : {}) });
+  // One search of all the text: a control character, which joins them, is never undrawn.
+  if (undrawn?.test(texts.join('\n'))) {
+    const characters = [...charactersOf(texts)].filter((character) => undrawn.test(character));
     throw new Error(
       `it shows ${characters.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,
     );
