@@ -13,7 +13,7 @@ import { bundleSite } from './site-bundle';
 import type { SourceName } from './sources';
 import { drawBrand } from './steps/brand';
 import { bundleClient } from './steps/client';
-import { prepareSubsetting, subsetFonts, wholeFont } from './steps/fonts';
+import { prepareSubsetting, subsetFont, wholeFont, writeSubsets } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
 import { writeIconSprite } from './steps/icons';
 import { checkLinks } from './steps/links';
@@ -77,23 +77,28 @@ export async function buildSite({ options, pool, staging, files, step }: Build):
   // The styles compile while the site's code loads in a worker: neither needs the other.
   const loading = step('routes', [pool], () => loadSite(pool, options));
   const compiling = step('sass', [], () => compileStyles(root));
-  const [site, css] = await Promise.all([loading, compiling]);
+  // Awaited below; whichever fails first is reported.
+  compiling.catch(() => {});
+  const site = await loading;
   startWorkers(pool, options.jobs, site);
+  const base = { pool, jobs: options.jobs, root, year: options.year, staging, site };
+  // A build's font is cut down to the text its pages show. The workers render the pages for that
+  // text as soon as the site's code is loaded, and the font is cut as soon as the text and the
+  // styles are known, while the steps in between run: the pass takes no script, icons or brand,
+  // which only the head and attributes show. Written by the fonts step, which awaits it.
+  const subsets =
+    mode === 'development' ? undefined : Promise.all([compiling, shownText(base)]).then(([css, text]) => subsetFont(root, css, text));
+  subsets?.catch(() => {});
+  const css = await compiling;
   const out = new Writer(staging, site.address.base, files);
   const js = await step('client', [], () => bundleClient(root, out));
   const icons = await step('icons', [site], () => writeIconSprite(pool, out));
-  const source: PageSource = { pool, jobs: options.jobs, root, year: options.year, staging, site, assets: { js, icons } };
-  // The worker draws the brand images first, then renders the pages for the font's text pass
-  // while this thread rasterises the drawings: the pass takes no brand, which only the head shows.
-  const drawing = step('brand', [site], () => drawBrand(pool, site, root, out));
-  const text = mode === 'development' ? undefined : shownText(source);
-  // Awaited by the fonts step; a failure meanwhile is the brand step's to report.
-  text?.catch(() => {});
-  const brand = await drawing;
+  const source: PageSource = { ...base, assets: { js, icons } };
+  const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
   const fonts =
-    text === undefined
+    subsets === undefined
       ? await step('fonts', [], () => wholeFont(root, out))
-      : await step('fonts', [css, site, icons], async () => subsetFonts(root, css, await text, out));
+      : await step('fonts', [css, site], async () => writeSubsets(await subsets, out));
   const stylesheet = await step('stylesheet', [css, fonts], () => assembleStylesheet(css, fonts, mode, out));
   const inline: InlineCode = { scripts: site.inline.scripts, styles: 'inline' in stylesheet ? [stylesheet.inline] : [] };
   const csp = contentSecurityPolicy(inline, { for: 'meta' });

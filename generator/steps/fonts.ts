@@ -37,7 +37,7 @@ const BASE_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern'];
 export interface BuiltFonts {
   /** The @font-face rules that name them, for the start of the stylesheet. */
   faces: string;
-  /** The font pages preload (see subsetFonts). */
+  /** The font pages preload (see writeSubsets). */
   preload: string[];
   /**
    * Every character the fonts pages download first can draw, in code point order; undefined when
@@ -52,13 +52,22 @@ export async function wholeFont(root: string, out: Writer): Promise<BuiltFonts> 
   return { faces: fontFace(href, FONT.weightAxis), preload: [href] };
 }
 
+/** The font cut down for a build, before it is written. */
+export interface FontSubsets {
+  /** The weights the stylesheet uses. */
+  weights: FontUsage['weights'];
+  main: Subset;
+  /** The safety characters no page shows; none when every one of them is shown. */
+  extra: Subset | undefined;
+}
+
 /**
- * Writes the font cut down, with HarfBuzz, to the characters the pages show (`pages`: each page's,
- * by path, found by rendering every page once) and those the stylesheet writes, the weights it
- * uses and the features it asks for, and the @font-face rules that name it; the result is cached
- * by the hash of those inputs.
+ * The font cut down, with HarfBuzz, to the characters the pages show (`pages`: each page's, by
+ * path, found by rendering every page once) and those the stylesheet writes, the weights it uses
+ * and the features it asks for; cached by the hash of those inputs. It writes nothing, so that a
+ * build can make it while other steps run (writeSubsets writes it).
  */
-export async function subsetFonts(root: string, css: string, pages: ReadonlyMap<string, string>, out: Writer): Promise<BuiltFonts> {
+export async function subsetFont(root: string, css: string, pages: ReadonlyMap<string, string>): Promise<FontSubsets> {
   const source = await readSource(root);
   const usage = fontUsage(css);
   const shown = new Set<string>([...usage.characters]);
@@ -67,19 +76,22 @@ export async function subsetFonts(root: string, css: string, pages: ReadonlyMap<
   const wanted = sorted(shown);
   const extra = sorted(new Set([...SAFETY_CHARACTERS].filter((character) => !shown.has(character))));
   const options: SubsetOptions = { features: [...new Set([...BASE_FEATURES, ...usage.features])].sort(), weights: usage.weights };
+  return { weights: usage.weights, ...(await subsets(root, source, wanted, extra, options, pages)) };
+}
 
-  const made = await subsets(root, source, wanted, extra, options, pages);
-  const main = await out.asset({ folder: 'fonts', name: FONT.name, extension: 'woff2', contents: made.main.font });
+/** The subsets' files, and the @font-face rules that name them. */
+export async function writeSubsets({ weights, main, extra }: FontSubsets, out: Writer): Promise<BuiltFonts> {
+  const written = await out.asset({ folder: 'fonts', name: FONT.name, extension: 'woff2', contents: main.font });
   // The main face needs no unicode-range: a browser reaches for the extra face, declared after
   // it, only for the characters in the extra face's range.
-  let faces = fontFace(main.href, usage.weights);
-  if (made.extra) {
-    const written = await out.asset({ folder: 'fonts', name: `${FONT.name}-extra`, extension: 'woff2', contents: made.extra.font });
-    faces += fontFace(written.href, usage.weights, made.extra.characters);
+  let faces = fontFace(written.href, weights);
+  if (extra) {
+    const more = await out.asset({ folder: 'fonts', name: `${FONT.name}-extra`, extension: 'woff2', contents: extra.font });
+    faces += fontFace(more.href, weights, extra.characters);
   }
   // Preloaded: asked for while the head is parsed, the font is there for the first paint where
   // the connection allows (font-display: optional, see fontFace).
-  return { faces, preload: [main.href], characters: made.main.characters };
+  return { faces, preload: [written.href], characters: main.characters };
 }
 
 /**

@@ -32,9 +32,10 @@ export interface PageStyle {
 }
 
 /**
- * The text pass renders before the brand images exist: their URLs and the social image's text
- * alternative are in the head, which shows no text.
+ * The text pass renders before the brand images, the script and the icon sprite exist: their URLs,
+ * and the social image's text alternative, are in the head or in attributes, which show no text.
  */
+const NO_ASSETS: PageSource['assets'] = { js: { href: '', integrity: '' }, icons: '#' };
 const NO_BRAND: BrandAssets = {
   favicon: '',
   touchIcon: '',
@@ -70,7 +71,7 @@ export async function writePages(
  * (nothing it reports depends on it). It costs as much as writing the pages, so it is cached by
  * what it depends on: the site's code (the workers' bundle), the year and the site URL.
  */
-export async function shownText(source: PageSource): Promise<Map<string, string>> {
+export async function shownText(source: Omit<PageSource, 'assets'>): Promise<Map<string, string>> {
   const { root, year, site, pool } = source;
   const key = hashParts(['page text v1', await readFile(pool.bundle), String(year), site.address.origin, site.address.base]);
   const cached = lookup(root, 'text', key);
@@ -79,7 +80,7 @@ export async function shownText(source: PageSource): Promise<Map<string, string>
   const found = new Map<PageTarget, string>();
   await render(
     source,
-    settingsFor(source, 'text', {
+    settingsFor({ ...source, assets: NO_ASSETS }, 'text', {
       css: { inline: '' },
       fonts: [],
       csp: contentSecurityPolicy(site.inline, { for: 'meta' }),
@@ -107,7 +108,7 @@ export function startWorkers(pool: RenderPool, jobs: number, site: Site): void {
 }
 
 async function render(
-  { pool, jobs, site }: PageSource,
+  { pool, jobs, site }: Pick<PageSource, 'pool' | 'jobs' | 'site'>,
   settings: RenderSettings,
   targets: readonly PageTarget[],
   onPage: (page: RenderedPage, target: PageTarget) => void,
