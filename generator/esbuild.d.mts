@@ -1,7 +1,7 @@
 import type { Metafile, Plugin } from 'esbuild';
-/** Leaves packages out of a bundle, imported by the absolute URL they resolve to from the project. */
-export function externalPackages(root: string, inside?: RegExp[]): Plugin;
-export const HTML_READER: RegExp;
+/** Leaves the project's packages out of a bundle, but `inside`, imported by the absolute URL they resolve to from their importer. */
+export function externalPackages(root: string, inside?: string[]): Plugin;
+export const HTML_DECODER: string;
 /** Bundles htmlparser2's tokenizer alone; listed before externalPackages. */
 export function htmlReader(root: string): Plugin;
 /** The project's files among a bundle's inputs: not packages, nor modules no file holds. */

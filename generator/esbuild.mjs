@@ -1,13 +1,12 @@
 // @ts-check
 /** What the launcher and the generator share about esbuild, in plain JavaScript so that the launcher can use it before anything is compiled. */
-import { builtinModules, createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const builtins = new Set(builtinModules);
-
-/** The entity decoder of the scan's HTML reader (htmlReader): bundled, from its ES module. */
-export const HTML_READER = /^entities\/decode$/;
+/** The entity decoder of the scan's HTML reader (htmlReader): bundled with it, from its ES module. */
+export const HTML_DECODER = 'entities';
 
 /**
  * The scan's HTML reader, bundled: htmlparser2's tokenizer, the one part of the package the scan
@@ -46,15 +45,22 @@ export function projectInputs(metafile, generated = []) {
 }
 
 /**
- * Leaves packages out of a bundle, as `packages: 'external'` does, but imports each by the absolute
- * URL it resolves to from the file that imports it, as Node would: the bundle then runs from
- * anywhere (the cache, or a temporary folder) and loads the project's own copies of React and the rest.
+ * Leaves the project's packages (those its package.json names) out of a bundle, as
+ * `packages: 'external'` does, but imports each by the absolute URL it resolves to from the file
+ * that imports it, as Node would: the bundle then runs from anywhere (the cache, or a temporary
+ * folder) and loads the project's own copies of React and the rest. Only imports of those
+ * packages call into JavaScript: esbuild resolves Node's own modules and the packages it bundles
+ * itself, some hundred imports of a site, which cost a call each.
  * @param {string} root
- * @param {RegExp[]} [inside] packages to bundle after all: many small modules (an icon set) load
+ * @param {string[]} [inside] packages to bundle after all: many small modules (an icon set) load
  *   faster as part of the bundle than as files of their own
  * @returns {import('esbuild').Plugin}
  */
 export function externalPackages(root, inside = []) {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }).filter(
+    (name) => !inside.includes(name),
+  );
   /** By folder: a package bundled after all imports its own dependencies, which may be other versions than the project's. */
   const requires = new Map();
   const requireFrom = (/** @type {string} */ folder) => {
@@ -67,11 +73,13 @@ export function externalPackages(root, inside = []) {
   return {
     name: 'external-packages',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith('node:') || builtins.has(args.path.split('/')[0] ?? '')) return { path: args.path, external: true };
-        if (inside.some((pattern) => pattern.test(args.path))) return undefined;
-        return { path: pathToFileURL(requireFrom(args.resolveDir || root).resolve(args.path)).href, external: true };
-      });
+      if (names.length === 0) return;
+      // A Go regular expression: a package's name, alone or followed by a path inside it.
+      const filter = new RegExp(`^(?:${names.map((name) => name.replace(/[.+*?^$()[\]{}|\\]/g, '\\$&')).join('|')})(?:/|$)`);
+      build.onResolve({ filter }, (args) => ({
+        path: pathToFileURL(requireFrom(args.resolveDir || root).resolve(args.path)).href,
+        external: true,
+      }));
     },
   };
 }

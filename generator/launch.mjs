@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { hashParts, lookup, store } from './cache.mjs';
-import { describeCompileError, externalPackages, HTML_READER, htmlReader, projectInputs } from './esbuild.mjs';
+import { describeCompileError, externalPackages, HTML_DECODER, htmlReader, projectInputs } from './esbuild.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entryArgument] = process.argv.splice(2, 1);
@@ -71,7 +71,7 @@ async function bundle() {
       metafile: true,
       write: false,
       logLevel: 'silent',
-      plugins: [htmlReader(root), externalPackages(root, [HTML_READER]), importMetaPlugin(root)],
+      plugins: [htmlReader(root), externalPackages(root, [HTML_DECODER]), importMetaPlugin(root)],
     });
   } catch (error) {
     console.error(describeCompileError(error, root, path.relative(root, entry)).message);

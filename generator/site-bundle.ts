@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { hashParts, lookup, packageVersion, store } from './cache.mjs';
-import { describeCompileError, externalPackages, HTML_READER, htmlReader, projectInputs } from './esbuild.mjs';
+import { describeCompileError, externalPackages, HTML_DECODER, htmlReader, projectInputs } from './esbuild.mjs';
 import { BuildError } from './failure';
 
 /** The generated entry is no file, so no input of the cache. */
@@ -71,7 +71,7 @@ function buildOptions(root: string, routesModule: string): esbuild.BuildOptions 
     jsx: 'automatic',
     // The icon set is some sixty tiny modules, and the content check uses a few small functions of
     // Valibot's hundreds: inside the bundle they cost nothing to load.
-    plugins: [contentFiles(root), htmlReader(root), externalPackages(root, [/^(?:lucide-react\/|valibot$)/, HTML_READER])],
+    plugins: [contentFiles(root), htmlReader(root), externalPackages(root, ['lucide-react', 'valibot', HTML_DECODER])],
     sourcemap: 'inline',
     sourcesContent: false,
     metafile: true,
