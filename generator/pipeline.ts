@@ -77,7 +77,7 @@ export async function buildSite({ options, pool, staging, files, step }: Build):
   // The styles compile while the site's code loads in a worker: neither needs the other.
   const loading = step('routes', [pool], () => loadSite(pool, options));
   const compiling = step('sass', [], () => compileStyles(root));
-  // Awaited below; whichever fails first is reported.
+  // Awaited after the routes, whose failure is reported first.
   compiling.catch(() => {});
   const site = await loading;
   startWorkers(pool, options.jobs, site);

@@ -75,15 +75,15 @@ export function readsAsRenderedMarkup(html: string): boolean {
 }
 
 function scan(html: string, origin: string, { text = false, stylesheet }: ScanOptions, rendered: boolean): HtmlScan {
-  const reader = () => new PageReader(origin, text, stylesheet);
   // React's markup is read at the speed of a regular expression; a page that is not only that
   // (markup written by hand, in public/ or inserted raw) is read again from the start as any HTML.
-  let read = reader();
-  if (!rendered || !readRenderedMarkup(html, read)) {
-    read = reader();
-    readAnyHtml(html, read);
+  if (rendered) {
+    const reader = new PageReader(origin, text, stylesheet);
+    if (readRenderedMarkup(html, reader)) return reader.result();
   }
-  return read.result();
+  const reader = new PageReader(origin, text, stylesheet);
+  readAnyHtml(html, reader);
+  return reader.result();
 }
 
 /**
@@ -105,8 +105,8 @@ class PageReader {
 
   constructor(
     private readonly origin: string,
-    /** Whether the text shown is wanted. */
-    readonly listening: boolean,
+    /** Whether to keep the text shown. */
+    readonly keepsText: boolean,
     private readonly stylesheet: ScanOptions['stylesheet'],
   ) {}
 
@@ -156,13 +156,13 @@ class PageReader {
 
   /** Whether the lexer must hand over the text it meets now: a lexer may pass over any other. */
   get readsText(): boolean {
-    return this.raw !== undefined || (this.listening && !this.inHead);
+    return this.raw !== undefined || (this.keepsText && !this.inHead);
   }
 
   /** Text as written, character references and all. */
   text(text: string): void {
     if (this.raw) this.raw.text += text;
-    else if (this.listening && !this.inHead) this.show(decoded(text));
+    else if (this.keepsText && !this.inHead) this.show(decoded(text));
   }
 
   result(): HtmlScan {
@@ -182,7 +182,7 @@ class PageReader {
   };
 
   private show(text: string): void {
-    if (this.listening && !this.inHead && text) this.texts.push(text);
+    if (this.keepsText && !this.inHead && text) this.texts.push(text);
   }
 }
 

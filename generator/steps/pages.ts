@@ -34,6 +34,7 @@ export interface PageStyle {
 /**
  * The text pass renders before the brand images, the script and the icon sprite exist: their URLs,
  * and the social image's text alternative, are in the head or in attributes, which show no text.
+ * A sprite all the same, so that icons are not drawn with their shapes for nothing.
  */
 const NO_ASSETS: PageSource['assets'] = { js: { href: '', integrity: '' }, icons: '#' };
 const NO_BRAND: BrandAssets = {
