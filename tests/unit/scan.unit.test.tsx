@@ -5,15 +5,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { toHtml5 } from '../../generator/render/html';
-import { type HtmlScan, readsAsRenderedMarkup, scanAnyHtml, scanHtml } from '../../generator/scan';
+import { readsAsRenderedMarkup, scanAnyHtml, scanHtml } from '../../generator/scan';
+import { scanFindings } from '../support/scan';
 
 const origin = 'https://www.example.test';
 
-/** A scan's findings, the text included, as plain data for comparing two ways of reading. */
-function findings(scan: typeof scanHtml, html: string): Omit<HtmlScan, 'ids'> & { ids: string[] } {
-  const { ids, ...rest } = scan(html, origin, { text: true });
-  return { ids: [...ids], ...rest };
-}
+const findings = (scan: typeof scanHtml, html: string) => scanFindings(scan, html, origin);
 
 const structuredData = JSON.stringify({ '@type': 'Organization', url: `${origin}/about-us/`, logo: `${origin}/assets/logo.png` });
 
