@@ -2,8 +2,8 @@
 /**
  * A content-keyed cache under node_modules/.cache/site-generator/ (the ecosystem's place for such
  * things) for what the build derives from its sources and may reuse from one run to the next: the
- * generator's own bundle, the site's bundle, the stylesheet, the client script and the rasterised
- * brand images.
+ * generator's own bundle, the site's bundle, the stylesheet, the client script, the rasterised
+ * brand images, the font subsets, the pages' text and the render workers' other answers.
  *
  * An entry records the files it was made from. It is used only while each of those files, and the
  * list of names in each of their folders (a new file can change what an import resolves to), is

@@ -9,7 +9,7 @@ import { type Faults, faultsFrom } from './faults';
 import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
 import { type BuildOptions, defaultOptions } from './options';
 import { openOutput } from './output-swap';
-import { bundleSite } from './site-bundle';
+import { bundleSite, type SiteBundle } from './site-bundle';
 import type { SourceName } from './sources';
 import { drawBrand } from './steps/brand';
 import { bundleClient } from './steps/client';
@@ -132,14 +132,20 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   const faults = faultsFrom(process.env);
   const warnings: string[] = [];
   const output = await openOutput(options.outDir, options.outLayout, { warn: (line) => warnings.push(line), faults });
-  let bundle: Awaited<ReturnType<typeof bundleSite>> | undefined;
+  let bundle: SiteBundle | undefined;
   let pool: RenderPool | undefined;
   try {
     // HarfBuzz compiles and the font is decoded, when this build will subset it, while esbuild
     // bundles the site and a worker loads it.
     prepareSubsetting(options.root);
     bundle = await bundleSite(options.root, options.routesModule);
-    pool = new RenderPool({ bundle: bundle.file, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
+    pool = new RenderPool({
+      bundle: bundle.file,
+      bundleKey: bundle.key,
+      root: options.root,
+      mode: 'production',
+      timeoutMs: options.pageTimeoutMs,
+    });
     // The first worker loads the site's code while the steps before the pages run.
     pool.grow(1);
     const timings: Timing[] = [];

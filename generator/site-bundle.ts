@@ -84,8 +84,18 @@ async function loadEsbuild(root: string): Promise<typeof esbuild> {
   return createRequire(path.join(root, 'package.json'))('esbuild') as typeof esbuild;
 }
 
-/** `dispose` removes a bundle written outside the cache (the cache off or not writable). */
-export async function bundleSite(root: string, routesModule: string): Promise<{ file: string; dispose: () => Promise<void> }> {
+export interface SiteBundle {
+  file: string;
+  /**
+   * What the bundle's behaviour depends on: its own bytes, and the versions of the packages it
+   * loads from node_modules, which the bytes do not show. For cache keys of what a worker answers.
+   */
+  key: string;
+  /** Removes a bundle written outside the cache (the cache off or not writable). */
+  dispose: () => Promise<void>;
+}
+
+export async function bundleSite(root: string, routesModule: string): Promise<SiteBundle> {
   const key = hashParts([
     'site v4',
     // The bundle imports the project's files by absolute path, and its map names them.
@@ -100,7 +110,8 @@ export async function bundleSite(root: string, routesModule: string): Promise<{ 
     entrySource(root, routesModule),
   ]);
   const hit = lookup(root, 'site', key);
-  if (hit) return { file: hit.file, dispose: async () => {} };
+  const identity = (output: Uint8Array) => hashParts(['site bundle', key, output]);
+  if (hit) return { file: hit.file, key: identity(hit.output), dispose: async () => {} };
 
   const esbuild = await loadEsbuild(root);
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -112,11 +123,11 @@ export async function bundleSite(root: string, routesModule: string): Promise<{ 
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();
   const inputs = projectInputs(result.metafile, [ENTRY_NAME]);
   const stored = store(root, 'site', key, { output, inputs, extension: 'mjs' });
-  if (stored) return { file: stored, dispose: async () => {} };
+  if (stored) return { file: stored, key: identity(output), dispose: async () => {} };
   const folder = await mkdtemp(path.join(tmpdir(), 'site-bundle-'));
   const file = path.join(folder, 'site.mjs');
   await writeFile(file, output);
-  return { file, dispose: () => rm(folder, { recursive: true, force: true }) };
+  return { file, key: identity(output), dispose: () => rm(folder, { recursive: true, force: true }) };
 }
 
 export interface SiteBundler {

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type MessagePort, Worker } from 'node:worker_threads';
+import { hashParts, lookup, store } from './cache.mjs';
 import { BuildError, errorOf, fileOf, messageOf, projectFrame } from './failure';
 import type { BrandDrawings, FromWorker, PageTarget, RenderedPage, RenderSettings, SiteDescription, ToWorker } from './render/protocol';
 
@@ -18,6 +19,13 @@ export interface PoolOptions {
   mode: 'production' | 'development';
   /** How long a worker may take to load the site's code, or to render one page. */
   timeoutMs: number;
+  /**
+   * The bundle's key (site-bundle.ts), for a build: the pool then keeps its answers to the
+   * questions that are not pages (the route table, the icon sprite, the brand drawings) in the
+   * cache, so that a build of code seen before need not wait for a worker to load it. Unset in the
+   * dev server, whose code changes with every save.
+   */
+  bundleKey?: string;
 }
 
 const QUEUED_PER_WORKER = 4;
@@ -67,6 +75,10 @@ export class RenderPool {
   /** What a page's text depends on, besides the build's settings. */
   get bundle(): string {
     return this.options.bundle;
+  }
+
+  get bundleKey(): string | undefined {
+    return this.options.bundleKey;
   }
 
   /** Starts workers until there are `count`; each loads the site's code at once. */
@@ -137,13 +149,25 @@ export class RenderPool {
     await Promise.all(members.map((member) => member.worker.terminate()));
   }
 
-  /** One question to the first worker, and its answer of the expected type. */
-  private async request<T extends FromWorker['type']>(message: ToWorker, answer: T, what: string) {
+  /**
+   * One question to the first worker, and its answer of the expected type; or the answer it gave
+   * last time, for the same bundle. Only answers are kept: a failure is asked again.
+   */
+  private async request<T extends FromWorker['type']>(
+    message: ToWorker,
+    answer: T,
+    what: string,
+  ): Promise<Extract<FromWorker, { type: T }>> {
+    const { root, mode, bundleKey } = this.options;
+    const key = bundleKey === undefined ? undefined : hashParts(['worker answer v1', bundleKey, mode, JSON.stringify(message)]);
+    const kept = key === undefined ? undefined : lookup(root, 'answers', key);
+    if (kept) return JSON.parse(kept.output.toString('utf8')) as Extract<FromWorker, { type: T }>;
     this.grow(1);
     const member = this.members[0];
     if (!member) throw new Error('The render workers were stopped.');
     const reply = await this.ask(member, message, what);
     if (reply.type !== answer) throw new Error(`A render worker answered "${reply.type}" to "${message.type}".`);
+    if (key !== undefined) store(root, 'answers', key, { output: JSON.stringify(reply), inputs: [], extension: 'json' });
     return reply as Extract<FromWorker, { type: T }>;
   }
 

@@ -70,11 +70,13 @@ export async function writePages(
 /**
  * The characters each page shows, by path: the font step's pass, before the stylesheet exists
  * (nothing it reports depends on it). It costs as much as writing the pages, so it is cached by
- * what it depends on: the site's code (the workers' bundle), the year and the site URL.
+ * what it depends on: the site's code (the workers' bundle and the packages it loads), the year
+ * and the site URL.
  */
 export async function shownText(source: Omit<PageSource, 'assets'>): Promise<Map<string, string>> {
   const { root, year, site, pool } = source;
-  const key = hashParts(['page text v1', await readFile(pool.bundle), String(year), site.address.origin, site.address.base]);
+  const code = pool.bundleKey ?? (await readFile(pool.bundle));
+  const key = hashParts(['page text v2', code, String(year), site.address.origin, site.address.base]);
   const cached = lookup(root, 'text', key);
   if (cached) return new Map(JSON.parse(cached.output.toString('utf8')) as [string, string][]);
   const targets = [...routeTargets(site), 'not-found' as const];

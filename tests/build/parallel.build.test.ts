@@ -73,14 +73,14 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     return print;
   }
 
-  it('is used from the second build on: nothing changed, it makes neither the generator’s bundle nor the site’s again', async () => {
+  it('is used from the second build on: nothing changed, it makes neither bundle again, nor asks the workers what it asked before', async () => {
     const own = await copyProject('cache-hit-test-', { ownCache: true });
     try {
       const cache = path.join(own.root, 'node_modules', '.cache', 'site-generator');
       // Each bundle's record and output, with the time it was written: made again, it is written again.
       const written = async () => {
         const files: string[] = [];
-        for (const kind of ['launch', 'site']) {
+        for (const kind of ['launch', 'site', 'answers']) {
           for (const name of (await readdir(path.join(cache, kind)).catch(() => [])).sort())
             files.push(`${kind}/${name} ${(await stat(path.join(cache, kind, name))).mtimeMs}`);
         }
@@ -90,6 +90,8 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       expect(build().stderr).toBe('');
       const first = await written();
       for (const kind of ['launch', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
+      // The route table, the icon sprite and the brand drawings: a record and an output each.
+      expect(first.filter((file) => file.startsWith('answers/'))).toHaveLength(6);
       expect(build().stderr).toBe('');
       expect(await written()).toEqual(first);
     } finally {
@@ -123,6 +125,29 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       'components/Footer/Footer.tsx',
       (source: string) => source.replace('All rights reserved.', 'All rights kept.'),
       /^index\.html$/,
+    ],
+    [
+      // What the workers answered for the code before (answers), as the redirects' pages show.
+      'the route table',
+      'pages/routes.ts',
+      (source: string) =>
+        source.replace(
+          "{ from: '/about', to: '/about-us' },",
+          "{ from: '/about', to: '/about-us' },\n  { from: '/company', to: '/about-us' },",
+        ),
+      /^company\/index\.html$/,
+    ],
+    [
+      'an icon',
+      'components/Icon/Icon.tsx',
+      (source: string) => source.replace('close: drawing(X),', 'close: drawing(Zap),'),
+      /^assets\/icons\.[0-9a-f]{10}\.svg$/,
+    ],
+    [
+      'a brand colour',
+      'components/AppIcon/palette.ts',
+      (source: string) => source.replace("brand600: '#1f4fd1',", "brand600: '#1f4fd2',"),
+      /^assets\/favicon\.[0-9a-f]{10}\.svg$/,
     ],
     [
       'a behaviour',
