@@ -72,11 +72,7 @@ export class RenderPool {
 
   constructor(private readonly options: PoolOptions) {}
 
-  /** What a page's text depends on, besides the build's settings. */
-  get bundle(): string {
-    return this.options.bundle;
-  }
-
+  /** What a page's text depends on, besides the build's settings; unset in the dev server. */
   get bundleKey(): string | undefined {
     return this.options.bundleKey;
   }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { PageAssets } from '../../components/Document/Document';
 import { hashParts, lookup, store } from '../cache.mjs';
 import { contentSecurityPolicy } from '../hosting/policy';
@@ -75,9 +74,12 @@ export async function writePages(
  */
 export async function shownText(source: Omit<PageSource, 'assets'>): Promise<Map<string, string>> {
   const { root, year, site, pool } = source;
-  const code = pool.bundleKey ?? (await readFile(pool.bundle));
-  const key = hashParts(['page text v2', code, String(year), site.address.origin, site.address.base]);
-  const cached = lookup(root, 'text', key);
+  // A pool without the bundle's key (the dev server's) keeps nothing.
+  const key =
+    pool.bundleKey === undefined
+      ? undefined
+      : hashParts(['page text v2', pool.bundleKey, String(year), site.address.origin, site.address.base]);
+  const cached = key === undefined ? undefined : lookup(root, 'text', key);
   if (cached) return new Map(JSON.parse(cached.output.toString('utf8')) as [string, string][]);
   const targets = [...routeTargets(site), 'not-found' as const];
   const found = new Map<PageTarget, string>();
@@ -94,7 +96,7 @@ export async function shownText(source: Omit<PageSource, 'assets'>): Promise<Map
   );
   // In route-table order whatever the number of workers, so that the cached file is the same too.
   const text = new Map(targets.map((target) => [targetPath(site, target), found.get(target) ?? ''] as const));
-  store(root, 'text', key, { output: JSON.stringify([...text]), inputs: [], extension: 'json' });
+  if (key !== undefined) store(root, 'text', key, { output: JSON.stringify([...text]), inputs: [], extension: 'json' });
   return text;
 }
 
