@@ -8,8 +8,8 @@
  * An entry records the files it was made from. It is used only while each of those files, and the
  * list of names in each of their folders (a new file can change what an import resolves to), is
  * byte for byte what it was, and while the key (tool versions, options) is the same: a cached
- * result can never be stale. Plain JavaScript, so that the launcher (launch.mjs) can use it
- * before anything is compiled.
+ * result can never be stale. Nor cut short: an output is named by its hash, checked as it is
+ * read. Plain JavaScript, so that the launcher (launch.mjs) can use it before anything is compiled.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -99,11 +99,21 @@ export function lookup(root, kind, key) {
   }
   if (fingerprintInputs(root, record.inputs) !== record.fingerprint) return undefined;
   const file = path.join(folder, record.output);
+  let output;
   try {
-    return { file, output: readFileSync(file), meta: record.meta };
+    output = readFileSync(file);
   } catch {
     return undefined;
   }
+  // Named by its hash: a file cut short (renamed before it reached the disk, then a crash) or
+  // changed since is made again, not used.
+  if (outputName(output, path.extname(record.output).slice(1)) !== record.output) return undefined;
+  return { file, output, meta: record.meta };
+}
+
+/** An output's file name: the hash of its bytes, which lookup() checks them against. */
+function outputName(output, extension) {
+  return `${hashParts([output]).slice(0, 20)}.${extension}`;
 }
 
 /**
@@ -116,8 +126,8 @@ export function store(root, kind, key, { output, inputs, meta = null, extension 
   const folder = path.join(cacheDir(root), kind);
   const relative = inputs.map((input) => path.relative(root, path.resolve(root, input)).split(path.sep).join('/'));
   const fingerprint = fingerprintInputs(root, relative);
-  const outputName = `${hashParts([output]).slice(0, 20)}.${extension}`;
-  const file = path.join(folder, outputName);
+  const name = outputName(output, extension);
+  const file = path.join(folder, name);
   if (fingerprint === undefined) return undefined;
   try {
     mkdirSync(folder, { recursive: true });
@@ -125,7 +135,7 @@ export function store(root, kind, key, { output, inputs, meta = null, extension 
     writeFileSync(file + unique, output);
     renameSync(file + unique, file);
     const recordFile = path.join(folder, `${hashParts([key])}.json`);
-    writeFileSync(recordFile + unique, JSON.stringify({ inputs: relative, fingerprint, output: outputName, meta }));
+    writeFileSync(recordFile + unique, JSON.stringify({ inputs: relative, fingerprint, output: name, meta }));
     renameSync(recordFile + unique, recordFile);
     prune(folder);
     return file;

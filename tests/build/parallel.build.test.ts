@@ -99,6 +99,35 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     }
   });
 
+  it('is never used cut short: every cached output halved (a crash before it reached the disk), the next build writes the same site', async () => {
+    const own = await copyProject('cache-cut-test-', { ownCache: true });
+    try {
+      const cache = path.join(own.root, 'node_modules', '.cache', 'site-generator');
+      const outDir = path.join(own.root, 'dist');
+      const build = () => spawnSync(...buildCommand(['--quiet']), { cwd: own.root, encoding: 'utf8' });
+      expect(build().stderr).toBe('');
+      const before = await fingerprint(outDir);
+      // Outputs, not the records that name them (whose JSON, cut short, no longer parses).
+      const files: string[] = [];
+      for (const kind of await readdir(cache)) {
+        const outputs = (await readdir(path.join(cache, kind))).filter((name) => !/^[0-9a-f]{64}\.json$/.test(name));
+        files.push(...outputs.map((name) => path.join(cache, kind, name)));
+      }
+      // The two bundles, the stylesheet, the script, the brand images, the font, the text and the answers.
+      expect(new Set(files.map((file) => path.basename(path.dirname(file)))).size).toBe(8);
+      for (const file of files) {
+        const bytes = await readFile(file);
+        await writeFile(file, bytes.subarray(0, bytes.byteLength >> 1));
+      }
+      const after = build();
+      expect(after.stderr).toBe('');
+      expect(after.status).toBe(0);
+      expect(await fingerprint(outDir)).toEqual(before);
+    } finally {
+      await own.remove();
+    }
+  });
+
   it.each([
     // The stylesheet is inside every page.
     [
