@@ -73,11 +73,36 @@ export const test = base.extend<EngineFixtures>({
   },
 });
 
-/** Waits until the site's script has started every behaviour of the page (it loads after the first frame). */
+/**
+ * Waits until the site's script has started every behaviour of the page (it loads after the first
+ * frame). A wait that runs out says where the page stopped: a Firefox first visit once outlasted it
+ * in a full CI run, and never again in dozens of runs.
+ */
 export async function untilScripted(page: EnginePage): Promise<void> {
-  await waitUntil(page, 'every behaviour to start', () =>
-    [...document.querySelectorAll<HTMLElement>('[data-module]')].every((element) => element.dataset.moduleStarted !== undefined),
-  );
+  try {
+    await waitUntil(page, 'every behaviour to start', () =>
+      [...document.querySelectorAll<HTMLElement>('[data-module]')].every((element) => element.dataset.moduleStarted !== undefined),
+    );
+  } catch (error) {
+    const state = await page
+      .evaluate(() => ({
+        readyState: document.readyState,
+        visibility: document.visibilityState,
+        // The page's loader adds it after the first frame; it is not in the page as served.
+        scriptAdded: document.querySelector('script[src]') !== null,
+        rootClasses: document.documentElement.className,
+        // By module: { reveal: 21 }.
+        notStarted: [...document.querySelectorAll<HTMLElement>('[data-module]')]
+          .filter((element) => element.dataset.moduleStarted === undefined)
+          .reduce<Record<string, number>>((counts, element) => {
+            const name = element.dataset.module ?? '?';
+            counts[name] = (counts[name] ?? 0) + 1;
+            return counts;
+          }, {}),
+      }))
+      .catch((cause: unknown) => `unreadable (${String(cause)})`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the page: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /** Polls a condition in the page (given `args`) until it holds, for 10 s at most, failing with what it waited for. */
