@@ -76,7 +76,7 @@ export const test = base.extend<EngineFixtures>({
 /**
  * Waits until the site's script has started every behaviour of the page (it loads after the first
  * frame). A wait that runs out says where the page stopped: a Firefox first visit once outlasted it
- * in a full CI run, and never again in dozens of runs.
+ * in a full CI run, and not in a dozen runs since.
  */
 export async function untilScripted(page: EnginePage): Promise<void> {
   try {
