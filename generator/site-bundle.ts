@@ -88,9 +88,10 @@ export interface SiteBundle {
   file: string;
   /**
    * What the bundle's behaviour depends on: its own bytes, and the versions of the packages it
-   * loads from node_modules, which the bytes do not show. For cache keys of what a worker answers.
+   * loads from node_modules, which the bytes do not show. For cache keys of what a worker answers;
+   * unset when the bundle is not in the cache, which then keeps nothing else either.
    */
-  key: string;
+  key?: string;
   /** Removes a bundle written outside the cache (the cache off or not writable). */
   dispose: () => Promise<void>;
 }
@@ -109,9 +110,10 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
     // The generated entry is no file, so its text is part of the key.
     entrySource(root, routesModule),
   ]);
+  // A cached bundle is named by the hash of its bytes (checked by lookup): no need to hash them again.
+  const identity = (file: string) => hashParts(['site bundle', key, path.basename(file)]);
   const hit = lookup(root, 'site', key);
-  const identity = (output: Uint8Array) => hashParts(['site bundle', key, output]);
-  if (hit) return { file: hit.file, key: identity(hit.output), dispose: async () => {} };
+  if (hit) return { file: hit.file, key: identity(hit.file), dispose: async () => {} };
 
   const esbuild = await loadEsbuild(root);
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -123,11 +125,11 @@ export async function bundleSite(root: string, routesModule: string): Promise<Si
   const output = result.outputFiles[0]?.contents ?? new Uint8Array();
   const inputs = projectInputs(result.metafile, [ENTRY_NAME]);
   const stored = store(root, 'site', key, { output, inputs, extension: 'mjs' });
-  if (stored) return { file: stored, key: identity(output), dispose: async () => {} };
+  if (stored) return { file: stored, key: identity(stored), dispose: async () => {} };
   const folder = await mkdtemp(path.join(tmpdir(), 'site-bundle-'));
   const file = path.join(folder, 'site.mjs');
   await writeFile(file, output);
-  return { file, key: identity(output), dispose: () => rm(folder, { recursive: true, force: true }) };
+  return { file, dispose: () => rm(folder, { recursive: true, force: true }) };
 }
 
 export interface SiteBundler {

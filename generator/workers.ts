@@ -23,7 +23,7 @@ export interface PoolOptions {
    * The bundle's key (site-bundle.ts), for a build: the pool then keeps its answers to the
    * questions that are not pages (the route table, the icon sprite, the brand drawings) in the
    * cache, so that a build of code seen before need not wait for a worker to load it. Unset in the
-   * dev server, whose code changes with every save.
+   * dev server, whose code changes with every save, and when the bundle itself is not cached.
    */
   bundleKey?: string;
 }
@@ -72,7 +72,7 @@ export class RenderPool {
 
   constructor(private readonly options: PoolOptions) {}
 
-  /** What a page's text depends on, besides the build's settings; unset in the dev server. */
+  /** What a page's text depends on, besides the build's settings; unset as above. */
   get bundleKey(): string | undefined {
     return this.options.bundleKey;
   }
