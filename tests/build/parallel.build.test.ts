@@ -3,11 +3,12 @@
  * workers, and whether the cache was warm, cold or off, a build writes the same bytes; a change to
  * any source is in the next build.
  */
-import { spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheDir } from '../../generator/cache.mjs';
 import { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
@@ -73,10 +74,19 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     return print;
   }
 
-  it('is used from the second build on: nothing changed, it makes neither bundle again, nor asks the workers what it asked before', async () => {
-    const own = await copyProject('cache-hit-test-', { ownCache: true });
+  /** A copy of the project with a cache of its own, built by the README's command as a whole process. */
+  async function withOwnCache(run: (root: string, build: () => SpawnSyncReturns<string>) => Promise<void>): Promise<void> {
+    const own = await copyProject('cache-own-test-', { ownCache: true });
     try {
-      const cache = path.join(own.root, 'node_modules', '.cache', 'site-generator');
+      await run(own.root, () => spawnSync(...buildCommand(['--quiet']), { cwd: own.root, encoding: 'utf8' }));
+    } finally {
+      await own.remove();
+    }
+  }
+
+  it('is used from the second build on: nothing changed, it makes neither bundle again, nor asks the workers what it asked before', async () => {
+    await withOwnCache(async (root, build) => {
+      const cache = cacheDir(root);
       // Each bundle's record and output, with the time it was written: made again, it is written again.
       const written = async () => {
         const files: string[] = [];
@@ -86,7 +96,6 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
         }
         return files;
       };
-      const build = () => spawnSync(...buildCommand(['--quiet']), { cwd: own.root, encoding: 'utf8' });
       expect(build().stderr).toBe('');
       const first = await written();
       for (const kind of ['launch', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
@@ -94,17 +103,13 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       expect(first.filter((file) => file.startsWith('answers/'))).toHaveLength(6);
       expect(build().stderr).toBe('');
       expect(await written()).toEqual(first);
-    } finally {
-      await own.remove();
-    }
+    });
   });
 
   it('is never used cut short: every cached output halved (a crash before it reached the disk), the next build writes the same site', async () => {
-    const own = await copyProject('cache-cut-test-', { ownCache: true });
-    try {
-      const cache = path.join(own.root, 'node_modules', '.cache', 'site-generator');
-      const outDir = path.join(own.root, 'dist');
-      const build = () => spawnSync(...buildCommand(['--quiet']), { cwd: own.root, encoding: 'utf8' });
+    await withOwnCache(async (root, build) => {
+      const cache = cacheDir(root);
+      const outDir = path.join(root, 'dist');
       expect(build().stderr).toBe('');
       const before = await fingerprint(outDir);
       // Outputs, not the records that name them (whose JSON, cut short, no longer parses).
@@ -123,9 +128,7 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       expect(after.stderr).toBe('');
       expect(after.status).toBe(0);
       expect(await fingerprint(outDir)).toEqual(before);
-    } finally {
-      await own.remove();
-    }
+    });
   });
 
   it.each([
