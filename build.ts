@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { type CommandSpec, formatHelp, parseCommand, positiveNumber, UsageError } from './generator/cli';
 import { type Failure, failureOf } from './generator/failure';
-import { projectRoot } from './generator/options';
+import { DAY_MS, projectRoot } from './generator/options';
 import { type BuildResult, runBuild } from './generator/pipeline';
 import { type Paint, paintFor, plain } from './generator/terminal';
 import { fileRoute } from './generator/urls';
@@ -46,7 +46,18 @@ const command = {
       description: 'write the site into a plain folder there (default: dist, a link swapped with no gap)',
     },
     link: { type: 'boolean', description: 'with --out-dir: make it a link into .<folder>-builds/ as dist is, swapped with no gap' },
-    routes: { type: 'string', value: '<module>', description: 'the module that exports the route table (default pages/routes.ts)' },
+    'keep-assets': {
+      type: 'string',
+      value: '<days>',
+      description: 'how long the hashed assets of earlier builds stay in the output, for pages loaded before (default 7; 0: none)',
+    },
+    now: {
+      type: 'string',
+      value: '<date>',
+      description: 'the build\'s "now" (2025-06-01 or an ISO date-time): what is scheduled later or expired is left out',
+    },
+    site: { type: 'string', value: '<module>', description: "the site's config module (default site.config.ts)" },
+    pages: { type: 'string', value: '<module>', description: 'another pages module than the config names (a copy of the site, a test)' },
   },
   lists: [
     {
@@ -193,6 +204,9 @@ function printReport(report: BuildReport): void {
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 }
 
+/** The output folder as the command line named it, for the last line of a failure. */
+let outputShown = 'dist/';
+
 function fail(error: unknown): void {
   const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
   if (error instanceof UsageError) {
@@ -200,7 +214,7 @@ function fail(error: unknown): void {
   } else {
     console.error(`${err.red('Build failed:')} ${failure.message}`);
     if (failure.stack) console.error(err.dim(failure.stack));
-    console.error('dist/ was left unchanged.');
+    console.error(`${outputShown} was left unchanged.`);
   }
   if (json) printReport({ ok: false, error: failure });
   process.exitCode = 1;
@@ -217,6 +231,12 @@ async function main(): Promise<void> {
   if (values.json) console.log = console.info = console.error;
   const jobs = positiveNumber(values.jobs, '--jobs');
   const pageTimeout = positiveNumber(values['page-timeout'], '--page-timeout');
+  const keepDays = values['keep-assets'] === '0' ? 0 : positiveNumber(values['keep-assets'], '--keep-assets');
+  const now =
+    values.now === undefined ? undefined : Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(values.now) ? `${values.now}T00:00:00Z` : values.now);
+  if (now !== undefined && Number.isNaN(now))
+    throw new UsageError(`--now takes a date such as 2025-06-01 or 2025-06-01T09:00:00Z, not "${values.now}".`);
+  if (values['out-dir']) outputShown = `${values['out-dir'].replace(/\/*$/, '')}/`;
   const result = await runBuild({
     // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
@@ -225,7 +245,10 @@ async function main(): Promise<void> {
     ...(pageTimeout ? { pageTimeoutMs: pageTimeout * 1000 } : {}),
     // dist is a link, swapped with no gap; a folder asked for by name is a plain one (--link: a link too).
     ...(values['out-dir'] ? { outDir: path.resolve(values['out-dir']), outLayout: values.link ? 'link' : 'folder' } : {}),
-    ...(values.routes ? { routesModule: path.resolve(values.routes) } : {}),
+    ...(values.site ? { config: path.relative(root, path.resolve(values.site)) } : {}),
+    ...(values.pages ? { pages: path.resolve(values.pages) } : {}),
+    ...(keepDays !== undefined ? { keepAssetsMs: keepDays * DAY_MS } : {}),
+    ...(now !== undefined ? { now, year: new Date(now).getUTCFullYear() } : {}),
     log: quiet ? () => {} : (line) => console.log(line),
   });
   // Sizes are only for the summary and the report: a quiet build prints neither.

@@ -17,11 +17,9 @@ import { type CommandSpec, positiveNumber, readCommandLine } from './generator/c
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isAllowedHost, isLoopback, portToTry, serverUrls } from './generator/dev/address';
 import { createDevServer, type DevServer, listen } from './generator/dev/server';
 import { DevSession, type Outcome } from './generator/dev/session';
-import { watchSources } from './generator/dev/watch';
-import { defaultOptions, projectRoot } from './generator/options';
+import { UNWATCHED, watchSources } from './generator/dev/watch';
+import { projectRoot } from './generator/options';
 import { isRunning } from './generator/process-alive';
-import { siteBundler } from './generator/site-bundle';
-import { watchedRoots } from './generator/sources';
 import { paintFor } from './generator/terminal';
 import { checkBase } from './generator/urls';
 
@@ -147,12 +145,10 @@ async function start(): Promise<void> {
   await mkdir(siteDir);
 
   cleanups.push(() => esbuild.stop());
-  const bundler = await siteBundler(root, defaultOptions(root).routesModule, workDir);
-  cleanups.push(() => bundler.dispose());
   const session = new DevSession({
     root,
     siteDir,
-    bundler,
+    workDir,
     onOutcome: report,
     overrides: { ...(pageTimeoutMs ? { pageTimeoutMs } : {}), ...(base ? { base } : {}) },
   });
@@ -190,7 +186,7 @@ async function start(): Promise<void> {
   cleanups.push(() => dev.close());
 
   // Watch before the first build, so that a save made while it runs is not lost.
-  const watcher = watchSources(root, (source, file) => session.schedule(source, file));
+  const watcher = watchSources(root, (file) => session.schedule(file));
   cleanups.push(() => watcher.close());
   await watcher.ready;
   // Listen first: an address that cannot be bound (a wrong --host) stops it before any build.
@@ -209,8 +205,14 @@ async function start(): Promise<void> {
     console.log(paint.yellow(`  Listening on ${where} (--host): reachable from the network, by anyone who can reach this machine.`));
   }
   if (port !== preferredPort) console.log(paint.yellow(`  Port ${preferredPort} is in use, so it runs on port ${port}.`));
-  const watched = watchedRoots().map((name) => (name.includes('.') ? name : `${name}/`));
-  console.log(paint.dim(`  Watching ${watched.join(' ')}. Ctrl-C to stop.`));
+  console.log(
+    paint.dim(
+      `  Watching the project (but ${[...UNWATCHED]
+        .filter((name) => name !== 'dist')
+        .map((name) => `${name}/`)
+        .join(' ')}). Ctrl-C to stop.`,
+    ),
+  );
   console.log('');
   await built;
 }

@@ -1,6 +1,9 @@
 /**
- * The few things a site owner edits. Everything else is derived from here and the route table.
+ * The few things a site owner edits, and what the build reads first (the default export): where
+ * the pages, styles, script and font are. Everything else is derived from here and the route table.
  */
+import { defineSite } from './generator';
+
 export type SocialIconName = 'linkedin' | 'x' | 'youtube';
 
 export interface SocialLink {
@@ -29,6 +32,8 @@ export interface SiteConfig {
   legal: readonly LegalLink[];
   /** Browser UI colour (theme-color); keep in step with the brand colour in styles/settings. */
   themeColor: string;
+  /** The typeface's family, as styles/settings names it first. */
+  font: string;
 }
 
 export const site: SiteConfig = {
@@ -42,4 +47,27 @@ export const site: SiteConfig = {
   ],
   legal: [{ label: 'Privacy Policy' }, { label: 'Terms of Service' }, { label: 'Cookie Policy' }],
   themeColor: '#0b1f3a',
+  font: 'Inter',
 };
+
+export default defineSite({
+  name: site.name,
+  tagline: site.tagline,
+  url: site.url,
+  themeColor: site.themeColor,
+  lang: 'en',
+  pages: 'pages/site.tsx',
+  styles: 'styles/main.scss',
+  client: 'client/main.ts',
+  inlineScript: 'client/first-paint.ts',
+  public: 'public',
+  font: {
+    family: site.font,
+    // Inter's variable font, whole (Latin with every extension, Greek, Cyrillic): each build cuts it
+    // to what its pages show.
+    file: 'inter-ui/variable/InterVariable.woff2',
+    // Printable ASCII, the Latin-1 letters, €, typographic quotes and dashes.
+    safety: ` !"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_\`abcdefghijklmnopqrstuvwxyz{|}~ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ€‘’‚‛“”„‟–—`,
+  },
+  brandFonts: ['components/SocialImage/fonts/Inter-Regular.ttf', 'components/SocialImage/fonts/Inter-Bold.ttf'],
+});

@@ -12,20 +12,32 @@
  *
  * A lock in `.dist-builds/` keeps two builds from writing one output; a dead process's is taken over.
  */
-import { link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { BuildError } from './failure';
 import type { Faults, PausePoint } from './faults';
+import { ASSETS_DIR, DEPLOY_DIR } from './hosting/policy';
 import { isRunning } from './process-alive';
+import { type OutputFile, writeError, writeOutput } from './writer';
 
 export interface OutputFolder {
   /** Where the steps write: becomes the output when committed. */
   staging: string;
-  commit: () => Promise<void>;
+  /** The build's own scratch folder beside it, removed with it (and swept, should the build die). */
+  work: string;
+  /** Puts the new output in place; `outputs` are the files the steps wrote. Returns the mark it added. */
+  commit: (outputs: readonly OutputFile[]) => Promise<OutputFile>;
   /** Removes the staging folder and releases the lock; the output stays as it was. */
   abandon: () => Promise<void>;
 }
+
+/** The generator's mark in every output it makes: the files it wrote there. Under deploy/, which no host serves or uploads. */
+export const MARK_FILE = `${DEPLOY_DIR}/build.json`;
+const MARK = 'site-generator';
+
+/** When each hashed asset of an earlier build stopped being part of the newest, for the grace period. */
+const ASSET_HISTORY = 'assets.json';
 
 type LockOwner = { pid: number; host: string; started: string; command: string };
 
@@ -54,7 +66,7 @@ export function buildsFolder(outDir: string): string {
 export async function openOutput(
   outDir: string,
   layout: 'link' | 'folder',
-  { warn, faults }: { warn: (line: string) => void; faults: Faults },
+  { warn, faults, keepAssetsMs, now }: { warn: (line: string) => void; faults: Faults; keepAssetsMs: number; now: number },
 ): Promise<OutputFolder> {
   const store = buildsFolder(outDir);
   const pause = (point: PausePoint) => faults.pause(store, point);
@@ -70,23 +82,38 @@ export async function openOutput(
     await sweep(store, outDir, current.build, warn);
     const id = `${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${process.pid}-${Math.random().toString(36).slice(2, 6)}`;
     const staging = path.join(store, `staging-${id}`);
-    await mkdir(staging);
+    const work = path.join(store, `work-${id}`);
+    await mkdir(staging).catch((error: unknown) => {
+      throw writeError(error, staging);
+    });
+    await mkdir(work);
     const swap: Swap = { outDir, store, id, staging, current, pause };
     return {
       staging,
+      work,
       abandon: async () => {
         await rm(staging, { recursive: true, force: true });
+        await rm(work, { recursive: true, force: true });
         await release();
       },
-      commit: async () => {
+      commit: async (outputs) => {
         let old: string[];
+        let mark: OutputFile;
         try {
+          await rm(work, { recursive: true, force: true });
+          const previous = layout === 'link' ? current.build : current.exists ? outDir : undefined;
+          const carried = await carryAssets(previous, staging, store, outputs, keepAssetsMs, now);
+          mark = await writeOutput(
+            staging,
+            MARK_FILE,
+            `${JSON.stringify({ generator: MARK, files: [...outputs.map((file) => file.path), ...carried, MARK_FILE] })}\n`,
+          );
           await pause('staged');
           old = layout === 'link' ? await swapLink(swap) : await swapFolder(swap);
         } catch (error) {
           await rm(staging, { recursive: true, force: true }).catch(() => {});
           await release();
-          throw error;
+          throw writeError(error, outDir);
         }
         await release();
         // A plain folder keeps no history: the old output goes at once, not at the next sweep.
@@ -95,6 +122,7 @@ export async function openOutput(
             warn(`Could not remove ${path.relative(process.cwd(), folder)}, the output before this build: ${error.message}`),
           );
         }
+        return mark;
       },
     };
   } catch (error) {
@@ -140,6 +168,45 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
     throw error;
   }
   return current.exists ? [previous, ...(current.build ? [current.build] : [])] : [];
+}
+
+/**
+ * Old pages keep working: the hashed assets of the output being replaced that the new one lacks
+ * go into it too (linked, not copied), until `keepMs` have passed since the build that first left
+ * them out. Returns their paths.
+ */
+async function carryAssets(
+  previous: string | undefined,
+  staging: string,
+  store: string,
+  outputs: readonly OutputFile[],
+  keepMs: number,
+  now: number,
+): Promise<string[]> {
+  const historyFile = path.join(store, ASSET_HISTORY);
+  const history = await readFile(historyFile, 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, number>)
+    .catch(() => ({}) as Record<string, number>);
+  const fresh = new Set(outputs.map((file) => file.path));
+  const assets =
+    previous === undefined ? [] : await readdir(path.join(previous, ASSETS_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+  const kept: Record<string, number> = {};
+  for (const entry of assets) {
+    if (!entry.isFile()) continue;
+    const file = path
+      .relative(previous as string, path.join(entry.parentPath, entry.name))
+      .split(path.sep)
+      .join('/');
+    if (fresh.has(file)) continue;
+    const supersededAt = history[file] ?? now;
+    if (now - supersededAt >= keepMs) continue;
+    const target = path.join(staging, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await link(path.join(previous as string, file), target).catch(() => copyFile(path.join(previous as string, file), target));
+    kept[file] = supersededAt;
+  }
+  await writeFile(historyFile, `${JSON.stringify(kept)}\n`);
+  return Object.keys(kept);
 }
 
 /** The next build after one killed in the gap of a plain folder puts the new site in place first, even if it fails itself. */
@@ -188,10 +255,26 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
       'is a folder, not the link to a build this generator makes; it will not replace it. Move it away, or build a plain folder (--out-dir without --link).',
     );
   }
-  const entries = await readdir(outDir);
-  if (entries.length > 0 && !(entries.includes('index.html') && entries.includes('404.html'))) {
+  if ((await readdir(outDir)).length === 0) return { exists: true };
+  const mark = await readFile(path.join(outDir, MARK_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as { generator?: unknown; files?: unknown })
+    .catch(() => undefined);
+  if (mark?.generator !== MARK || !Array.isArray(mark.files)) {
     throw refuse(
-      'is a folder that holds no built site (no index.html and 404.html); the build will not replace it. Empty it, or build elsewhere (--out-dir).',
+      `is a folder this generator did not make (it has no ${MARK_FILE}): the build replaces only its own output, so it leaves it as it is. Build into an empty folder or a new one, and point the web server there.`,
+    );
+  }
+  const listed = new Set(mark.files);
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const foreign = entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !listed.has(file))
+    .sort();
+  if (foreign.length > 0) {
+    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+    throw refuse(
+      `holds files an earlier build did not write (${named}): the build would delete them, so it leaves the folder as it is. Move them out, or build into a folder of its own.`,
     );
   }
   return { exists: true };
@@ -243,7 +326,9 @@ async function sweep(store: string, outDir: string, current: string | undefined,
     return pid !== undefined && isRunning(Number(pid));
   };
   const leftovers = [
-    ...(await readdir(store)).filter((entry) => entry !== 'lock' && !liveCandidate(entry)).map((entry) => path.join(store, entry)),
+    ...(await readdir(store))
+      .filter((entry) => entry !== 'lock' && entry !== ASSET_HISTORY && !liveCandidate(entry))
+      .map((entry) => path.join(store, entry)),
     ...(await readdir(path.dirname(outDir)))
       .filter((entry) => entry.startsWith(`.${path.basename(outDir)}-link-`))
       .map((entry) => path.join(path.dirname(outDir), entry)),

@@ -1,118 +1,239 @@
 /**
- * The build, as the steps it runs: each takes what earlier steps made, so that a step run before
- * what it needs is a type error. runBuild() runs them into a staging folder that replaces the
- * output when every step succeeded; the dev server runs buildSite() again after each save.
+ * The build, as the steps it runs: each names the earlier steps whose results it takes, and runs
+ * as soon as they are there, beside any other step that can (runner.ts). runBuild() runs them into
+ * a staging folder that replaces the output when every step succeeded; the dev server runs the
+ * same steps again after each save, keeping those whose inputs did not change.
  */
-import type { InlineStylesheet, LinkedAsset } from '../components/Document/Document';
-import { BuildError, isBuildError, messageOf } from './failure';
-import { type Faults, faultsFrom } from './faults';
+import { faultsFrom } from './faults';
 import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
+import { hostedSite } from './hosting/redirects';
 import { type BuildOptions, defaultOptions } from './options';
 import { openOutput } from './output-swap';
-import { bundleSite, type SiteBundle } from './site-bundle';
-import type { SourceName } from './sources';
-import { drawBrand } from './steps/brand';
+import { RenderPool } from './render/pool';
+import type { SiteDescription } from './render/protocol';
+import { type ResultsOf, runSteps, Steps, type Timing } from './runner';
+import { HOST_NAMES } from './site';
+import { drawBrand, writeIcons } from './steps/brand';
+import { bundleSite, type SiteBundle } from './steps/bundle';
 import { bundleClient } from './steps/client';
-import { prepareSubsetting, subsetFont, wholeFont, writeSubsets } from './steps/fonts';
+import { loadConfig } from './steps/config';
+import { buildFonts } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
-import { writeIconSprite } from './steps/icons';
+import { makeImages } from './steps/images';
 import { checkLinks } from './steps/links';
-import { type PageSource, routeTargets, shownText, startWorkers, writePages } from './steps/pages';
+import { renderPages, writePages } from './steps/pages';
 import { copyPublic } from './steps/public';
-import { writeRedirectPages } from './steps/redirects';
-import { loadSite } from './steps/routes';
-import { compileStyles } from './steps/sass';
-import { writeSitemap } from './steps/sitemap';
-import { assembleStylesheet } from './steps/stylesheet';
-import { RenderPool } from './workers';
-import { type OutputFile, Writer } from './writer';
+import { feedPath, writeFeeds, writeRedirectPages, writeSitemap } from './steps/sitemap';
+import { compileStyles } from './steps/styles';
+import { type OutputFile, writeAsset } from './writer';
 
-/**
- * The steps, in order, and the sources (sources.ts) each reads itself besides what earlier steps
- * hand it: the dev server runs a step again when one of these changed, or a value it takes did.
- * Its fonts step ships the whole font, so that a save of the site's code leaves the font alone.
- */
-export const STEPS = {
-  routes: ['site'],
-  sass: ['styles'],
-  client: ['client'],
-  icons: ['site'],
-  brand: ['site'],
-  fonts: ['styles'],
-  stylesheet: ['styles'],
-  pages: ['site'],
-  'not-found': ['site'],
-  redirects: ['site'],
-  sitemap: ['site'],
-  public: ['public'],
-  hosting: ['site', 'public'],
-  links: ['site', 'public'],
-} as const satisfies Record<string, readonly SourceName[]>;
+/** As React escapes an attribute's value. */
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
 
-export type StepName = keyof typeof STEPS;
-
-export const stepNames = Object.keys(STEPS) as StepName[];
-
-/** `inputs`, what `run` uses: the dev server keeps a step's value while they and its sources are the same. */
-export type RunStep = <T>(name: StepName, inputs: readonly unknown[], run: () => Promise<T>) => Promise<T>;
-
-export interface Build {
+export interface BuildContext {
   options: BuildOptions;
-  /** The render workers, which alone load the site's code. */
-  pool: RenderPool;
+  /** Where the steps write. */
   staging: string;
-  /** Every file written, in order. */
-  files: OutputFile[];
-  step: RunStep;
+  /** The build's own scratch folder (spools, code outside the cache), removed with it. */
+  work: string;
+  /** The site's code, bundled: the dev server's is rebuilt incrementally. */
+  bundle?: (config: { site: Parameters<typeof bundleSite>[1] }) => Promise<SiteBundle>;
+  /** The one place render workers start: the caller closes them. */
+  startWorkers: (bundle: string) => RenderPool;
 }
 
-/** What the pages link to, as built: the dev server points pages rendered before at the newest. */
-export interface BuiltAssets {
-  css: InlineStylesheet | LinkedAsset;
-  js: LinkedAsset;
-}
+/** The steps whose results carry files, in the order their files are listed. */
+const FILE_STEPS = [
+  'client',
+  'icons',
+  'brand',
+  'images',
+  'fonts',
+  'stylesheet',
+  'write',
+  'redirects',
+  'sitemap',
+  'feeds',
+  'public',
+  'hosting',
+] as const;
 
-export async function buildSite({ options, pool, staging, files, step }: Build): Promise<BuiltAssets> {
+export function buildSteps(context: BuildContext) {
+  const { options, staging, work } = context;
   const { root, mode } = options;
-  // The styles compile while the site's code loads in a worker: neither needs the other.
-  const loading = step('routes', [pool], () => loadSite(pool, options));
-  const compiling = step('sass', [], () => compileStyles(root));
-  // Awaited after the routes, whose failure is reported first.
-  compiling.catch(() => {});
-  const site = await loading;
-  startWorkers(pool, options.jobs, site);
-  const base = { pool, jobs: options.jobs, root, year: options.year, staging, site };
-  // A build's font is cut down to the text its pages show. The workers render the pages for that
-  // text as soon as the site's code is loaded, and the font is cut as soon as the text and the
-  // styles are known, while the steps in between run: the pass takes no script, icons or brand,
-  // which only the head and attributes show. Written by the fonts step, which awaits it.
-  const subsets =
-    mode === 'development' ? undefined : Promise.all([compiling, shownText(base)]).then(([css, text]) => subsetFont(root, css, text));
-  subsets?.catch(() => {});
-  const css = await compiling;
-  const out = new Writer(staging, site.address.base, files);
-  const js = await step('client', [], () => bundleClient(root, out));
-  const icons = await step('icons', [site], () => writeIconSprite(pool, out));
-  const source: PageSource = { ...base, assets: { js, icons } };
-  const brand = await step('brand', [site], () => drawBrand(pool, site, root, out));
-  const fonts =
-    subsets === undefined
-      ? await step('fonts', [], () => wholeFont(root, out))
-      : await step('fonts', [css, site], async () => writeSubsets(await subsets, out));
-  const stylesheet = await step('stylesheet', [css, fonts], () => assembleStylesheet(css, fonts, mode, out));
-  const inline: InlineCode = { scripts: site.inline.scripts, styles: 'inline' in stylesheet ? [stylesheet.inline] : [] };
-  const csp = contentSecurityPolicy(inline, { for: 'meta' });
-  // The dev server's pages link the stylesheet and script: a save of either is served without rendering them again.
-  const style = { css: stylesheet, fonts: fonts.preload, csp, fontCharacters: fonts.characters, brand };
-  const look = [site, brand, icons, csp, fonts.characters];
-  const pages = await step('pages', look, () => writePages(source, style, routeTargets(site), out));
-  const notFound = await step('not-found', look, () => writePages(source, style, ['not-found'], out));
-  await step('redirects', [site, csp, brand], () => writeRedirectPages(site, csp, brand.favicon, out));
-  await step('sitemap', [site], () => writeSitemap(site, out));
-  await step('public', [], () => copyPublic(root, out));
-  await step('hosting', [site, csp], () => writeHostConfig(site, inline, out));
-  await step('links', [site, pages, notFound], () => checkLinks(staging, files, site, pages, notFound));
-  return { css: stylesheet, js };
+  return new Steps()
+    .add('config', [], () => loadConfig(options, work))
+    .add('bundle', ['config'], ({ config }) => (context.bundle ? context.bundle(config) : bundleSite(root, config.site, work)))
+    .add('workers', ['bundle'], ({ bundle }) => ({ pool: context.startWorkers(bundle.file) }))
+    .add('site', ['config', 'workers'], async ({ config, workers }) => {
+      const described: SiteDescription = await workers.pool.ask(
+        'describe',
+        { root, pagesModule: config.site.pages, mode, now: options.now },
+        'loading the site',
+      );
+      return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
+    })
+    .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles))
+    .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
+    .add('icons', ['config', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
+    .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
+      drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
+    )
+    .add('images', ['config', 'site'], ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base))
+    .add(
+      'pages',
+      ['config', 'site', 'workers', 'client', 'icons', 'brand', 'images'],
+      ({ config, site, workers, client, icons, brand, images }) => {
+        const { origin, base } = config.address;
+        const feeds = Object.fromEntries(
+          site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
+        );
+        const settings = {
+          root,
+          mode,
+          now: options.now,
+          base,
+          origin,
+          year: options.year,
+          script: { href: client.script.href, integrity: client.script.integrity },
+          inlineScript: client.inlineScript,
+          ...(icons.href === undefined ? {} : { icons: icons.href }),
+          brand: brand.assets,
+          socialImages: brand.socialImages,
+          images: images.images,
+          feeds,
+        };
+        return renderPages(workers.pool, options.jobs, site.described, settings, work);
+      },
+    )
+    .add('fonts', ['config', 'styles', 'pages', 'workers'], ({ config, styles, pages, workers }) =>
+      buildFonts(root, config.site, styles.css, pages, workers.pool, staging, config.address.base, mode),
+    )
+    .add('stylesheet', ['config', 'styles', 'fonts'], async ({ config, styles, fonts }) => {
+      const css = fonts.faces + styles.css;
+      // Inside <style> nothing is escaped: the text must not end the element.
+      if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end the page\'s <style> element.');
+      if (mode === 'production') return { css, late: css, integrity: '', files: [] as OutputFile[] };
+      const linked = await writeAsset(staging, config.address.base, { name: 'main', extension: 'css', contents: css });
+      return { css, late: linked.href, integrity: linked.integrity, files: [linked.file] };
+    })
+    .add('policy', ['client', 'stylesheet'], ({ client, stylesheet }) => {
+      const inline: InlineCode = {
+        scripts: client.inlineScript ? [client.inlineScript] : [],
+        styles: mode === 'production' ? [stylesheet.css] : [],
+      };
+      return { inline, meta: contentSecurityPolicy(inline, { for: 'meta' }) };
+    })
+    .add('write', ['pages', 'workers', 'stylesheet', 'fonts', 'policy'], async ({ pages, workers, stylesheet, fonts, policy }) => {
+      // In attributes, as React would have written them; the inline stylesheet is raw text.
+      const late = {
+        csp: escapeAttribute(policy.meta),
+        stylesheet: mode === 'production' ? stylesheet.late : escapeAttribute(stylesheet.late),
+        integrity: escapeAttribute(stylesheet.integrity),
+        font: escapeAttribute(fonts.preload),
+      };
+      return { files: await writePages(workers.pool, pages, late, staging) };
+    })
+    .add('redirects', ['config', 'site', 'policy', 'brand'], async ({ config, site, policy, brand }) => ({
+      files: await writeRedirectPages(site.described, site.hosted, config.address.origin, policy.meta, brand.assets.favicon, staging),
+    }))
+    .add('sitemap', ['config', 'site'], async ({ config, site }) => ({
+      files: await writeSitemap(site.described, config.address, staging),
+    }))
+    .add('feeds', ['config', 'site'], async ({ config, site }) => ({
+      files: await writeFeeds(site.described, config.site, config.address, staging),
+    }))
+    .add(
+      'public',
+      ['config', 'client', 'icons', 'brand', 'images', 'fonts', 'stylesheet', 'write', 'redirects', 'sitemap', 'feeds'],
+      (results) => {
+        const taken = new Set(filesOf(results, 'feeds').map((file) => file.path));
+        return copyPublic(root, results.config.site.public, taken, staging);
+      },
+    )
+    .add(
+      'hosting',
+      [
+        'config',
+        'site',
+        'policy',
+        'client',
+        'icons',
+        'brand',
+        'images',
+        'fonts',
+        'stylesheet',
+        'write',
+        'redirects',
+        'sitemap',
+        'feeds',
+        'public',
+      ],
+      async (results) => ({
+        files: await writeHostConfig(
+          filesOf(results, 'public'),
+          results.site.hosted,
+          results.config.address,
+          results.policy.inline,
+          results.config.site.hosts ?? HOST_NAMES,
+          staging,
+        ),
+      }),
+    )
+    .add(
+      'links',
+      [
+        'config',
+        'site',
+        'pages',
+        'workers',
+        'stylesheet',
+        'client',
+        'icons',
+        'brand',
+        'images',
+        'fonts',
+        'write',
+        'redirects',
+        'sitemap',
+        'feeds',
+        'public',
+      ],
+      async (results) => {
+        const { config, site, pages, workers, stylesheet } = results;
+        await checkLinks(
+          staging,
+          filesOf(results, 'public'),
+          config.address,
+          site.described.redirects,
+          pages,
+          mode === 'production' ? stylesheet.css : undefined,
+          workers.pool,
+        );
+        return {};
+      },
+    );
+}
+
+export type BuildResults = ResultsOf<ReturnType<typeof buildSteps>>;
+
+/** The steps' names, in the order they are declared and reported. */
+export const STEP_NAMES = buildSteps({
+  options: defaultOptions(),
+  staging: '',
+  work: '',
+  startWorkers: () => {
+    throw new Error('No step runs here.');
+  },
+}).names;
+
+/** Every file the steps up to `last` wrote, in step order. */
+export function filesOf(results: Partial<Record<string, unknown>>, last: (typeof FILE_STEPS)[number] = 'hosting'): OutputFile[] {
+  return FILE_STEPS.slice(0, FILE_STEPS.indexOf(last) + 1).flatMap(
+    (name) => (results[name] as { files?: OutputFile[] } | undefined)?.files ?? [],
+  );
 }
 
 export interface BuildResult {
@@ -131,100 +252,28 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   // The one place the build reads its fault injection, for the tests.
   const faults = faultsFrom(process.env);
   const warnings: string[] = [];
-  const output = await openOutput(options.outDir, options.outLayout, { warn: (line) => warnings.push(line), faults });
-  let bundle: SiteBundle | undefined;
-  let pool: RenderPool | undefined;
+  const output = await openOutput(options.outDir, options.outLayout, {
+    warn: (line) => warnings.push(line),
+    faults,
+    keepAssetsMs: options.keepAssetsMs,
+    now: options.now,
+  });
+  const pools: RenderPool[] = [];
   try {
-    // HarfBuzz compiles and the font is decoded, when this build will subset it, while esbuild
-    // bundles the site and a worker loads it.
-    prepareSubsetting(options.root);
-    bundle = await bundleSite(options.root, options.routesModule);
-    pool = new RenderPool({
-      bundle: bundle.file,
-      bundleKey: bundle.key,
-      root: options.root,
-      mode: 'production',
-      timeoutMs: options.pageTimeoutMs,
-    });
-    // The first worker loads the site's code while the steps before the pages run.
-    pool.grow(1);
-    const timings: Timing[] = [];
-    const files: OutputFile[] = [];
-    await buildSite({ options, pool, staging: output.staging, files, step: timedSteps(options, timings, faults) });
-    await pool.close();
-    await output.commit();
-    return { outDir: options.outDir, outputs: files, timings, totalMs: performance.now() - started, warnings };
+    const startWorkers = (bundle: string) => {
+      const pool = new RenderPool({ bundle, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
+      pools.push(pool);
+      return pool;
+    };
+    const steps = buildSteps({ options, staging: output.staging, work: output.work, startWorkers });
+    const { results, timings } = await runSteps(steps, { log: options.log, stepTimeoutMs: options.stepTimeoutMs, stalls: faults.stalls });
+    await Promise.all(pools.map((pool) => pool.close()));
+    const outputs = filesOf(results);
+    const mark = await output.commit(outputs);
+    return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
-    await pool?.close();
+    await Promise.all(pools.map((pool) => pool.close()));
     await output.abandon();
     throw error;
-  } finally {
-    await bundle?.dispose();
-  }
-}
-
-export interface Timing {
-  step: string;
-  ms: number;
-}
-
-const stepNameWidth = Math.max(...stepNames.map((name) => name.length));
-
-/**
- * Each step timed, logged as it finishes so that whoever waits sees the build move, and held to the
- * step time limit. Steps that run at the same time are reported in the order they started.
- */
-export function timedSteps(options: Pick<BuildOptions, 'log' | 'stepTimeoutMs'>, timings: Timing[], faults?: Faults): RunStep {
-  let reported = Promise.resolve();
-  let failed = false;
-  return async (name, _inputs, run) => {
-    const started = performance.now();
-    const earlier = reported;
-    let done = () => {};
-    reported = new Promise((resolve) => {
-      done = resolve;
-    });
-    try {
-      const value = await timeLimited(name, faults?.stalls(name) ? () => new Promise<never>(() => {}) : run, options.stepTimeoutMs).catch(
-        (error: unknown) => {
-          failed = true;
-          throw error;
-        },
-      );
-      const ms = performance.now() - started;
-      await earlier;
-      // After a failure, the build stops: a step that was running alongside finishes unreported.
-      if (!failed) {
-        timings.push({ step: name, ms });
-        options.log(`  ✓ ${name.padEnd(stepNameWidth)}  ${String(Math.round(ms)).padStart(5)} ms`);
-      }
-      return value;
-    } finally {
-      done();
-    }
-  };
-}
-
-/** An error, a step that outlasts `limitMs` or one awaiting a promise nothing will settle: a BuildError naming the step. */
-export async function timeLimited<T>(name: string, run: () => Promise<T>, limitMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let onBeforeExit: (() => void) | undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
-    // Unref'd: once nothing else is pending, the step waits for what will never come, and Node is about to exit.
-    timer.unref();
-    onBeforeExit = () =>
-      reject(
-        new BuildError(`Step "${name}" never finished: it waits for something that nothing will ever complete (a promise never settled).`),
-      );
-    process.once('beforeExit', onBeforeExit);
-  });
-  try {
-    return await Promise.race([run(), stalled]);
-  } catch (error) {
-    throw isBuildError(error) ? error : new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error });
-  } finally {
-    clearTimeout(timer);
-    if (onBeforeExit) process.off('beforeExit', onBeforeExit);
   }
 }

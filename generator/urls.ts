@@ -1,4 +1,3 @@
-import type { SiteConfig } from '../site.config';
 import { BuildError } from './failure';
 
 /**
@@ -47,6 +46,12 @@ export function sitePathOf(base: string, urlPath: string): string | undefined {
   return urlPath.startsWith(base) ? `/${urlPath.slice(base.length)}` : undefined;
 }
 
+/** Longer, and the folders a host keeps the site in run into the file system's limits. */
+const MAX_BASE = 128;
+
+/** A host name of DNS labels (letters, digits, hyphens), or an IPv4 address: nothing a host configuration could read as syntax. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 /** Folders named with what a URL path holds unencoded, "." and ".." aside: nothing a host configuration would read as syntax. */
 const BASE_FOLDERS = /^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/;
 
@@ -58,6 +63,7 @@ export function checkBase(value: string, source: string, file?: string): string 
   if (!BASE_FOLDERS.test(value)) {
     throw problem('may hold only folder names of letters, digits and - . _ ~, such as "/preview/pr-42/".');
   }
+  if (value.length > MAX_BASE) throw problem(`is ${value.length} characters long; a base path may have ${MAX_BASE} at most.`);
   return value;
 }
 
@@ -67,23 +73,29 @@ export function checkBase(value: string, source: string, file?: string): string 
  * agree with the `base` option (--base) if both are given.
  */
 export function siteAddress(
-  options: { siteUrl?: string | undefined; base?: string | undefined; site: Pick<SiteConfig, 'url'> },
+  options: { siteUrl?: string | undefined; base?: string | undefined; site: { url: string }; config?: string },
   env: Record<string, string | undefined> = process.env,
 ): SiteAddress {
   const value = options.siteUrl || env.SITE_URL || options.site.url;
+  const configFile = options.config ?? 'site.config.ts';
   const source =
     value === options.site.url
-      ? 'url in site.config.ts'
+      ? `url in ${configFile}`
       : value === env.SITE_URL
         ? 'the SITE_URL environment variable'
         : 'the --site-url option';
-  const file = source === 'url in site.config.ts' ? 'site.config.ts' : undefined;
+  const file = value === options.site.url ? configFile : undefined;
   const problem = (text: string) => new BuildError(`The site URL "${value}" (from ${source}) ${text}`, { file });
   if (!URL.canParse(value)) throw problem('is not an absolute URL such as https://www.example.com.');
   const url = new URL(value);
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || value.includes('?')) {
     throw problem(
       'must be an http(s) origin such as https://www.example.com, or the folder the site lives in such as https://www.example.com/site/, without a query or fragment.',
+    );
+  }
+  if (!HOST_NAME.test(url.hostname)) {
+    throw problem(
+      `has the host "${url.hostname}", which is not a domain name such as www.example.com (letters, digits, hyphens and dots).`,
     );
   }
   if (!url.pathname.endsWith('/')) {

@@ -1,11 +1,13 @@
 /**
- * The one writer of a build's output: every file goes through write() (or record(), for a page a
- * render worker wrote), which lists it for the summary and the host configuration; asset() alone
- * names a content-hashed asset and gives its Subresource Integrity value.
+ * The one writer of a build's output, on the main thread and in the render workers alike: every
+ * file goes through writeOutput(), which returns the record the build's summary, the host
+ * configuration and the link check take; writeAsset() names a content-hashed asset and gives its
+ * Subresource Integrity value.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BuildError } from './failure';
 import { ASSETS_DIR } from './hosting/policy';
 import { publicPath } from './urls';
 
@@ -22,35 +24,53 @@ export interface WrittenAsset {
   href: string;
   /** sha384, for the tags that load it. */
   integrity: string;
+  file: OutputFile;
 }
 
-export class Writer {
-  /** `base` is the site's base path, which asset URLs start with. */
-  constructor(
-    readonly folder: string,
-    readonly base: string,
-    readonly files: OutputFile[] = [],
-  ) {}
+/** Folders known to exist, by output folder: each mkdir is a system call. */
+const made = new Set<string>();
 
-  async write(relativePath: string, contents: string | Buffer): Promise<OutputFile> {
-    const target = path.join(this.folder, relativePath);
-    await mkdir(path.dirname(target), { recursive: true });
+export async function writeOutput(
+  folder: string,
+  relativePath: string,
+  contents: string | Uint8Array,
+  redirectsTo?: string,
+): Promise<OutputFile> {
+  const target = path.join(folder, relativePath);
+  const parent = path.dirname(target);
+  try {
+    if (!made.has(parent)) {
+      await mkdir(parent, { recursive: true });
+      made.add(parent);
+    }
     await writeFile(target, contents);
-    return this.record(relativePath, typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength);
+  } catch (error) {
+    throw writeError(error, target);
   }
+  const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  return { path: relativePath.split(path.sep).join('/'), bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
+}
 
-  record(relativePath: string, bytes: number): OutputFile {
-    const output: OutputFile = { path: relativePath.split(path.sep).join('/'), bytes };
-    this.files.push(output);
-    return output;
-  }
+/** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year. */
+export async function writeAsset(
+  output: string,
+  base: string,
+  { name, extension, folder, contents }: { name: string; extension: string; folder?: string; contents: string | Uint8Array },
+): Promise<WrittenAsset> {
+  const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
+  const file = [ASSETS_DIR, folder, `${name}.${hash}.${extension}`].filter(Boolean).join('/');
+  const written = await writeOutput(output, file, contents);
+  const integrity = `sha384-${createHash('sha384').update(contents).digest('base64')}`;
+  return { href: publicPath(base, `/${file}`), integrity, file: written };
+}
 
-  /** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year. */
-  async asset({ name, extension, folder, contents }: { name: string; extension: string; folder?: string; contents: string | Buffer }) {
-    const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
-    const file = [ASSETS_DIR, folder, `${name}.${hash}.${extension}`].filter(Boolean).join('/');
-    await this.write(file, contents);
-    const integrity = `sha384-${createHash('sha384').update(contents).digest('base64')}`;
-    return { href: publicPath(this.base, `/${file}`), integrity } satisfies WrittenAsset;
-  }
+/** A full disk or a folder that cannot be written says so, naming the place, whatever the build was doing. */
+export function writeError(error: unknown, target: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const shown = path.relative(process.cwd(), target) || target;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new BuildError(`The disk is full at ${shown}: free some space and build again.`, { cause: error });
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return new BuildError(`${shown} cannot be written (${code}): check the folder's permissions.`, { cause: error });
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { RouteFields } from '../components/site/navigation';
+import type { PageEntry as GeneratorPageEntry, Route as GeneratorRoute, Redirect } from '../generator';
 import { site } from '../site.config';
 import { aboutUs } from './about-us/content';
 import { creditDecision } from './credit-decision/content';
@@ -10,39 +11,13 @@ import { NotFoundPage } from './not-found/NotFoundPage';
 import { portfolioMonitoring } from './portfolio-monitoring/content';
 import type { PageContent } from './types';
 
-/**
- * What the build needs to render one page: its copy, rendered by ContentPage, or for a page with
- * a layout of its own, its component.
- */
-export type PageEntry = {
-  /** The whole `<title>`: unique on the site. */
-  title: string;
-  description: string;
-} & ({ content: PageContent; page?: undefined } | { page: ComponentType; content?: undefined });
+/** What renders one page: its copy (laid out by ContentPage), or a component of its own. `title` is the whole `<title>`, unique on the site. */
+export type PageEntry = GeneratorPageEntry<PageContent>;
 
-/** A page with a URL. Its place in the header and footer is decided here, and nowhere else. */
-export type Route = PageEntry & {
-  /** "/" or "/slug": lower case, no trailing slash. */
-  path: `/${string}`;
-  /** Label in the header navigation, if the page is linked there. */
-  nav?: string;
-  /** Label in the footer's use-case list, if the page is linked there. */
-  useCase?: string;
-};
+/** A page with a URL. Its place in the header and footer (RouteFields) is decided here, and nowhere else. */
+export type Route = GeneratorRoute<PageContent, RouteFields>;
 
-/**
- * An address that leads to a page of the table without being one: an old URL, or a short one to
- * type. Every host answers it with a real redirect (generator/hosting/), and a bare file server
- * with a small page at the source that sends the browser on.
- */
-export interface Redirect {
-  /** "/slug": lower case, no trailing slash, no route of the table; `/about` and `/about/` both redirect. */
-  from: `/${string}`;
-  /** The path of a route of the table (never another redirect): "/about-us". */
-  to: `/${string}`;
-  /** 301, permanent (the default): browsers and search engines remember the move. 302: temporary. */
-  status?: 301 | 302;
-}
+export type { Redirect };
 
 /** THE route table: drives the build, the header, the footer, the 404 page and the tests. */
 export const routes: readonly Route[] = [
@@ -51,7 +26,7 @@ export const routes: readonly Route[] = [
     content: home,
     title: `${site.name}: AI credit risk and portfolio management for lenders`,
     description:
-      'Turn raw financial data into real-time insights and automated action. Credit decisions, portfolio monitoring and automated reporting for banks, lenders and fintechs.',
+      'Turn raw financial data into real-time insights and automated action: credit decisions, portfolio monitoring and reporting for banks, lenders and fintechs.',
   },
   {
     path: '/portfolio-monitoring',

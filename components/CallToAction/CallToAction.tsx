@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { Button } from '../Button/Button';
-import { slug, text } from '../site/schema';
+import { heading, label, slug, text } from '../site/schema';
 
 export const callToActionContent = v.strictObject({
   id: v.optional(slug),
-  heading: text,
+  heading,
   text,
-  cta: text,
-  secondaryCta: v.optional(text),
+  cta: label,
+  secondaryCta: v.optional(label),
   /** The small print under the buttons: what the demo or pilot costs and takes. */
   note: v.optional(text),
 });

@@ -1,18 +1,18 @@
 import * as v from 'valibot';
 import { Icon, iconName } from '../Icon/Icon';
 import { StatFigure, statContent } from '../StatFigure/StatFigure';
-import { list, text } from '../site/schema';
+import { heading, label, list, sitePath, text } from '../site/schema';
 
 export const cardContent = v.strictObject({
   icon: v.optional(iconName),
-  title: text,
+  title: heading,
   text,
   /** A few short supporting points, shown as a check list. */
   points: v.optional(list(text)),
   /** A headline figure for the card. */
   stat: v.optional(statContent),
   /** A link to the page that tells more. */
-  link: v.optional(v.strictObject({ href: text, label: text })),
+  link: v.optional(v.strictObject({ href: sitePath, label })),
 });
 
 export type CardProps = v.InferOutput<typeof cardContent>;

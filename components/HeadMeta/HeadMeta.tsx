@@ -12,7 +12,7 @@ export interface HeadMetaProps {
   description: string;
   siteName: string;
   /** Absolute canonical URL; absent on the 404 page, which answers for any path. */
-  canonicalUrl?: string;
+  canonicalUrl?: string | undefined;
   image: ShareImage;
   themeColor: string;
   icons: { svg: string; touch: string };
@@ -20,7 +20,9 @@ export interface HeadMetaProps {
   /** Keeps the page out of search results (the 404 page). */
   noindex?: boolean;
   /** Structured data (schema.org), serialised as JSON-LD. */
-  jsonLd?: Record<string, unknown>;
+  jsonLd?: Record<string, unknown> | undefined;
+  /** The Atom feed of the collection the page belongs to. */
+  feed?: { title: string; url: string } | undefined;
 }
 
 /**
@@ -38,6 +40,7 @@ export function HeadMeta({
   manifest,
   noindex = false,
   jsonLd,
+  feed,
 }: HeadMetaProps) {
   return (
     <>
@@ -47,6 +50,7 @@ export function HeadMeta({
       <link rel="icon" href={icons.svg} type="image/svg+xml" />
       <link rel="apple-touch-icon" href={icons.touch} />
       <link rel="manifest" href={manifest} />
+      {feed ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} /> : null}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:title" content={title} />

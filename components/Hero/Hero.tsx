@@ -2,16 +2,16 @@ import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { Button } from '../Button/Button';
 import { Icon } from '../Icon/Icon';
-import { list, text } from '../site/schema';
+import { heading, label, list, text } from '../site/schema';
 
 export const heroContent = v.strictObject({
-  eyebrow: v.optional(text),
-  title: text,
+  eyebrow: v.optional(heading),
+  title: heading,
   lead: text,
   /** Label of the main call to action. */
-  cta: v.optional(text),
+  cta: v.optional(label),
   /** Label of a second, quieter call to action. */
-  secondaryCta: v.optional(text),
+  secondaryCta: v.optional(label),
   /** Short reassurances under the actions ("Free 30-minute demo"). */
   assurances: v.optional(list(text)),
 });

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { slug, text } from '../site/schema';
+import { heading, slug, text } from '../site/schema';
 
 /** The heading block every section of a page shares. */
 export const sectionContent = v.strictObject({
   /** Unique on the page; also the anchor of the section and the id root of its heading. */
   id: slug,
-  heading: text,
-  eyebrow: v.optional(text),
+  heading,
+  eyebrow: v.optional(heading),
   intro: v.optional(text),
   tone: v.optional(v.picklist(['default', 'muted', 'dark'])),
   /** Centre the heading block (for sections whose body is centred too). */

@@ -69,7 +69,7 @@ export function createDevServer({
       };
       response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body);
     };
-    const page = (status: number, html: string) => reply(status, HTML, withReloadScript(session.currentHtml(html), version()));
+    const page = (status: number, html: string) => reply(status, HTML, withReloadScript(html, version()));
     const host = request.headers.host;
     if (!allowHost(host)) {
       const shown = JSON.stringify(host ?? '');
@@ -98,7 +98,7 @@ export function createDevServer({
       clients.add(response);
       request.on('close', () => clients.delete(response));
       await session.idle();
-      send(response, 'state', { version: version(), css: session.assets.css, error: session.error });
+      send(response, 'state', { version: version(), css: session.stylesheet, error: session.error });
       return;
     }
     if (url.pathname === RELOAD_SCRIPT_PATH) return reply(200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);

@@ -1,11 +1,25 @@
 /**
- * Watches the site's sources with chokidar, which watches each folder on its own: Node's own
- * recursive fs.watch lost events on Linux under Node 20 (a burst of renames, as editors save).
+ * Watches the project with chokidar, which watches each folder on its own: Node's own recursive
+ * fs.watch lost events on Linux under Node 20 (a burst of renames, as editors save). Every file
+ * but the installed packages, the output and the generator's own reaches the session, which
+ * knows from what each step read which steps a change makes stale.
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { type SourceName, sourcesOf, sourcesUnder, watchedRoots } from '../sources';
+
+/** Top-level folders that hold no source of the site (the generator's own changes need a restart). */
+export const UNWATCHED = new Set([
+  'node_modules',
+  'dist',
+  'generator',
+  'tests',
+  'scripts',
+  'docs',
+  'bench-results',
+  'screenshots',
+  'coverage',
+]);
 
 /** chokidar's `_throttle(EV.CHANGE, path, 50)`. */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
@@ -29,16 +43,14 @@ export interface SourceWatcher {
   close: () => Promise<void>;
 }
 
-/** `file` relative to root; a folder made or removed (public/ is optional) stands for every source under it. */
-export function watchSources(root: string, onChange: (source: SourceName, file: string) => void): SourceWatcher {
-  const roots = watchedRoots();
+/** `file` relative to root; a folder made or removed is reported as `folder/`. */
+export function watchSources(root: string, onChange: (file: string) => void): SourceWatcher {
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const watcher = watch(root, {
     ignoreInitial: true,
-    // Only the top-level files and folders that hold sources: node_modules and the output live there too.
     ignored: (file) => {
       const name = relative(file);
-      return name !== '' && (!roots.includes(name.split('/')[0] ?? '') || ignored(name));
+      return name !== '' && (UNWATCHED.has(name.split('/')[0] ?? '') || name.split('/').some(ignored));
     },
   });
   /** The folders made since the watch began that are still to be read again, each with the files reported in it since. */
@@ -47,7 +59,7 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
   let closed = false;
   const report = (name: string) => {
     for (const { folder, reported } of newFolders) if (name.startsWith(`${folder}/`)) reported.add(name);
-    for (const source of sourcesOf(name)) onChange(source, name);
+    onChange(name);
   };
   const readAgain = (folder: string) => {
     const added = { folder, reported: new Set<string>() };
@@ -87,7 +99,7 @@ export function watchSources(root: string, onChange: (source: SourceName, file: 
   watcher.on('all', (event, file, stats) => {
     const name = relative(file);
     if (event === 'addDir' || event === 'unlinkDir') {
-      for (const source of sourcesUnder(name.split('/')[0] ?? '')) onChange(source, `${name}/`);
+      onChange(`${name}/`);
       if (event === 'addDir') readAgain(name);
       return;
     }

@@ -1,130 +1,110 @@
-/** One page as a complete HTML document, in a render worker: the route's body inside the shared Document. */
+/** One page as a complete HTML document, in a render worker: its body inside the site's shell. */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Document } from '../../components/Document/Document';
-import { HeadMeta } from '../../components/HeadMeta/HeadMeta';
-import { IconSprite } from '../../components/Icon/Icon';
-import type { Navigation } from '../../components/site/navigation';
-import { SiteContext } from '../../components/site/SiteContext';
-import { type SitePaths, SitePathsContext } from '../../components/site/SitePaths';
-import { PageBody } from '../../pages/ContentPage';
-import type { PageEntry, Redirect, Route } from '../../pages/routes';
-import type { SiteConfig } from '../../site.config';
+import type { EntryInfo, ShellProps, ShellRoute } from '../site';
 import { absoluteUrl, publicPath, routeUrl } from '../urls';
 import { toHtml5 } from './html';
+import { type LoadedEntry, renderBody } from './markdown';
+import type { AnyPages, SiteModel } from './model';
 import type { RenderSettings } from './protocol';
 
-/** What every page of a route table shares, for one base path: computed once, not once a page. */
-interface Shared {
-  base: string;
-  navigation: Navigation;
-  paths: SitePaths;
-  /** Its root-relative links under the base path. */
-  site: SiteConfig;
+/** What every page of a build shares, computed once a worker. */
+export interface Shared {
+  link: (href: string) => string;
+  site: ShellProps<Record<string, unknown>>['site'];
+  assets: ShellProps<Record<string, unknown>>['assets'];
 }
 
-const shared = new WeakMap<readonly Route[], Shared>();
-
-function sharedBy({ routes, redirects = [], site }: SiteModule, base: string): Shared {
-  let found = shared.get(routes);
-  if (found?.base !== base) {
-    const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href);
-    found = {
+export function sharedOf(model: SiteModel, settings: RenderSettings): Shared {
+  const { base, origin, year, tokens } = settings;
+  const routes: ShellRoute<Record<string, unknown>>[] = model.pages.flatMap((page) =>
+    page.path === undefined || page.draft
+      ? []
+      : [{ url: routeUrl(base, page.path), title: page.title, ...(page.fields ? { fields: page.fields } : {}) }],
+  );
+  return {
+    link: (href) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href),
+    site: {
       base,
-      navigation: navigationFrom(routes, base),
-      paths: {
-        home: base,
-        link,
-        routes: routes.map((route) => routeUrl(base, route.path)),
-        redirects: redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
-      },
-      site: {
-        ...site,
-        ...(site.ctaHref === undefined ? {} : { ctaHref: link(site.ctaHref) }),
-        social: site.social.map((item) => (item.href === undefined ? item : { ...item, href: link(item.href) })),
-        legal: site.legal.map((item) => (item.href === undefined ? item : { ...item, href: link(item.href) })),
-      },
-    };
-    shared.set(routes, found);
+      origin,
+      year,
+      routes,
+      redirects: model.redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
+    },
+    assets: {
+      stylesheet: settings.mode === 'production' ? { inline: tokens.stylesheet } : { href: tokens.stylesheet, integrity: tokens.integrity },
+      script: settings.script,
+      inlineScript: settings.inlineScript,
+      fonts: [tokens.font],
+      ...(settings.icons === undefined ? {} : { icons: settings.icons }),
+      brand: settings.brand,
+    },
+  };
+}
+
+/** The page at `index` of the model. */
+export function renderPage(pages: AnyPages, model: SiteModel, settings: RenderSettings, shared: Shared, index: number): string {
+  const info = model.pages[index];
+  const renderable = model.renderables[index];
+  if (!info || !renderable) throw new Error(`There is no page number ${index}.`);
+  const { base, origin } = settings;
+  const url = info.path === undefined ? publicPath(base, '/404') : routeUrl(base, info.path);
+  const collection = 'collection' in renderable ? pages.collections?.[renderable.collection] : undefined;
+  const entryOf = (entry: LoadedEntry): EntryInfo<unknown> => {
+    const { image, ...rest } = entry.info;
+    const made = image ? settings.images[image.src] : undefined;
+    return { ...rest, url: routeUrl(base, entry.path), ...(image && made ? { image: { ...made, alt: image.alt } } : {}) };
+  };
+  let body: ReactNode;
+  if (renderable.kind === 'entry' && collection) {
+    const entry = renderable.entry;
+    const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
+    body = (
+      <collection.entry
+        entry={entryOf(entry)}
+        body={renderBody(entry, { link: shared.link, images: settings.images, folder, sizes: collection.imageSizes })}
+      />
+    );
+  } else if (renderable.kind === 'list' && collection) {
+    const { page, pages: count } = renderable;
+    const listUrl = (number: number) => routeUrl(base, number === 1 ? collection.path : `${collection.path}/page/${number}`);
+    body = (
+      <collection.list.component
+        entries={renderable.entries.map(entryOf)}
+        page={page}
+        pages={count}
+        {...(page > 1 ? { previous: listUrl(page - 1) } : {})}
+        {...(page < count ? { next: listUrl(page + 1) } : {})}
+      />
+    );
+  } else if (renderable.kind === 'route' || renderable.kind === 'not-found') {
+    const { entry } = renderable;
+    body = entry.page ? <entry.page /> : <pages.content.page content={entry.content} />;
   }
-  return found;
-}
-
-/** Header and footer links, in route-table order. */
-export function navigationFrom(routes: readonly Route[], base = '/'): Navigation {
-  return {
-    home: base,
-    main: routes.flatMap((route) => (route.nav ? [{ href: routeUrl(base, route.path), label: route.nav }] : [])),
-    useCases: routes.flatMap((route) => (route.useCase ? [{ href: routeUrl(base, route.path), label: route.useCase }] : [])),
-  };
-}
-
-/** The route table and site.config.ts, as a worker loads them. */
-export interface SiteModule {
-  routes: readonly Route[];
-  redirects?: readonly Redirect[] | undefined;
-  notFound: PageEntry;
-  site: SiteConfig;
-}
-
-/** `pagePath` is undefined for the 404 page, which answers for any path and so has no URL of its own. */
-export function renderPage(module: SiteModule, settings: RenderSettings, entry: PageEntry, pagePath: string | undefined): string {
-  const { navigation, paths, site } = sharedBy(module, settings.base);
-  return (
-    '<!DOCTYPE html>' +
-    toHtml5(
-      renderToStaticMarkup(
-        <SiteContext.Provider value={site}>
-          <IconSprite.Provider value={settings.assets.icons}>
-            <SitePathsContext.Provider value={paths}>
-              <Document
-                title={entry.title}
-                description={entry.description}
-                path={pagePath === undefined ? '/404' : publicPath(settings.base, pagePath)}
-                assets={settings.assets}
-                navigation={navigation}
-                year={settings.year}
-                csp={settings.csp}
-                head={pageHead(site, settings, entry, pagePath)}
-              >
-                <PageBody entry={entry} />
-              </Document>
-            </SitePathsContext.Provider>
-          </IconSprite.Provider>
-        </SiteContext.Provider>,
-      ),
-    )
-  );
-}
-
-function pageHead(site: SiteConfig, settings: RenderSettings, entry: PageEntry, pagePath: string | undefined): ReactNode {
-  const { brand, origin, base } = settings;
-  return (
-    <HeadMeta
-      title={entry.title}
-      description={entry.description}
-      siteName={site.name}
-      canonicalUrl={pagePath === undefined ? undefined : absoluteUrl(origin, publicPath(base, pagePath))}
-      image={{ ...brand.socialImage, url: absoluteUrl(origin, brand.socialImage.url) }}
-      themeColor={site.themeColor}
-      icons={{ svg: brand.favicon, touch: brand.touchIcon }}
-      manifest={brand.manifest}
-      noindex={pagePath === undefined}
-      jsonLd={pagePath === '/' ? organization(site, absoluteUrl(origin, base), absoluteUrl(origin, brand.logo)) : undefined}
-    />
-  );
-}
-
-/** schema.org Organization for the landing page: who publishes the site. */
-function organization(site: SiteConfig, url: string, logo: string): Record<string, unknown> {
-  const profiles = site.social.flatMap((link) => (link.href ? [link.href] : []));
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: site.name,
-    url,
-    logo,
-    description: site.tagline,
-    ...(profiles.length > 0 ? { sameAs: profiles } : {}),
-  };
+  const feedUrl = info.collection === undefined ? undefined : settings.feeds[info.collection];
+  const socialImage = settings.socialImages[info.kind === 'entry' ? (info.path ?? '') : ''] ?? settings.socialImages[''];
+  if (!socialImage) throw new Error('The share image was not drawn.');
+  const Shell = pages.shell;
+  return `<!DOCTYPE html>${toHtml5(
+    renderToStaticMarkup(
+      <Shell
+        page={{
+          title: info.title,
+          description: info.description,
+          url,
+          ...(info.path === undefined ? {} : { canonical: absoluteUrl(origin, url) }),
+          ...(info.fields ? { fields: info.fields } : {}),
+          kind: info.kind,
+          socialImage,
+          ...(feedUrl && collection ? { feed: { title: collection.feed, url: feedUrl } } : {}),
+          draft: info.draft,
+        }}
+        site={shared.site}
+        assets={shared.assets}
+        csp={settings.tokens.csp}
+      >
+        {body}
+      </Shell>,
+    ),
+  )}`;
 }

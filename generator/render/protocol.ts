@@ -1,102 +1,169 @@
 /**
- * What the build's main thread and its render workers say to each other. The main thread never
- * loads the site's code (pages, components, React): a worker does, and answers with plain data.
+ * What the build's main thread and its render workers say to each other: one request type each,
+ * with what it takes and what it answers, all plain data. The main thread never loads the site's
+ * code; a worker does (its pages module, bundled), and answers.
  */
-import type { PageAssets } from '../../components/Document/Document';
-import type { Redirect, Route } from '../../pages/routes';
-import type { SiteConfig } from '../../site.config';
 import type { Failure } from '../failure';
-import type { InlineCode } from '../hosting/policy';
+import type { FoundReference } from '../scan';
+import type { ImageInfo, SitePath } from '../site';
+import type { OutputFile } from '../writer';
 
-/** A route as the main thread knows it: everything but the page itself. */
-export type RouteInfo = Pick<Route, 'path' | 'title' | 'description' | 'nav' | 'useCase'>;
+/** A page the build writes, as the main thread knows it. */
+export interface PageInfo {
+  /** The site path; none for the 404 page, which answers at every unknown path. */
+  path?: SitePath;
+  /** Relative to the output folder. */
+  file: string;
+  title: string;
+  description: string;
+  kind: 'route' | 'entry' | 'list' | 'not-found';
+  /** The route's own fields (its place in the navigation), as the site's schema checked them. */
+  fields?: Readonly<Record<string, unknown>>;
+  /** The collection an entry or a list belongs to. */
+  collection?: string;
+  /** An entry's `updated`, else its `date`: the sitemap's lastmod. */
+  lastmod?: string;
+  /** Shown only by the dev server. */
+  draft: boolean;
+}
 
-/** Its status filled in. */
-export type RedirectInfo = Required<Redirect>;
+export interface RedirectInfo {
+  from: SitePath;
+  to: SitePath;
+  status: 301 | 302;
+}
 
+/** An entry of a collection's feed. */
+export interface FeedEntry {
+  path: SitePath;
+  title: string;
+  description: string;
+  date: string;
+  updated?: string;
+}
+
+export interface FeedInfo {
+  collection: string;
+  /** The list's path: the feed is `<path>/feed.xml`. */
+  path: SitePath;
+  title: string;
+  entries: FeedEntry[];
+}
+
+/** An image a Markdown entry shows, to be made in its sizes and formats. */
+export interface ImageSource {
+  /** Relative to the root. */
+  file: string;
+  /** Where it is referred to, for messages: "content/news/x.md:12". */
+  from: string;
+}
+
+/** The site as a render worker describes it, once its route table and content are checked. */
 export interface SiteDescription {
-  site: SiteConfig;
-  routes: RouteInfo[];
+  /** Every page, in the order written: the routes, each collection's lists and entries, then the 404 page. */
+  pages: PageInfo[];
   redirects: RedirectInfo[];
-  notFound: { title: string; description: string };
-  /** The Document's inline code, for the Content-Security-Policy. */
-  inline: InlineCode;
+  feeds: FeedInfo[];
+  images: ImageSource[];
+  /** The site's own share image's alt text, and the titles drawn on entries' own. */
+  socialTitles: string[];
+  /** Files and folders read besides the code (Markdown), relative to the root. */
+  reads: string[];
 }
 
-/** Root-relative URLs of the generated brand files. */
-export interface BrandAssets {
-  favicon: string;
-  touchIcon: string;
-  /** 512 px square, for the manifest and the organisation's structured data. */
-  logo: string;
-  socialImage: { url: string; width: number; height: number; alt: string };
-  manifest: string;
+export interface DescribeInput {
+  root: string;
+  /** The pages module, relative to the root: named by messages about what no module exports. */
+  pagesModule: string;
+  mode: 'production' | 'development';
+  /** The build's "now" (ms since the epoch): what is scheduled for later, or expired, is left out. */
+  now: number;
 }
 
-/** SVG, drawn from components/AppIcon and components/SocialImage. */
+/** SVG, drawn by the site's components. */
 export interface BrandDrawings {
-  favicon: string;
-  touchIcon: string;
-  largeIcon: string;
-  socialImage: string;
+  /** By size. */
+  appIcons: Record<number, { rounded: string; square: string }>;
+  /** The site's own (under ""), and one for each title asked for. */
+  socialImages: Record<string, string>;
   socialImageSize: { width: number; height: number };
 }
 
-/** What every page of one build shares: set once per worker before it renders. */
-export interface RenderSettings {
-  /** Where the pages are written. */
-  staging: string;
-  root: string;
-  assets: PageAssets;
-  brand: BrandAssets;
-  origin: string;
-  /** "/" or "/site/": every root-relative URL starts with it. */
-  base: string;
-  year: number;
-  /** For the meta tag. */
+/** What is known only once every page is rendered: the pages are written when it is. */
+export interface LateAssets {
   csp: string;
-  /** 'text' writes nothing, and reports the characters each page shows: the font step's pass, before the font exists. */
-  pass: 'write' | 'text';
-  /** The characters the font draws: a page that shows another fails, naming it. Unset: no check. */
-  fontCharacters?: string;
+  /** The stylesheet's text (inline) or URL (linked). */
+  stylesheet: string;
+  integrity: string;
+  font: string;
 }
 
-/** An index into the route table, or the 404 page. */
-export type PageTarget = number | 'not-found';
-
-/** A reference found in a file, for the link check: where it was written, and its value. */
-export interface FoundReference {
-  where: string;
-  value: string;
-  /** Found while reading it (a JSON-LD block that does not parse). */
-  problem?: string;
+/** Stand-ins for the late assets while the pages wait in the spool: each holds `nonce`, a build's own. */
+export interface LateTokens extends LateAssets {
+  nonce: string;
 }
 
-export interface RenderedPage {
-  /** Relative to the output folder. */
+/** What every page of one build shares. */
+export interface RenderSettings {
+  root: string;
+  mode: 'production' | 'development';
+  now: number;
+  base: string;
+  origin: string;
+  year: number;
+  tokens: LateTokens;
+  script: { href: string; integrity: string };
+  inlineScript: string;
+  icons?: string;
+  brand: { favicon: string; touchIcon: string; logo: string; manifest: string };
+  /** By entry path, and the site's own under "". */
+  socialImages: Record<string, { url: string; width: number; height: number; alt: string }>;
+  /** By source file, relative to the root. */
+  images: Record<string, Omit<ImageInfo, 'alt'>>;
+  /** Feeds by collection: their URL. */
+  feeds: Record<string, string>;
+  /** Where a worker keeps the pages it rendered until they are written. */
+  spool: string;
+}
+
+/** Where a rendered page waits in its worker's spool file. */
+export interface Spooled {
   file: string;
-  bytes: number;
+  spool: string;
+  offset: number;
+  length: number;
+}
+
+export interface RenderedPage extends Spooled {
   /**
    * Those this worker has not reported for an earlier page, so that the shared navigation and
    * assets cross once; fragments of the page itself only when they name nothing.
    */
   references: FoundReference[];
-  /** In the text pass, the characters the page shows; empty otherwise. */
+  /** Its ids, one a line. */
+  ids: string;
+  duplicateIds: string[];
   characters: string;
 }
 
-export type ToWorker =
-  /** `root` and `table` (the route table module, relative to it) for the content check's messages. */
-  | { type: 'describe'; root: string; table: string }
-  | { type: 'draw-brand'; host: string; sizes: { touchIcon: number; largeIcon: number } }
-  | { type: 'draw-icons' }
-  | { type: 'setup'; settings: RenderSettings }
-  | { type: 'render'; id: number; target: PageTarget };
+export interface Located {
+  file: string;
+  line?: number;
+}
 
-export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'described'; site: SiteDescription }
-  | { type: 'drawn'; drawings: BrandDrawings }
-  | { type: 'drawn-icons'; sprite: string }
-  | { type: 'rendered'; id: number; page: RenderedPage }
-  | { type: 'failed'; id?: number; failure: Failure };
+export interface Requests {
+  describe: [DescribeInput, SiteDescription];
+  icons: [undefined, string];
+  brand: [{ host: string; sizes: number[]; titles: string[] }, BrandDrawings];
+  setup: [RenderSettings, undefined];
+  render: [{ page: number }, RenderedPage];
+  write: [{ folder: string; pages: Spooled[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
+  /** The file and line an owner wrote `value` in, on page `page`: a link, a character, an id. */
+  locate: [{ page: number; value: string }, Located | undefined];
+}
+
+export type RequestType = keyof Requests;
+
+export type ToWorker = { [K in RequestType]: { id: number; type: K; input: Requests[K][0] } }[RequestType];
+
+export type FromWorker = { id: number; value: unknown } | { id: number; failure: Failure };

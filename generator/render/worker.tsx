@@ -1,210 +1,224 @@
 /**
- * The render worker: a worker thread that loads the site's code from its bundle (site-bundle.ts),
- * answers the main thread with plain data (protocol.ts) and writes the pages it renders itself,
- * so that a page that loops forever costs a worker, never the build or the dev server.
+ * The render worker: a worker thread running the site's bundle, whose entry hands serve() the
+ * site's pages module. It answers the main thread's requests (protocol.ts) with plain data, and
+ * keeps each page it renders in a spool file of its own until the build knows what the pages
+ * still wait for (the stylesheet, and the font cut to the text they show), then writes them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { parentPort, threadId } from 'node:worker_threads';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { AppIcon } from '../../components/AppIcon/AppIcon';
-import { PAGE_SCRIPT } from '../../components/Document/Document';
-import { iconSprite } from '../../components/Icon/Icon';
-import { SOCIAL_IMAGE_SIZE, SocialImage } from '../../components/SocialImage/SocialImage';
 import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
-import { charactersOf, referenceKey, samePageFragment, scanCss, scanHtml, shownCharacters } from '../scan';
-import { canonicalPath, routeFile } from '../urls';
-import { checkContent } from './content-check';
-import { renderPage, type SiteModule } from './page';
-import type {
-  BrandDrawings,
-  FoundReference,
-  FromWorker,
-  PageTarget,
-  RenderedPage,
-  RenderSettings,
-  SiteDescription,
-  ToWorker,
-} from './protocol';
+import { referenceKey, samePageFragment, scanHtml } from '../scan';
+import { canonicalPath } from '../urls';
+import { writeOutput } from '../writer';
+import { findText, locate } from './locate';
+import { lineOfValue } from './markdown';
+import { type AnyPages, loadModel, type SiteModel } from './model';
+import { renderPage, type Shared, sharedOf } from './page';
+import type { DescribeInput, FromWorker, Located, RenderedPage, RenderSettings, Requests, ToWorker } from './protocol';
 
 /** One build's settings, and what a worker keeps from one of its pages to the next. */
 interface Build {
-  /** The pages are rendered with these: the inline stylesheet, if any, as STYLESHEET_PLACEHOLDER. */
   settings: RenderSettings;
-  /** Finds a character the font does not draw (control characters aside), when the pages are checked against it. */
-  undrawn: RegExp | undefined;
-  /**
-   * The stylesheet every page holds, which the page is rendered, rewritten and scanned without:
-   * read once, and written from bytes encoded once.
-   */
-  stylesheet: { placeholder: string; bytes: Buffer; references: readonly FoundReference[] } | undefined;
+  shared: Shared;
+  spool: { file: string; fd: number; offset: number };
   /** References already reported for an earlier page. */
   reported: Set<string>;
-  /** Folders made in the staging folder, which is among them: each costs a system call. */
-  made: Set<string>;
 }
 
-/**
- * Stands for the inline stylesheet until the page is written. React escapes "<" in text and
- * attributes, so no page can hold it but in its own raw markup; toHtml5 leaves it alone.
- */
-const STYLESHEET_PLACEHOLDER = '<inline-stylesheet>';
+type Handlers = { [K in keyof Requests]: (input: Requests[K][0]) => Promise<Requests[K][1]> | Requests[K][1] };
 
-/** Called by the bundle's entry. */
-export function serveSite(module: SiteModule): void {
+/** Called by the bundle's entry with the pages module's default export, and that module's path. */
+export function serve(pages: AnyPages, pagesModule: string): void {
   const port = parentPort;
-  if (!port) throw new Error('serveSite() runs in a render worker, started by the build.');
+  if (!port) throw new Error('serve() runs in a render worker, started by the build.');
+  let model: { key: string; loaded: Promise<SiteModel> } | undefined;
   let build: Build | undefined;
-  const post = (message: FromWorker) => port.postMessage(message);
-
-  // Only 'describe' awaits (to word a content error): the main thread asks nothing else meanwhile.
-  port.on('message', async (message: ToWorker) => {
-    try {
-      switch (message.type) {
-        case 'describe':
-          // The content is checked first, so that a page with broken content fails before anything is rendered.
-          await checkContent(module.routes, message);
-          post({ type: 'described', site: describe(module) });
-          break;
-        case 'draw-brand':
-          post({ type: 'drawn', drawings: drawBrand(module, message.host, message.sizes) });
-          break;
-        case 'draw-icons':
-          post({ type: 'drawn-icons', sprite: iconSprite() });
-          break;
-        case 'setup':
-          build = setUp(message.settings);
-          break;
-        case 'render':
-          if (!build) throw new Error('A page was sent to render before the build settings.');
-          post({ type: 'rendered', id: message.id, page: render(module, build, message.target) });
-          break;
+  let root = process.cwd();
+  const modelFor = (input: DescribeInput) => {
+    const key = JSON.stringify(input);
+    if (model?.key !== key) model = { key, loaded: loadModel(pages, input, pagesModule) };
+    root = input.root;
+    return model.loaded;
+  };
+  const current = () => {
+    if (!build || !model) throw new Error('The build settings come before pages.');
+    return { build, model: model.loaded };
+  };
+  const handlers: Handlers = {
+    async describe(input) {
+      const { renderables: _, ...description } = await modelFor(input);
+      return description;
+    },
+    icons: () => pages.icons?.() ?? '',
+    brand({ host, sizes, titles }) {
+      const App = pages.appIcon;
+      const Social = pages.socialImage.component;
+      const draw = (title?: string) =>
+        renderToStaticMarkup(title === undefined ? <Social host={host} /> : <Social host={host} title={title} />);
+      return {
+        appIcons: Object.fromEntries(
+          sizes.map((size) => [
+            size,
+            { rounded: renderToStaticMarkup(<App size={size} square={false} />), square: renderToStaticMarkup(<App size={size} square />) },
+          ]),
+        ),
+        socialImages: Object.fromEntries([['', draw()], ...titles.map((title) => [title, draw(title)])]),
+        socialImageSize: { width: pages.socialImage.width, height: pages.socialImage.height },
+      };
+    },
+    async setup(settings) {
+      const loaded = await modelFor({ root: settings.root, pagesModule, mode: settings.mode, now: settings.now });
+      if (build) closeSync(build.spool.fd);
+      const file = `${settings.spool}/worker-${threadId}.html`;
+      build = { settings, shared: sharedOf(loaded, settings), spool: { file, fd: openSync(file, 'w'), offset: 0 }, reported: new Set() };
+      return undefined;
+    },
+    async render({ page }) {
+      const { build: current_, model: loaded } = current();
+      return render(pages, await loaded, current_, page);
+    },
+    async write({ folder, pages: spooled, tokens, late }) {
+      const fds = new Map<string, number>();
+      try {
+        const written = [];
+        for (const page of spooled) {
+          let fd = fds.get(page.spool);
+          if (fd === undefined) {
+            fd = openSync(page.spool, 'r');
+            fds.set(page.spool, fd);
+          }
+          const bytes = Buffer.allocUnsafe(page.length);
+          readSync(fd, bytes, 0, page.length, page.offset);
+          const html = bytes
+            .toString('utf8')
+            .replaceAll(tokens.csp, late.csp)
+            .replaceAll(tokens.stylesheet, late.stylesheet)
+            .replaceAll(tokens.integrity, late.integrity)
+            .replaceAll(tokens.font, late.font);
+          written.push(await writeOutput(folder, page.file, html));
+        }
+        return written;
+      } finally {
+        for (const fd of fds.values()) closeSync(fd);
       }
-    } catch (error) {
-      const id = message.type === 'render' ? message.id : undefined;
-      post({ type: 'failed', id, failure: failureIn(error, module, build?.settings.root ?? process.cwd(), message) });
-    }
+    },
+    async locate({ page, value }) {
+      if (!model) throw new Error('Nothing to look in before the site is described.');
+      return locateOnPage(pages, await model.loaded, page, value, root, pagesModule);
+    },
+  };
+  // One request after another, each answered in the order asked, as the pool expects.
+  let queue = Promise.resolve();
+  port.on('message', (message: ToWorker) => {
+    queue = queue.then(async () => {
+      try {
+        const handler = handlers[message.type] as (input: unknown) => unknown;
+        port.postMessage({ id: message.id, value: await handler(message.input) } satisfies FromWorker);
+      } catch (error) {
+        port.postMessage({ id: message.id, failure: failureIn(error, root) } satisfies FromWorker);
+      }
+    });
   });
-  post({ type: 'ready' });
-}
-
-function describe({ routes, redirects = [], notFound, site }: SiteModule): SiteDescription {
-  return {
-    site,
-    redirects: redirects.map(({ from, to, status }) => ({ from, to, status: status ?? 301 })),
-    routes: routes.map(({ path, title, description, nav, useCase }) => ({
-      path,
-      title,
-      description,
-      ...(nav === undefined ? {} : { nav }),
-      ...(useCase === undefined ? {} : { useCase }),
-    })),
-    notFound: { title: notFound.title, description: notFound.description },
-    inline: { scripts: [PAGE_SCRIPT], styles: [] },
-  };
-}
-
-function drawBrand({ site }: SiteModule, host: string, sizes: { touchIcon: number; largeIcon: number }): BrandDrawings {
-  return {
-    favicon: renderToStaticMarkup(<AppIcon size={32} />),
-    touchIcon: renderToStaticMarkup(<AppIcon size={sizes.touchIcon} shape="square" />),
-    largeIcon: renderToStaticMarkup(<AppIcon size={sizes.largeIcon} shape="square" />),
-    socialImage: renderToStaticMarkup(<SocialImage name={site.name} tagline={site.tagline} host={host} />),
-    socialImageSize: SOCIAL_IMAGE_SIZE,
-  };
-}
-
-function setUp(settings: RenderSettings): Build {
-  const { css } = settings.assets;
-  const codes = [...(settings.fontCharacters ?? '')].map((character) => `\\u{${character.codePointAt(0)?.toString(16)}}`);
-  return {
-    settings: 'inline' in css ? { ...settings, assets: { ...settings.assets, css: { inline: STYLESHEET_PLACEHOLDER } } } : settings,
-    undrawn: settings.fontCharacters === undefined ? undefined : new RegExp(`[^${codes.join('')}\\p{Cc}]`, 'u'),
-    stylesheet:
-      'inline' in css
-        ? { placeholder: STYLESHEET_PLACEHOLDER, bytes: Buffer.from(css.inline), references: scanCss(css.inline) }
-        : undefined,
-    reported: new Set(),
-    made: new Set([settings.staging]),
-  };
+  // The first answer a worker owes: that it loaded the site's code.
+  port.postMessage({ id: 0, value: 'ready' } satisfies FromWorker);
 }
 
 /**
- * Writes one page, and reports its size and what it refers to: each reference once per worker,
- * but for those whose meaning depends on the page they are in. The text pass only reports the
- * characters the page shows.
+ * Renders one page into the spool, and reports what it refers to: each reference once per worker,
+ * but for those whose meaning depends on the page they are in.
  */
-function render(module: SiteModule, { settings, undrawn, stylesheet, reported, made }: Build, target: PageTarget): RenderedPage {
-  const route = target === 'not-found' ? undefined : module.routes[target];
-  if (target !== 'not-found' && !route) throw new Error(`There is no route number ${target}.`);
-  const entry = route ?? module.notFound;
-  const pagePath = route ? canonicalPath(route.path) : undefined;
-  const html = renderPage(module, settings, entry, pagePath);
-  const file = route ? routeFile(route.path) : '404.html';
-  if (settings.pass === 'text') return { file, bytes: 0, references: [], characters: shownCharacters(html) };
-  // One pass over the page finds what it refers to and, when the font is to be checked, the text it shows.
-  const { references, texts } = scanHtml(html, settings.origin, { text: undrawn !== undefined, ...(stylesheet ? { stylesheet } : {}) });
-  // One search of all the text: a control character, which joins them, is never undrawn.
-  if (undrawn?.test(texts.join('\n'))) {
-    const characters = [...charactersOf(texts)].filter((character) => undrawn.test(character));
-    throw new Error(
-      `it shows ${characters.map((character) => `“${character}”`).join(', ')}, which the font step did not see and the font cannot draw: does the page's text depend on something besides the site's code, the year and the site URL?`,
-    );
+function render(pages: AnyPages, model: SiteModel, build: Build, index: number): RenderedPage {
+  const { settings, shared, spool, reported } = build;
+  const info = model.pages[index];
+  if (!info) throw new Error(`There is no page number ${index}.`);
+  let html: string;
+  try {
+    html = renderPage(pages, model, settings, shared, index);
+  } catch (error) {
+    const where = projectFrame(error, settings.root);
+    const route = info.path === undefined ? '/404' : canonicalPath(info.path);
+    const component = componentOf(pages, model, index);
+    throw new BuildError(`Page ${route} (${[component, where].filter(Boolean).join(', ')}) threw while rendering: ${messageOf(error)}`, {
+      route,
+      file: fileOf(where),
+      cause: error,
+    });
   }
-  const full = path.join(settings.staging, file);
-  makeFolder(path.dirname(full), made);
-  const at = stylesheet ? html.indexOf(stylesheet.placeholder) : -1;
-  const bytes =
-    stylesheet && at >= 0
-      ? Buffer.concat([Buffer.from(html.slice(0, at)), stylesheet.bytes, Buffer.from(html.slice(at + stylesheet.placeholder.length))])
-      : Buffer.from(html);
-  writeFileSync(full, bytes);
-  const fresh = references.filter((reference) => {
+  const scan = scanHtml(html, settings.origin, (value) => value.includes(settings.tokens.nonce));
+  const bytes = Buffer.from(html);
+  const offset = spool.offset;
+  for (let written = 0; written < bytes.length; ) written += writeSync(spool.fd, bytes, written, bytes.length - written, offset + written);
+  spool.offset += bytes.length;
+  const references = scan.references.filter((reference) => {
     // A problem, or a fragment of this page that names nothing: always this page's own.
     if (reference.problem || samePageFragment(reference.value) !== undefined) return true;
-    const key = referenceKey(reference, file);
+    const key = referenceKey(reference, info.file);
     if (reported.has(key)) return false;
-    reported.add(detached(key));
+    // A fresh string: a slice would keep its whole page alive (V8 keeps substrings as slices).
+    reported.add(` ${key}`.slice(1));
     return true;
   });
-  return { file, bytes: bytes.byteLength, references: fresh, characters: '' };
+  return {
+    file: info.file,
+    spool: spool.file,
+    offset,
+    length: bytes.length,
+    references,
+    ids: [...scan.ids].join('\n'),
+    duplicateIds: scan.duplicateIds,
+    characters: scan.characters,
+  };
 }
 
-/** Makes a folder whose parent this worker made (or saw made) before: one system call, where a recursive mkdir tries the folder first. */
-function makeFolder(folder: string, made: Set<string>): void {
-  const parent = path.dirname(folder);
-  if (made.has(folder) || parent === folder) return;
-  makeFolder(parent, made);
-  try {
-    mkdirSync(folder);
-  } catch (error) {
-    // The other worker made it for a page of its own.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+/** The name of the component that renders page `index`, for messages. */
+function componentOf(pages: AnyPages, model: SiteModel, index: number): string {
+  const renderable = model.renderables[index];
+  const named = (component: { displayName?: string; name?: string } | undefined) =>
+    component?.displayName ?? component?.name ?? 'a component';
+  if (!renderable) return 'a component';
+  if (renderable.kind === 'entry') return named(pages.collections?.[renderable.collection]?.entry);
+  if (renderable.kind === 'list') return named(pages.collections?.[renderable.collection]?.list.component);
+  return named(renderable.entry.page ?? pages.content.page);
+}
+
+/** Where on page `index` the owner wrote `value`: the entry's Markdown, the route's content, or the route table. */
+async function locateOnPage(
+  pages: AnyPages,
+  model: SiteModel,
+  index: number,
+  value: string,
+  root: string,
+  pagesModule: string,
+): Promise<Located | undefined> {
+  const renderable = model.renderables[index];
+  if (!renderable) return undefined;
+  if (renderable.kind === 'entry') return lineOfValue(renderable.entry, value);
+  if (renderable.kind === 'list') {
+    const entry = renderable.entries.find((item) => item.source.includes(value));
+    return entry ? lineOfValue(entry, value) : undefined;
   }
-  made.add(folder);
-}
-
-/**
- * V8 keeps a substring as a slice of its parent, so a key kept in `reported` would keep its whole
- * page alive (at 10,000 pages, 57 KB a page); slicing a concatenated string makes a fresh one.
- */
-function detached(text: string): string {
-  return ` ${text}`.slice(1);
-}
-
-/** Names the route being rendered and the file and line that threw. */
-function failureIn(error: unknown, module: SiteModule, root: string, message: ToWorker): Failure {
-  const where = projectFrame(error, root);
-  if (message.type === 'render') {
-    const route = message.target === 'not-found' ? undefined : module.routes[message.target];
-    const entry = route ?? module.notFound;
-    const pagePath = route ? canonicalPath(route.path) : '/404';
-    const name = entry.page ? (entry.page.displayName ?? entry.page.name ?? 'anonymous component') : 'ContentPage';
-    const text = `Page ${pagePath} (${name}${where ? `, ${where}` : ''}) threw while rendering: ${messageOf(error)}`;
-    return failureOf(new BuildError(text, { route: pagePath, file: fileOf(where) }), root);
+  // A link is written with or without its trailing slash.
+  const matches = (text: string) => text.includes(value) || (value.length > 1 && text === value.replace(/\/$/, ''));
+  const { entry } = renderable;
+  if (entry.content !== undefined) {
+    const keys = findText(entry.content, matches);
+    const found = keys && (await locate(root, entry.content, keys));
+    if (found) return found;
   }
+  const routeIndex = pages.routes.indexOf(entry as (typeof pages.routes)[number]);
+  const keys = findText(entry, matches);
+  if (keys && routeIndex >= 0) return (await locate(root, pages.routes, [routeIndex, ...keys])) ?? { file: pagesModule };
+  return undefined;
+}
+
+/** A mistake in the site, as it is; anything else with the file and line that threw. */
+function failureIn(error: unknown, root: string): Failure {
   if (isBuildError(error)) return failureOf(error, root);
-  const text = `The site's code failed while answering "${message.type}"${where ? ` at ${where}` : ''}: ${messageOf(error)}`;
-  const failure = failureOf(new BuildError(text, { file: fileOf(where) }), root);
+  const where = projectFrame(error, root);
+  const failure = failureOf(
+    new BuildError(`The site's code failed${where ? ` at ${where}` : ''}: ${messageOf(error)}`, { file: fileOf(where) }),
+    root,
+  );
   return error instanceof Error && error.stack ? { ...failure, stack: error.stack } : failure;
 }

@@ -1,36 +1,87 @@
+/**
+ * The icon sprite, and the brand's files: the favicon, the touch and manifest icons, the share
+ * image (the site's own, and one with each entry's title), and the web manifest, from the SVG the
+ * site's components draw in a render worker. PNGs come from resvg, drawn with the site's own
+ * TrueType fonts so that they are the same on every machine, and are cached by what they are drawn from.
+ */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import type { BrandAssets } from '../render/protocol';
-import type { RenderPool } from '../workers';
-import type { Writer } from '../writer';
-import type { Site } from './routes';
-
-/**
- * TrueType (the rasteriser does not read WOFF2), shipped beside this step with their licence, so
- * that the PNGs come out the same on every machine whatever fonts it has installed.
- */
-const FONT_FILES = ['Inter-Regular.ttf', 'Inter-Bold.ttf'].map((file) => fileURLToPath(new URL(`brand-fonts/${file}`, import.meta.url)));
+import type { RenderPool } from '../render/pool';
+import type { RenderSettings, SiteDescription } from '../render/protocol';
+import type { Site } from '../site';
+import type { SiteAddress } from '../urls';
+import { type OutputFile, writeAsset } from '../writer';
 
 export const TOUCH_ICON_SIZE = 180;
 const MANIFEST_ICON_SIZE = 512;
+const FAVICON_SIZE = 32;
 
-/** The favicon, the touch and manifest icons, the social image and the web manifest, from the SVG a render worker draws. */
-export async function drawBrand(pool: RenderPool, { site, address }: Site, root: string, out: Writer): Promise<BrandAssets> {
+export interface Icons {
+  href?: string;
+  files: OutputFile[];
+}
+
+/** Pages point into the sprite with <use>, so that no page carries the shapes. */
+export async function writeIcons(pool: RenderPool, staging: string, base: string): Promise<Icons> {
+  const sprite = await pool.ask('icons', undefined, 'drawing the icon sprite');
+  if (!sprite) return { files: [] };
+  const written = await writeAsset(staging, base, { name: 'icons', extension: 'svg', contents: sprite });
+  return { href: written.href, files: [written.file] };
+}
+
+export interface Brand {
+  assets: RenderSettings['brand'];
+  socialImages: RenderSettings['socialImages'];
+  files: OutputFile[];
+  reads: string[];
+}
+
+export async function drawBrand(
+  pool: RenderPool,
+  site: Site,
+  described: SiteDescription,
+  address: SiteAddress,
+  root: string,
+  staging: string,
+): Promise<Brand> {
   const { origin, base } = address;
   const host = new URL(origin).host;
-  const drawings = await pool.drawBrand(host, { touchIcon: TOUCH_ICON_SIZE, largeIcon: MANIFEST_ICON_SIZE });
-  const write = async (name: string, extension: string, contents: string | Buffer) => (await out.asset({ name, extension, contents })).href;
-
-  const rasterise = await rasteriser(root);
-  const favicon = await write('favicon', 'svg', drawings.favicon);
-  const touchIcon = await write('apple-touch-icon', 'png', await rasterise(drawings.touchIcon, TOUCH_ICON_SIZE));
-  const largeIcon = await write('icon-512', 'png', await rasterise(drawings.largeIcon, MANIFEST_ICON_SIZE));
-  const socialImage = await write('social', 'png', await rasterise(drawings.socialImage, drawings.socialImageSize.width));
-
+  const entries = described.pages.filter((page) => page.kind === 'entry' && page.path !== undefined);
+  const drawings = await pool.ask(
+    'brand',
+    { host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE], titles: entries.map((page) => page.title) },
+    'drawing the brand images',
+  );
+  const files: OutputFile[] = [];
+  const write = async (name: string, extension: string, contents: string | Buffer) => {
+    const written = await writeAsset(staging, base, { name, extension, contents });
+    files.push(written.file);
+    return written.href;
+  };
+  const rasterise = await rasteriser(root, site.brandFonts);
+  const icon = (size: number) => drawings.appIcons[size] ?? { rounded: '', square: '' };
+  const favicon = await write('favicon', 'svg', icon(FAVICON_SIZE).rounded);
+  const touchIcon = await write('apple-touch-icon', 'png', await rasterise(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE));
+  const logo = await write('icon-512', 'png', await rasterise(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE));
+  const { width, height } = drawings.socialImageSize;
+  const share = async (svg: string | undefined, name: string, alt: string) => ({
+    url: await write(name, 'png', await rasterise(svg ?? '', width)),
+    width,
+    height,
+    alt,
+  });
+  const socialImages: Brand['socialImages'] = { '': await share(drawings.socialImages[''], 'social', `${site.name}: ${site.tagline}`) };
+  // Side by side: resvg draws on libuv's threads.
+  const drawn = await Promise.all(
+    entries.map((page) => share(drawings.socialImages[page.title], 'social', `${page.title} (${site.name})`)),
+  );
+  entries.forEach((page, index) => {
+    socialImages[page.path ?? ''] = drawn[index] as (typeof drawn)[number];
+  });
   const manifest = {
     name: site.name,
     short_name: site.name,
@@ -45,50 +96,45 @@ export async function drawBrand(pool: RenderPool, { site, address }: Site, root:
     icons: [
       { src: favicon, type: 'image/svg+xml', sizes: 'any' },
       { src: touchIcon, type: 'image/png', sizes: `${TOUCH_ICON_SIZE}x${TOUCH_ICON_SIZE}` },
-      { src: largeIcon, type: 'image/png', sizes: `${MANIFEST_ICON_SIZE}x${MANIFEST_ICON_SIZE}` },
+      { src: logo, type: 'image/png', sizes: `${MANIFEST_ICON_SIZE}x${MANIFEST_ICON_SIZE}` },
     ],
   };
   const manifestUrl = await write('site', 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
-
   return {
-    favicon,
-    touchIcon,
-    logo: largeIcon,
-    socialImage: { url: socialImage, ...drawings.socialImageSize, alt: `${site.name}: ${site.tagline}` },
-    manifest: manifestUrl,
+    assets: { favicon, touchIcon, logo, manifest: manifestUrl },
+    socialImages,
+    files,
+    reads: site.brandFonts.map((file) => file.replace(/^\.\//, '')),
   };
 }
 
 /**
  * Draws an SVG as a PNG `width` pixels wide, from the cache when this very drawing was drawn before
  * with the same rasteriser and fonts. The rasteriser (a native module) loads only on a miss, and
- * runs on libuv's thread pool, so that this thread keeps a render worker supplied meanwhile.
+ * runs on libuv's thread pool.
  */
-async function rasteriser(root: string): Promise<(svg: string, width: number) => Promise<Buffer>> {
-  const failed = (error: unknown) =>
-    new BuildError(`A brand image (components/AppIcon, components/SocialImage) could not be rasterised: ${String(error)}`, {
-      file: 'components/SocialImage/SocialImage.tsx',
-      cause: error,
-    });
-  const resvgVersion = packageVersion(root, '@resvg/resvg-js');
-  // The fonts are read once for the three images, rather than as each cache entry's inputs.
-  const fonts = hashParts(
-    await Promise.all(FONT_FILES.map((file) => readFile(file))).catch((error: unknown) => {
-      throw failed(error);
-    }),
-  );
+async function rasteriser(root: string, fontFiles: readonly string[]): Promise<(svg: string, width: number) => Promise<Buffer>> {
+  const files = fontFiles.map((file) => path.join(root, file));
+  const failed = (error: unknown) => new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });
+  const require = createRequire(path.join(root, 'package.json'));
+  // The rasteriser's own code: its version, and the native module it runs.
+  const tool = [
+    packageVersion(root, '@resvg/resvg-js'),
+    ...(await Promise.all(files.map((file) => readFile(file)))).map((bytes) => hashParts([bytes])),
+  ];
   return async (svg, width) => {
-    const key = hashParts(['png v2', resvgVersion, fonts, svg, String(width)]);
+    const key = hashParts(['png v3', ...tool, svg, String(width)]);
     const hit = lookup(root, 'brand', key);
     if (hit) return hit.output;
     try {
-      const { renderAsync } = createRequire(path.join(root, 'package.json'))('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+      const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
       const rendered = await renderAsync(svg, {
         fitTo: { mode: 'width', value: width },
-        font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: 'Inter' },
+        font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: 'Inter' },
       });
       const png = rendered.asPng();
-      store(root, 'brand', key, { output: png, inputs: [], extension: 'png' });
+      // The code that draws it (its options) shapes its bytes too.
+      store(root, 'brand', key, { output: png, inputs: [fileURLToPath(import.meta.url)], extension: 'png', keep: 5000 });
       return png;
     } catch (error) {
       throw failed(error);

@@ -1,40 +1,45 @@
-import { createRequire } from 'node:module';
+/**
+ * The site's browser code: its script (the behaviours, loaded after the first paint) as one
+ * minified file, and its first paint's script, minified, for every page to carry inline.
+ */
 import path from 'node:path';
-import type * as esbuild from 'esbuild';
-import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
-import { compileError } from '../site-bundle';
-import type { Writer, WrittenAsset } from '../writer';
+import { bundle } from '../bundle.mjs';
+import type { Site } from '../site';
+import { type OutputFile, type WrittenAsset, writeAsset } from '../writer';
 
-export const CLIENT_ENTRY = 'client/main.ts';
+export interface Client {
+  script: WrittenAsset;
+  inlineScript: string;
+  files: OutputFile[];
+  reads: string[];
+}
 
-const OPTIONS = {
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  platform: 'browser',
-  target: ['es2020'],
-  legalComments: 'none',
-  write: false,
-  metafile: true,
-  logLevel: 'silent',
-} as const satisfies esbuild.BuildOptions;
+async function browserBundle(root: string, entry: string, format: 'iife' | 'esm') {
+  return bundle({
+    root,
+    kind: 'client',
+    key: [],
+    entry,
+    extension: 'js',
+    options: {
+      entryPoints: [path.join(root, entry)],
+      bundle: true,
+      minify: true,
+      format,
+      platform: 'browser',
+      target: ['es2020'],
+      legalComments: 'none',
+    },
+  });
+}
 
-/** The vanilla client behaviours as one minified script, from the cache while none of its files changed. */
-export async function bundleClient(root: string, out: Writer): Promise<WrittenAsset> {
-  const require = createRequire(path.join(root, 'package.json'));
-  const esbuildVersion = packageVersion(root, 'esbuild');
-  const key = hashParts(['js v1', esbuildVersion, CLIENT_ENTRY, JSON.stringify(OPTIONS)]);
-  let code = lookup(root, 'client', key)?.output.toString('utf8');
-  if (code === undefined) {
-    const esbuild = require('esbuild') as typeof import('esbuild');
-    let result: esbuild.BuildResult<typeof OPTIONS>;
-    try {
-      result = await esbuild.build({ ...OPTIONS, entryPoints: [path.join(root, CLIENT_ENTRY)], absWorkingDir: root });
-    } catch (error) {
-      throw compileError(error, root, CLIENT_ENTRY);
-    }
-    code = result.outputFiles[0]?.text ?? '';
-    store(root, 'client', key, { output: code, inputs: Object.keys(result.metafile.inputs), extension: 'js' });
-  }
-  return out.asset({ name: 'main', extension: 'js', contents: code });
+export async function bundleClient(root: string, site: Site, staging: string, base: string): Promise<Client> {
+  const [script, inline] = await Promise.all([
+    browserBundle(root, site.client, 'iife'),
+    site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript, 'iife'),
+  ]);
+  const written = await writeAsset(staging, base, { name: 'main', extension: 'js', contents: script.output });
+  // Inside <script> nothing is escaped: the text must not end the element early.
+  const inlineScript = inline?.output.toString('utf8').trim() ?? '';
+  return { script: written, inlineScript, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
 }

@@ -1,41 +1,75 @@
+/**
+ * Each host's configuration, from the one policy (hosting/policy.ts): at the root where serve,
+ * Netlify and Cloudflare Pages look for it, the rest under deploy/. Written after every site
+ * file, because _headers lists them. A host's own limits are checked here, so that a build that
+ * its host would refuse fails instead, naming the limit and the way out.
+ */
 import { BuildError } from '../failure';
 import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfront';
 import { headersFile } from '../hosting/headers-file';
 import { nginxConfig } from '../hosting/nginx';
-import { DEPLOY_DIR, type InlineCode } from '../hosting/policy';
-import { HOSTED_SITE_FILE, hostedSite, redirectsFile } from '../hosting/redirects';
+import { DEPLOY_DIR, type InlineCode, isSiteFile } from '../hosting/policy';
+import { HOSTED_SITE_FILE, type HostedSite, redirectsFile } from '../hosting/redirects';
 import { serveConfig } from '../hosting/serve';
-import type { Writer } from '../writer';
-import type { Site } from './routes';
+import type { HostName } from '../site';
+import type { SiteAddress } from '../urls';
+import { type OutputFile, writeOutput } from '../writer';
 
-/**
- * Each host's configuration: at the root where serve, Netlify and Cloudflare Pages look for it,
- * the rest under deploy/. After every site file is written, because _headers lists them.
- */
-export async function writeHostConfig({ address, redirects }: Site, inline: InlineCode, out: Writer): Promise<void> {
-  const site = hostedSite(address.base, redirects);
+/** CloudFront Functions: 10 KB of code. */
+const CLOUDFRONT_FUNCTION_BYTES = 10 * 1024;
+/** Cloudflare Pages: 2,000 static rules in _redirects (each redirect is two, with and without its slash). */
+const CLOUDFLARE_STATIC_REDIRECTS = 2000;
+
+export async function writeHostConfig(
+  files: readonly OutputFile[],
+  hosted: HostedSite,
+  address: SiteAddress,
+  inline: InlineCode,
+  hosts: readonly HostName[],
+  staging: string,
+): Promise<OutputFile[]> {
   const host = new URL(address.origin).hostname;
-  const siteFiles = out.files.map((output) => output.path);
-  const files: [string, string][] = [
-    ['serve.json', `${JSON.stringify(serveConfig(inline, site), null, 2)}\n`],
-    ['_headers', headersFile(siteFiles, inline, site)],
-    ['_redirects', redirectsFile(site)],
-    [`${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline, site })],
-    [`${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction(site)],
+  const siteFiles = files.map((output) => output.path).filter(isSiteFile);
+  const configs: [HostName | 'all', string, string][] = [
+    ['serve', 'serve.json', `${JSON.stringify(serveConfig(inline, hosted), null, 2)}\n`],
+    ['netlify', '_headers', headersFile(siteFiles, inline, hosted)],
+    ['netlify', '_redirects', redirectsFile(hosted)],
+    ['nginx', `${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline, site: hosted })],
+    ['cloudfront', `${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction(hosted)],
     [
+      'cloudfront',
       `${DEPLOY_DIR}/cloudfront-headers-policy.json`,
       `${JSON.stringify(cloudfrontHeadersPolicy(`${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`, inline), null, 2)}\n`,
     ],
-    [HOSTED_SITE_FILE, `${JSON.stringify(site, null, 2)}\n`],
+    ['all', HOSTED_SITE_FILE, `${JSON.stringify(hosted, null, 2)}\n`],
   ];
-  const taken = new Set(siteFiles);
-  for (const [file, contents] of files) {
-    if (taken.has(file) || (file.startsWith(`${DEPLOY_DIR}/`) && siteFiles.some((path) => path.startsWith(`${DEPLOY_DIR}/`)))) {
-      throw new BuildError(
-        `public/${file.startsWith(`${DEPLOY_DIR}/`) ? `${DEPLOY_DIR}/` : file} is reserved for the generated host configuration; rename it.`,
-        { file: `public/${file}` },
-      );
-    }
-    await out.write(file, contents);
+  const reserved = files.find((output) => output.path.startsWith(`${DEPLOY_DIR}/`) || configs.some(([, file]) => file === output.path));
+  if (reserved) {
+    const name = reserved.path.startsWith(`${DEPLOY_DIR}/`) ? `${DEPLOY_DIR}/` : reserved.path;
+    throw new BuildError(`public/${name} is reserved for the generated host configuration; rename it.`, { file: `public/${name}` });
+  }
+  const written: OutputFile[] = [];
+  for (const [kind, file, contents] of configs) {
+    if (kind !== 'all' && !hosts.includes(kind)) continue;
+    checkLimits(file, contents, hosted);
+    written.push(await writeOutput(staging, file, contents));
+  }
+  return written;
+}
+
+function checkLimits(file: string, contents: string, hosted: HostedSite): void {
+  const wayOut = (host: HostName, others: string) =>
+    `publish elsewhere (${others}) and leave "${host}" out of \`hosts\` in the site config`;
+  const bytes = Buffer.byteLength(contents);
+  if (file.endsWith('cloudfront-function.js') && bytes > CLOUDFRONT_FUNCTION_BYTES) {
+    throw new BuildError(
+      `The site's ${hosted.redirects.length} redirects make deploy/cloudfront-function.js ${(bytes / 1024).toFixed(1)} KB, and CloudFront Functions take ${CLOUDFRONT_FUNCTION_BYTES / 1024} KB at most: redirect fewer addresses, or ${wayOut('cloudfront', 'S3 website hosting, whose redirects are objects of their own, or nginx')}.`,
+    );
+  }
+  const rules = hosted.redirects.length * 2;
+  if (file === '_redirects' && rules > CLOUDFLARE_STATIC_REDIRECTS) {
+    throw new BuildError(
+      `The site's ${hosted.redirects.length} redirects make ${rules} rules in _redirects (each with and without its slash), and Cloudflare Pages takes ${CLOUDFLARE_STATIC_REDIRECTS} at most: redirect fewer addresses, or ${wayOut('netlify', 'S3 website hosting or nginx')}.`,
+    );
   }
 }

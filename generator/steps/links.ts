@@ -2,17 +2,19 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
-import type { FoundReference, RedirectInfo } from '../render/protocol';
-import { fragmentId, referenceKey, samePageFragment, scanFile, scanHtml } from '../scan';
+import type { RenderPool } from '../render/pool';
+import type { RedirectInfo } from '../render/protocol';
+import { type FoundReference, fragmentId, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
 import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf } from '../urls';
 import type { OutputFile } from '../writer';
-import type { PageReferences } from './pages';
-import type { Site } from './routes';
+import { type RenderedPages, whereOnPage } from './pages';
 
 /** One reference that points at nothing, with where it was found. */
 export interface Problem {
   file: string;
   message: string;
+  /** The reference as written. */
+  value?: string;
 }
 
 /** Occurrences of one failing reference listed in full; beyond that, a count. */
@@ -24,19 +26,41 @@ const LISTED_OCCURRENCES = 10;
  * origin are checked like root-relative ones, other origins left alone: the build makes no network
  * calls. The pages' references come from the render workers, which found them while writing.
  */
-export async function checkLinks(folder: string, outputs: readonly OutputFile[], site: Site, ...pages: PageReferences[]): Promise<void> {
+export async function checkLinks(
+  folder: string,
+  outputs: readonly OutputFile[],
+  address: SiteAddress,
+  redirects: readonly RedirectInfo[],
+  rendered: RenderedPages,
+  stylesheet: string | undefined,
+  pool: RenderPool,
+): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
-  const checker = new LinkChecker(folder, files, site.address, site.redirects);
-  for (const [file, references] of pages.flatMap((found) => [...found])) checker.addPage(file, references);
+  const checker = new LinkChecker(folder, files, address, redirects);
+  for (const page of rendered.pages) checker.addPage(page.file, page.references, page.ids);
+  // The stylesheet inside every page refers to its fonts and images as any page would.
+  if (stylesheet !== undefined && rendered.pages[0])
+    checker.addReferences(
+      rendered.pages[0].file,
+      scanCss(stylesheet).map((reference) => ({ ...reference, where: `<style> ${reference.where}` })),
+    );
   const problems = await checker.run();
   if (problems.length === 0) return;
-  const lines = problems.map(({ file, message }) => {
-    const route = fileRoute(file);
-    return `  ${file}${route ? ` (route ${route})` : ''}: ${message}`;
-  });
+  const pageIndex = new Map(rendered.pages.map((page, index) => [page.file, index]));
+  let owner: string | undefined;
+  const lines = await Promise.all(
+    problems.map(async ({ file, message, value }) => {
+      const route = fileRoute(file);
+      const index = pageIndex.get(file);
+      // Where the owner wrote it: a content file's line, or the Markdown entry's.
+      const where = index !== undefined && value ? await whereOnPage(pool, index, value) : { prefix: '' };
+      owner ??= where.file;
+      return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${message}`;
+    }),
+  );
   throw new BuildError(
     `The link check found ${problems.length} broken reference${problems.length === 1 ? '' : 's'} in the output:\n${lines.join('\n')}`,
-    { file: problems[0]?.file, route: fileRoute(problems[0]?.file ?? '') },
+    { file: owner ?? problems[0]?.file, route: fileRoute(problems[0]?.file ?? '') },
   );
 }
 
@@ -57,6 +81,8 @@ export class LinkChecker {
   private readonly order: string[];
   private readonly index = new Map<string, number>();
   private readonly pages = new Map<string, readonly FoundReference[]>();
+  private readonly extra = new Map<string, FoundReference[]>();
+  private readonly pageIds = new Map<string, string>();
   /** References checked once each however many pages share them (the navigation, the assets). */
   private readonly unique = new Map<string, UniqueReference>();
   private readonly ids = new Map<string, Promise<Set<string>>>();
@@ -76,9 +102,16 @@ export class LinkChecker {
     for (const [index, file] of this.order.entries()) this.index.set(file, index);
   }
 
-  /** A page whose references its worker found, but those an earlier page of that worker reported. */
-  addPage(file: string, references: readonly FoundReference[]): void {
+  /** A page whose references its worker found, but those an earlier page of that worker reported, and its ids (one a line). */
+  addPage(file: string, references: readonly FoundReference[], ids: string): void {
     this.pages.set(file, references);
+    // Split only for a page a fragment points into: a large site's pages hold some 50 ids each.
+    this.pageIds.set(file, ids);
+  }
+
+  /** References of a file besides its own (the inline stylesheet's). */
+  addReferences(file: string, references: readonly FoundReference[]): void {
+    this.extra.set(file, [...(this.extra.get(file) ?? []), ...references]);
   }
 
   async run(): Promise<Problem[]> {
@@ -97,7 +130,8 @@ export class LinkChecker {
   private async checkAll(): Promise<Problem[]> {
     for (const file of this.order) {
       const known = this.pages.get(file);
-      if (known) this.collect(file, known);
+      const extra = this.extra.get(file) ?? [];
+      if (known) this.collect(file, [...known, ...extra]);
       else if (file.endsWith('.html')) await this.collectHtml(file);
       else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
         this.collect(file, scanFile(file, await this.read(file), this.address.origin));
@@ -108,18 +142,21 @@ export class LinkChecker {
       const reason = await this.check(reference.base, reference.value);
       if (reason === undefined) continue;
       for (const at of reference.occurrences)
-        this.problems.push({ file: this.order[at[0]] ?? '', message: `${reference.where} ${reason}`, at });
+        this.problems.push({ file: this.order[at[0]] ?? '', message: `${reference.where} ${reason}`, value: reference.value, at });
       const more = reference.count - reference.occurrences.length;
       if (more > 0) {
         const last = reference.occurrences.at(-1) ?? first;
         this.problems.push({
           file: this.order[last[0]] ?? '',
           message: `${reference.where} ${reason} (and in ${more} more files)`,
+          value: reference.value,
           at: [last[0], last[1] + 0.5],
         });
       }
     }
-    return this.problems.sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1]).map(({ file, message }) => ({ file, message }));
+    return this.problems
+      .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1])
+      .map(({ file, message, value }) => ({ file, message, ...(value ? { value } : {}) }));
   }
 
   private read(file: string): Promise<string> {
@@ -144,7 +181,7 @@ export class LinkChecker {
       const at: Occurrence = [fileIndex, position];
       const id = samePageFragment(value);
       if (problem || id !== undefined) {
-        this.problems.push({ file, message: problem ?? `${where} points at #${id}, but ${file} has no element with that id`, at });
+        this.problems.push({ file, message: problem ?? `${where} points at #${id}, but ${file} has no element with that id`, value, at });
         return;
       }
       const key = referenceKey({ where, value }, base ?? '(404)');
@@ -223,6 +260,11 @@ export class LinkChecker {
   /** The ids of a page that a fragment of another file points into, read once. */
   private idsOf(file: string): Promise<Set<string>> {
     let ids = this.ids.get(file);
+    const known = this.pageIds.get(file);
+    if (!ids && known !== undefined) {
+      ids = Promise.resolve(new Set(known.split('\n')));
+      this.ids.set(file, ids);
+    }
     if (!ids) {
       ids = this.read(file).then((html) => scanHtml(html, this.address.origin).ids);
       this.ids.set(file, ids);

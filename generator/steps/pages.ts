@@ -1,144 +1,98 @@
-import type { PageAssets } from '../../components/Document/Document';
-import { hashParts, lookup, store } from '../cache.mjs';
-import { contentSecurityPolicy } from '../hosting/policy';
-import type { BrandAssets, FoundReference, PageTarget, RenderedPage, RenderSettings } from '../render/protocol';
+/**
+ * Every page, rendered once by the render workers into their spools, then written once the build
+ * knows what they wait for (the stylesheet, the font cut to the text they show, the policy that
+ * allows both). Each page reports what it refers to, its ids and the characters it shows, for
+ * the link check and the font.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { BuildError } from '../failure';
+import type { RenderPool } from '../render/pool';
+import type { LateAssets, PageInfo, RenderedPage, RenderSettings, SiteDescription } from '../render/protocol';
 import { canonicalPath } from '../urls';
-import type { RenderPool } from '../workers';
-import type { Writer } from '../writer';
-import type { Site } from './routes';
+import type { OutputFile } from '../writer';
 
-/** What every page of a build is rendered from, whatever the pass. */
-export interface PageSource {
-  pool: RenderPool;
-  /** Render workers at most. */
-  jobs: number;
-  root: string;
-  year: number;
-  staging: string;
-  site: Site;
-  assets: Omit<PageAssets, 'css' | 'fonts'>;
-}
-
-/** What the pages are written with once the stylesheet and fonts exist. */
-export interface PageStyle {
-  css: PageAssets['css'];
-  /** For the meta tag. */
-  csp: string;
-  fonts: readonly string[];
-  /** Unset: the whole font, no check. */
-  fontCharacters?: string | undefined;
-  brand: BrandAssets;
-}
-
-/**
- * The text pass renders before the brand images, the script and the icon sprite exist: their URLs,
- * and the social image's text alternative, are in the head or in attributes, which show no text.
- * A sprite all the same, so that icons are not drawn with their shapes for nothing.
- */
-const NO_ASSETS: PageSource['assets'] = { js: { href: '', integrity: '' }, icons: '#' };
-const NO_BRAND: BrandAssets = {
-  favicon: '',
-  touchIcon: '',
-  logo: '',
-  manifest: '',
-  socialImage: { url: '', width: 0, height: 0, alt: '' },
-};
-
-/** By file, for the link check. */
-export type PageReferences = Map<string, FoundReference[]>;
-
-export function routeTargets(site: Site): PageTarget[] {
-  return site.routes.map((_, index) => index);
-}
-
-export async function writePages(
-  source: PageSource,
-  style: PageStyle,
-  targets: readonly PageTarget[],
-  out: Writer,
-): Promise<PageReferences> {
-  const references: PageReferences = new Map();
-  const settings = settingsFor(source, 'write', style);
-  await render(source, settings, targets, (page) => {
-    out.record(page.file, page.bytes);
-    references.set(page.file, page.references);
-  });
-  return references;
-}
-
-/**
- * The characters each page shows, by path: the font step's pass, before the stylesheet exists
- * (nothing it reports depends on it). It costs as much as writing the pages, so it is cached by
- * what it depends on: the site's code (the workers' bundle and the packages it loads), the year
- * and the site URL.
- */
-export async function shownText(source: Omit<PageSource, 'assets'>): Promise<Map<string, string>> {
-  const { root, year, site, pool } = source;
-  // A pool without the bundle's key (the dev server's) keeps nothing.
-  const key =
-    pool.bundleKey === undefined
-      ? undefined
-      : hashParts(['page text v2', pool.bundleKey, String(year), site.address.origin, site.address.base]);
-  const cached = key === undefined ? undefined : lookup(root, 'text', key);
-  if (cached) return new Map(JSON.parse(cached.output.toString('utf8')) as [string, string][]);
-  const targets = [...routeTargets(site), 'not-found' as const];
-  const found = new Map<PageTarget, string>();
-  await render(
-    source,
-    settingsFor({ ...source, assets: NO_ASSETS }, 'text', {
-      css: { inline: '' },
-      fonts: [],
-      csp: contentSecurityPolicy(site.inline, { for: 'meta' }),
-      brand: NO_BRAND,
-    }),
-    targets,
-    (page, target) => found.set(target, page.characters),
-  );
-  // In route-table order whatever the number of workers, so that the cached file is the same too.
-  const text = new Map(targets.map((target) => [targetPath(site, target), found.get(target) ?? ''] as const));
-  if (key !== undefined) store(root, 'text', key, { output: JSON.stringify([...text]), inputs: [], extension: 'json' });
-  return text;
-}
-
-/** Below this many pages for each, another worker costs more to start than it saves. */
-const PAGES_PER_WORKER = 24;
-
-/**
- * Starts the workers the pages will be rendered on, as soon as the route table is known, so that
- * they load the site's code while the steps before the pages run. A small site does not pay for
- * starting more workers than it can use.
- */
-export function startWorkers(pool: RenderPool, jobs: number, site: Site): void {
-  pool.grow(Math.max(1, Math.min(jobs, Math.ceil(site.routes.length / PAGES_PER_WORKER))));
-}
-
-async function render(
-  { pool, jobs, site }: Pick<PageSource, 'pool' | 'jobs' | 'site'>,
-  settings: RenderSettings,
-  targets: readonly PageTarget[],
-  onPage: (page: RenderedPage, target: PageTarget) => void,
-): Promise<void> {
-  startWorkers(pool, jobs, site);
-  await pool.render(settings, targets, (target) => targetPath(site, target), onPage);
+export interface RenderedPages {
+  infos: readonly PageInfo[];
+  pages: readonly RenderedPage[];
+  tokens: RenderSettings['tokens'];
 }
 
 /** For messages: "/about-us/", or "/404". */
-function targetPath(site: Site, target: PageTarget): string {
-  return target === 'not-found' ? '/404' : canonicalPath(site.routes[target]?.path ?? '/');
+export function pageLabel(info: PageInfo | undefined): string {
+  return info?.path === undefined ? '/404' : canonicalPath(info.path);
 }
 
-function settingsFor(source: PageSource, pass: RenderSettings['pass'], style: PageStyle): RenderSettings {
-  const { staging, root, year, site, assets } = source;
-  return {
-    staging,
-    root,
-    assets: { ...assets, css: style.css, fonts: style.fonts },
-    brand: style.brand,
-    origin: site.address.origin,
-    base: site.address.base,
-    year,
-    csp: style.csp,
-    pass,
-    ...(style.fontCharacters === undefined ? {} : { fontCharacters: style.fontCharacters }),
-  };
+/** Stand-ins no page can hold by chance: a build's own nonce in each. */
+export function lateTokens(): RenderSettings['tokens'] {
+  const nonce = `x-late-${randomBytes(9).toString('hex')}`;
+  return { nonce, csp: `${nonce}-csp`, stylesheet: `${nonce}-stylesheet`, integrity: `${nonce}-integrity`, font: `${nonce}-font` };
+}
+
+export async function renderPages(
+  pool: RenderPool,
+  jobs: number,
+  described: SiteDescription,
+  settings: Omit<RenderSettings, 'spool' | 'tokens'>,
+  work: string,
+): Promise<RenderedPages> {
+  const spool = await mkdtempIn(work, 'spool-');
+  const tokens = lateTokens();
+  pool.size(jobs, described.pages.length);
+  await pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
+  const indexes = described.pages.map((_, index) => index);
+  const pages = await pool.share(
+    'render',
+    indexes,
+    (page) => ({ page }),
+    (page) => {
+      const route = pageLabel(described.pages[page]);
+      return { what: `rendering page ${route}`, route };
+    },
+  );
+  await duplicateIds(pool, described.pages, pages);
+  return { infos: described.pages, pages, tokens };
+}
+
+/** Fresh for each render of the pages: the dev server renders them again while it may still write the last ones. */
+let spools = 0;
+async function mkdtempIn(folder: string, prefix: string): Promise<string> {
+  const made = path.join(folder, `${prefix}${process.pid}-${++spools}`);
+  await mkdir(made, { recursive: true });
+  return made;
+}
+
+/** An id given twice on a page: a fragment, the skip link or the first paint's hold would land on the first. */
+async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages: readonly RenderedPage[]): Promise<void> {
+  const index = pages.findIndex((page) => page.duplicateIds.length > 0);
+  const page = pages[index];
+  if (!page) return;
+  const [id = ''] = page.duplicateIds;
+  const route = pageLabel(infos[index]);
+  const where = await pool.ask('locate', { page: index, value: id }, `finding the id "${id}"`);
+  throw new BuildError(
+    `${where ? `${where.file}${where.line ? `:${where.line}` : ''}: ` : ''}the id "${id}" is given twice on page ${route} (another part of the page, or its layout, has it too): choose another, since a link to #${id} would lead to the first`,
+    { file: where?.file, route },
+  );
+}
+
+/** Each worker writes a share of the pages, with the late assets in place of their stand-ins. */
+export async function writePages(pool: RenderPool, rendered: RenderedPages, late: LateAssets, staging: string): Promise<OutputFile[]> {
+  const count = pool.workers;
+  const shares = Array.from({ length: count }, (_, worker) => rendered.pages.filter((_, index) => index % count === worker));
+  const written = await pool.each(
+    'write',
+    (worker) => ({ folder: staging, pages: shares[worker] ?? [], tokens: rendered.tokens, late }),
+    'writing the pages',
+  );
+  // In the order of the pages, whatever the number of workers.
+  const byFile = new Map(written.flat().map((file) => [file.path, file]));
+  return rendered.pages.flatMap((page) => byFile.get(page.file) ?? []);
+}
+
+/** Where on a page its owner wrote `value`, as "file:line: " (or nothing, when no content holds it). */
+export async function whereOnPage(pool: RenderPool, page: number, value: string): Promise<{ prefix: string; file?: string }> {
+  const where = await pool.ask('locate', { page, value }, `finding “${value}”`).catch(() => undefined);
+  return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
 }

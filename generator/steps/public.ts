@@ -1,34 +1,50 @@
-import { readdir, readFile } from 'node:fs/promises';
+/**
+ * The site's public folder, copied into the output as it is. Only the site is published: a
+ * symbolic link is followed only to a file inside the folder, so that no file of the machine
+ * (a secret in /proc/self/environ, a key in a home folder) can reach the output or a bucket.
+ */
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
-import type { Writer } from '../writer';
+import { type OutputFile, writeOutput } from '../writer';
 
-/** Copies public/ into the output as it is; a file that would overwrite a generated one is an error. */
-export async function copyPublic(root: string, out: Writer): Promise<void> {
-  const source = path.join(root, 'public');
-  let entries: string[];
-  try {
-    entries = await readdir(source, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+export interface Public {
+  files: OutputFile[];
+  reads: string[];
+}
+
+/** `taken`: the files the build wrote, which a public file may not overwrite. */
+export async function copyPublic(root: string, folder: string | undefined, taken: ReadonlySet<string>, staging: string): Promise<Public> {
+  if (folder === undefined) return { files: [], reads: [] };
+  const name = folder.replace(/^\.\//, '').replace(/\/$/, '');
+  const source = path.join(root, name);
+  const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
     throw error;
+  });
+  if (entries === undefined) return { files: [], reads: [`${name}/`] };
+  const inside = await realpath(source);
+  const files: OutputFile[] = [];
+  const reads = [`${name}/`];
+  const paths = entries.map((entry) => path.join(entry.parentPath, entry.name)).sort();
+  for (const from of paths) {
+    const relative = path.relative(source, from).split(path.sep).join('/');
+    const shown = `${name}/${relative}`;
+    const info = await lstat(from);
+    if (info.isSymbolicLink()) {
+      const target = await realpath(from).catch(() => undefined);
+      if (target === undefined || (target !== inside && !target.startsWith(inside + path.sep))) {
+        throw new BuildError(
+          `${shown} is a link to ${target ?? 'nothing'}, outside ${name}/: only the site's own files are published. Copy the file into ${name}/ if it belongs to the site, or remove the link.`,
+          { file: shown },
+        );
+      }
+      if (!(await lstat(target)).isFile()) continue;
+    } else if (!info.isFile()) continue;
+    if (taken.has(relative))
+      throw new BuildError(`${shown} would overwrite a generated file of the same name; rename it.`, { file: shown });
+    reads.push(shown);
+    files.push(await writeOutput(staging, relative, await readFile(from)));
   }
-  const generated = new Set(out.files.map((output) => output.path));
-  for (const entry of entries.sort()) {
-    const from = path.join(source, entry);
-    let contents: Buffer;
-    try {
-      contents = await readFile(from);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EISDIR') continue;
-      throw error;
-    }
-    const relative = entry.split(path.sep).join('/');
-    if (generated.has(relative)) {
-      throw new BuildError(`public/${relative} would overwrite a generated file of the same name; rename it.`, {
-        file: `public/${relative}`,
-      });
-    }
-    await out.write(relative, contents);
-  }
+  return { files, reads };
 }

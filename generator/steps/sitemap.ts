@@ -1,15 +1,107 @@
+/**
+ * What crawlers, feed readers and bare file servers read beside the pages: sitemap.xml and
+ * robots.txt, an Atom feed for each collection, and a small page at each redirect's source.
+ */
+import type { HostedSite } from '../hosting/redirects';
+import { redirectPage } from '../hosting/redirects';
+import type { FeedInfo, SiteDescription } from '../render/protocol';
 import { escapeMarkup } from '../scan';
-import { absoluteUrl, publicPath, routeUrl } from '../urls';
-import type { Writer } from '../writer';
-import type { Site } from './routes';
+import type { Site } from '../site';
+import { absoluteUrl, publicPath, routeFile, routeUrl, type SiteAddress } from '../urls';
+import { type OutputFile, writeOutput } from '../writer';
 
 /**
- * Under a base path both live in the site's folder: crawlers read robots.txt only at the root of
- * the origin, so its Sitemap line is what to copy into that one.
+ * Every page but the 404 page and drafts, with the date an entry was last changed. Under a base
+ * path both files live in the site's folder: crawlers read robots.txt only at the root of the
+ * origin, so its Sitemap line is what to copy into that one.
  */
-export async function writeSitemap({ routes, address: { origin, base } }: Site, out: Writer): Promise<void> {
-  const urls = routes.map((route) => `  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, route.path)))}</loc></url>`);
+export async function writeSitemap(described: SiteDescription, { origin, base }: SiteAddress, staging: string): Promise<OutputFile[]> {
+  const urls = described.pages.flatMap((page) => {
+    if (page.path === undefined || page.draft) return [];
+    const lastmod = page.lastmod ? `<lastmod>${page.lastmod}</lastmod>` : '';
+    return [`  <url><loc>${escapeMarkup(absoluteUrl(origin, routeUrl(base, page.path)))}</loc>${lastmod}</url>`];
+  });
   const urlset = ['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>'];
-  await out.write('sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n${urlset.join('\n')}\n`);
-  await out.write('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(origin, publicPath(base, '/sitemap.xml'))}\n`);
+  return [
+    await writeOutput(staging, 'sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>\n${urlset.join('\n')}\n`),
+    await writeOutput(
+      staging,
+      'robots.txt',
+      `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(origin, publicPath(base, '/sitemap.xml'))}\n`,
+    ),
+  ];
+}
+
+/** The feed's URL path under the base: "/news/feed.xml". */
+export function feedPath(base: string, feed: Pick<FeedInfo, 'path'>): string {
+  return publicPath(base, `${feed.path}/feed.xml`);
+}
+
+/** An Atom feed (RFC 4287) of each collection's published entries, newest first. */
+export async function writeFeeds(
+  described: SiteDescription,
+  site: Site,
+  { origin, base }: SiteAddress,
+  staging: string,
+): Promise<OutputFile[]> {
+  const files: OutputFile[] = [];
+  const time = (date: string) => (date.length === 10 ? `${date}T00:00:00Z` : date);
+  for (const feed of described.feeds) {
+    if (feed.entries.length === 0) continue;
+    const self = absoluteUrl(origin, feedPath(base, feed));
+    const home = absoluteUrl(origin, routeUrl(base, feed.path));
+    const updated =
+      feed.entries
+        .map((entry) => time(entry.updated ?? entry.date))
+        .sort()
+        .at(-1) ?? '';
+    const entries = feed.entries.map((entry) => {
+      const url = escapeMarkup(absoluteUrl(origin, routeUrl(base, entry.path)));
+      return [
+        '  <entry>',
+        `    <title>${escapeMarkup(entry.title)}</title>`,
+        `    <link rel="alternate" type="text/html" href="${url}"/>`,
+        `    <id>${url}</id>`,
+        `    <published>${time(entry.date)}</published>`,
+        `    <updated>${time(entry.updated ?? entry.date)}</updated>`,
+        `    <summary>${escapeMarkup(entry.description)}</summary>`,
+        '  </entry>',
+      ].join('\n');
+    });
+    const xml = [
+      '<?xml version="1.0" encoding="utf-8"?>',
+      `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeMarkup(site.lang)}">`,
+      `  <title>${escapeMarkup(feed.title)}</title>`,
+      `  <link rel="self" type="application/atom+xml" href="${escapeMarkup(self)}"/>`,
+      `  <link rel="alternate" type="text/html" href="${escapeMarkup(home)}"/>`,
+      `  <id>${escapeMarkup(home)}</id>`,
+      `  <updated>${updated}</updated>`,
+      `  <author><name>${escapeMarkup(site.name)}</name></author>`,
+      ...entries,
+      '</feed>',
+      '',
+    ].join('\n');
+    files.push(await writeOutput(staging, feedPath(base, feed).slice(base.length), xml));
+  }
+  return files;
+}
+
+/** The page at each redirect's source: what a bare file server serves there, where no host redirect is set up. */
+export async function writeRedirectPages(
+  described: SiteDescription,
+  hosted: HostedSite,
+  origin: string,
+  csp: string,
+  favicon: string,
+  staging: string,
+): Promise<OutputFile[]> {
+  const files: OutputFile[] = [];
+  for (const [index, redirect] of described.redirects.entries()) {
+    const rule = hosted.redirects[index];
+    const target = described.pages.find((page) => page.path === redirect.to);
+    if (!rule || !target) continue;
+    const html = redirectPage({ rule, title: target.title, canonicalUrl: absoluteUrl(origin, rule.to), csp, favicon });
+    files.push(await writeOutput(staging, routeFile(redirect.from), html, rule.to));
+  }
+  return files;
 }

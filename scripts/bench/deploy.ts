@@ -39,7 +39,7 @@ export async function measureDeploy({ pages = 1000, runs = 3 }: DeployBenchOptio
   const repeated = path.join(folder, 'repeated');
   await build(site);
   await writeFile(path.join(folder, 'routes.ts'), repeatedRoutes(pages));
-  await build(repeated, '--routes', path.join(folder, 'routes.ts'));
+  await build(repeated, '--pages', path.join(folder, 'routes.ts'));
 
   const buckets = Array.from({ length: 2 * runs }, (_, index) => `bench-${index}`);
   const server = await startS3Server({ buckets });

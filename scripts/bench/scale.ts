@@ -27,17 +27,18 @@ export interface ScaleBenchOptions {
   memoryPages?: number;
 }
 
-/** A route-table module: the site's routes, then copies of them under /copy-<n>/, to `pages` pages. */
+/** A pages module: the site's, with its routes and then copies of them under /copy-<n>/, to `pages` pages. */
 export function repeatedRoutes(pages: number): string {
-  const routes = JSON.stringify(path.join(projectRoot, 'pages', 'routes.ts'));
-  return `import { notFound, routes as siteRoutes } from ${routes};
-export { notFound };
+  const site = JSON.stringify(path.join(projectRoot, 'pages', 'site.tsx'));
+  return `import site from ${site};
+const siteRoutes = site.routes;
 export const routes = Array.from({ length: ${pages} }, (_, index) => {
   const route = siteRoutes[index % siteRoutes.length];
   if (index < siteRoutes.length) return route;
   const { nav, useCase, ...page } = route;
-  return { ...page, path: \`/copy-\${index}\${route.path === '/' ? '' : route.path}\`, title: \`\${route.title} (\${index})\` };
+  return { ...page, path: \`/copy-\${index}\${route.path === '/' ? '' : route.path}\`, title: \`\${route.title.slice(0, 60)} (\${index})\` };
 });
+export default { ...site, routes };
 `;
 }
 
@@ -90,10 +91,7 @@ async function repeatedSite(
     await rm(buildsFolder(outDir), { recursive: true, force: true });
     const started = performance.now();
     const { stdout } = await run(
-      ...buildCommand(
-        ['--json', '--routes', table, '--out-dir', outDir, ...(jobs ? ['--jobs', String(jobs)] : [])],
-        ['--import', reporter],
-      ),
+      ...buildCommand(['--json', '--pages', table, '--out-dir', outDir, ...(jobs ? ['--jobs', String(jobs)] : [])], ['--import', reporter]),
       { cwd: projectRoot, env: { ...process.env, BENCH_RSS_FILE: rssFile }, maxBuffer: 256 * 1024 * 1024 },
     );
     const ms = performance.now() - started;

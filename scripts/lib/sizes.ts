@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
-import { shownCharacters } from '../../generator/scan';
-import { fontUsage } from '../../generator/steps/fonts';
+import { fontUsage } from '../../generator/fonts';
+import { scanHtml } from '../../generator/scan';
 import { filesUnder } from './files';
 
 const KB = 1024;
@@ -101,13 +101,13 @@ export async function firstVisitFiles(siteDir: string, page: string): Promise<st
 
 /**
  * What a page shows, as a reader meets it: the characters the generator's font step counts
- * (shownCharacters: its text and text alternatives), and those its stylesheets write with `content`.
+ * (its text and text alternatives, as the build's scan reads them), and those its stylesheets write with `content`.
  */
 export function shownText($: cheerio.CheerioAPI): string {
   const stylesheets = $('style')
     .toArray()
     .map((element) => $(element).text());
-  return shownCharacters($.html()) + stylesheets.map((css) => fontUsage(css).characters).join('');
+  return scanHtml($.html(), '').characters + stylesheets.map((css) => fontUsage(css).characters).join('');
 }
 
 /** Whether a character lies in a CSS unicode-range such as `U+20-7E,U+A9`. */

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildReport } from '../../build';
-import { stepNames } from '../../generator/pipeline';
+import { STEP_NAMES as stepNames } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { throwingComponent } from '../../scripts/lib/edits';
@@ -108,7 +108,7 @@ describe('a successful npm run build', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --base <path>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --link, --routes <module>, --help.\n",
+      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --base <path>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --link, --keep-assets <days>, --now <date>, --site <module>, --pages <module>, --help.\n",
     );
     expect(await fingerprint(dist())).toEqual(before);
   });
@@ -196,9 +196,9 @@ describe('a failing npm run build', () => {
     expect(report).toEqual({
       ok: false,
       error: {
-        message: expect.stringMatching(/^Route "\/About-Us" in pages\/routes\.ts is not a lower-case path/),
+        message: expect.stringMatching(/^2 problems in the site's content:\n {2}pages\/routes\.ts:\d+: path is not a lower-case path/),
         file: 'pages/routes.ts',
-        route: '/About-Us',
+        route: '/About-Us/',
       },
     });
     expect(result.stderr).toContain(`Build failed: ${report.ok ? '' : report.error.message}`);

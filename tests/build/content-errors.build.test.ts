@@ -135,7 +135,7 @@ describe('several mistakes at once', () => {
       const result = npmRunBuild();
       expect(result.status).toBe(1);
       const listed = result.stderr.split('\n').filter((line) => line.startsWith(`  ${CONTENT}:`));
-      expect(result.stderr).toContain(`Build failed: ${headings.length} problems in the pages' content:\n`);
+      expect(result.stderr).toContain(`Build failed: ${headings.length} problems in the site's content:\n`);
       expect(listed.map((line) => Number(/:(\d+):/.exec(line)?.[1]))).toEqual(headings.slice(0, 5).map((index) => index + 1));
       for (const line of listed) expect(line).toMatch(new RegExp(`heading is empty \\(route ${route}\\)$`));
       expect(result.stderr).toContain(`\n  and ${headings.length - 5} more\n`);

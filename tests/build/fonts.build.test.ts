@@ -6,12 +6,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FONT_FALLBACK_CLASS, FONT_FAMILY, FONT_PENDING_CLASS } from '../../components/Document/Document';
-import { decodeWoff2 } from '../../generator/font-subset';
+import { decodeWoff2 } from '../../generator/fonts';
 import { runBuild } from '../../generator/pipeline';
-import { FONT } from '../../generator/steps/fonts';
 import { projectRoot as root } from '../../scripts/lib/project';
 import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
+import config from '../../site.config';
 import { fixture } from '../support/output';
 import { BUILT_PAGES } from '../support/site';
 
@@ -104,10 +103,10 @@ describe('the shipped font', () => {
   });
 });
 
-describe("a page's wait for the font", () => {
-  it('asks for the family the font step writes, preloaded, with its faces before the script that waits', async () => {
-    expect(FONT_FAMILY).toBe(FONT.family);
+describe("a page's font", () => {
+  it("is asked for by the family the config names, preloaded, with its faces before the first paint's script", async () => {
     const $ = cheerio.load(await readFile(path.join(siteDir, 'index.html'), 'utf8'));
+    expect($('script[data-src]').attr('data-font')).toBe(config.font.family);
     const head = $('head > *').toArray();
     const style = head.findIndex((element) => element.tagName === 'style');
     const script = head.findIndex((element) => element.tagName === 'script' && $(element).attr('data-src') !== undefined);
@@ -116,16 +115,16 @@ describe("a page's wait for the font", () => {
     expect($('link[rel="preload"][as="font"]').attr('href')).toBe(`/${(await fontFaces()).find((rule) => rule.range === undefined)?.file}`);
   });
 
-  it('keeps the text out of layout while it waits, and the fallback without Inter once it gives up', async () => {
+  it('hides nothing while it comes, and is left out for the whole visit when it did not come by the first frame', async () => {
     const css = cheerio
       .load(await readFile(path.join(siteDir, 'index.html'), 'utf8'))('style')
       .text();
-    expect(css).toContain(`.${FONT_PENDING_CLASS} body{display:none}`);
-    const fallback = new RegExp(`\\.${FONT_FALLBACK_CLASS} body\\{font-family:([^}]+)\\}`).exec(css)?.[1] ?? '';
+    expect(css).not.toMatch(/body\{display:none/);
+    const fallback = /\.font-fallback body\{font-family:([^}]+)\}/.exec(css)?.[1] ?? '';
     const body = /(?:^|\})body\{[^}]*font-family:([^;}]+)/.exec(css)?.[1] ?? '';
-    expect(body.startsWith(`"${FONT.family}",`)).toBe(true);
+    expect(body.startsWith(`"${config.font.family}",`)).toBe(true);
     // The same list without its first family: the fallback is what the page shows where Inter has not come.
-    expect(fallback).toBe(body.slice(`"${FONT.family}",`.length));
+    expect(fallback).toBe(body.slice(`"${config.font.family}",`.length));
   });
 });
 
@@ -138,32 +137,17 @@ describe('a page that shows a character the font has no glyph for', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  it('fails the build naming the page and the character, and writes nothing', async () => {
+  it('fails the build naming the content file and line, the page and the character, and writes nothing', async () => {
     const outDir = path.join(workDir, 'dist');
     const failure = runBuild({
       outDir,
       log: () => {},
-      routesModule: fixture('missing-glyph.ts'),
+      pages: fixture('missing-glyph.ts'),
     });
-    await expect(failure).rejects.toThrow(/Page \/ shows “अ” \(U\+0905\), which Inter .* has no glyph for/);
-    expect(existsSync(outDir)).toBe(false);
-  });
-
-  it('fails the build when the page written shows what the font step did not see, naming the page and the character', async () => {
-    const outDir = path.join(workDir, 'shifting');
-    // Uncached, so that the font step renders the page for its text in this very build.
-    process.env.SITE_GENERATOR_CACHE = '0';
-    try {
-      const failure = runBuild({
-        outDir,
-        log: () => {},
-        routesModule: fixture('shifting-text.tsx'),
-      });
-      await expect(failure).rejects.toThrow(/Page \/ .*it shows “Æ”, which the font step did not see/);
-      await expect(failure).rejects.toMatchObject({ route: '/' });
-    } finally {
-      delete process.env.SITE_GENERATOR_CACHE;
-    }
+    await expect(failure).rejects.toThrow(
+      /^tests\/fixtures\/routes\/missing-glyph\.ts:\d+: page \/ shows “अ” \(U\+0905\), which Inter .* has no glyph for/,
+    );
+    await expect(failure).rejects.toMatchObject({ file: 'tests/fixtures/routes/missing-glyph.ts', route: '/' });
     expect(existsSync(outDir)).toBe(false);
   });
 });

@@ -36,7 +36,7 @@ describe('a build of the site', () => {
   it('with broken references fails with a message naming the file and route, and leaves the previous output intact', async () => {
     const before = await fingerprint(outDir);
 
-    const failure = runBuild({ ...quiet, outDir, routesModule: fixture('broken-links.tsx') });
+    const failure = runBuild({ ...quiet, outDir, pages: fixture('broken-links.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     // Five: React also hoists a <link rel="preload"> for the image into the head.
     await expect(failure).rejects.toThrow(/found 5 broken references/);

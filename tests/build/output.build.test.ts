@@ -38,7 +38,8 @@ interface Build {
  * with --link, as dist/ is built (a link swapped with no gap), unless `args` ask for a plain folder.
  */
 function startBuild(outDir: string, origin: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = ['--link']): Build {
-  const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--site-url', origin, ...args]), {
+  // No earlier build's assets kept: each output is exactly one site (the grace period has tests of its own).
+  const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--site-url', origin, '--keep-assets', '0', ...args]), {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,7 +153,7 @@ describe('a plain output folder (--out-dir without --link)', () => {
     const outDir = path.join(workDir, 'plain-failing', 'site');
     expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
     const before = await fingerprint(outDir);
-    const failing = await build(outDir, ORIGINS[1], {}, ['--routes', fixture('throwing-page.tsx')]);
+    const failing = await build(outDir, ORIGINS[1], {}, ['--pages', fixture('throwing-page.tsx')]);
     expect(failing.code).toBe(1);
     expect(failing.stderr).toMatch(/^Build failed: .*pricing table is empty/m);
     expect(await fingerprint(outDir)).toEqual(before);
@@ -173,22 +174,52 @@ describe('a plain output folder (--out-dir without --link)', () => {
     await killAt(outDir, ORIGINS[1], 'moved-aside', PLAIN);
     // The documented gap: the old folder moved aside, the new one not yet in.
     expect(existsSync(outDir)).toBe(false);
-    const failing = await build(outDir, ORIGINS[0], {}, ['--routes', fixture('throwing-page.tsx')]);
+    const failing = await build(outDir, ORIGINS[0], {}, ['--pages', fixture('throwing-page.tsx')]);
     expect(failing.code).toBe(1);
     expect(await siteIn(outDir)).toBe(ORIGINS[1]);
     await expectNextBuild(outDir, ORIGINS[0], PLAIN);
   });
 
-  it('refuses to replace a folder that holds no built site, and leaves it alone', async () => {
+  it('refuses to replace a folder it did not make, and leaves it alone', async () => {
     const outDir = path.join(workDir, 'plain-precious', 'notes');
     await mkdir(outDir, { recursive: true });
     await writeFile(path.join(outDir, 'keep.txt'), 'keep');
     const result = await build(outDir, ORIGINS[0], {}, PLAIN);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(
-      /notes is a folder that holds no built site \(no index\.html and 404\.html\); the build will not replace it/,
-    );
+    expect(result.stderr).toMatch(/notes is a folder this generator did not make \(it has no deploy\/build\.json\)/);
+    expect(result.stderr).toMatch(/notes\/ was left unchanged\.$/m);
     expect(await readdir(outDir)).toEqual(['keep.txt']);
+  });
+
+  it("refuses a web root that looks like a site but is not the generator's, keeping every file of it", async () => {
+    const outDir = path.join(workDir, 'plain-web-root', 'www');
+    const files = {
+      'index.html': '<p>old</p>',
+      '404.html': '<p>404</p>',
+      'blog/post.html': '<p>post</p>',
+      '.well-known/acme-challenge/token': 'proof',
+    };
+    for (const [file, contents] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+      await writeFile(path.join(outDir, file), contents);
+    }
+    const before = await fingerprint(outDir);
+    const result = await build(outDir, ORIGINS[0], {}, PLAIN);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('did not make');
+    expect(await fingerprint(outDir)).toEqual(before);
+  });
+
+  it('refuses its own output once another program put a file in it, naming the file, and keeps it', async () => {
+    const outDir = path.join(workDir, 'plain-added', 'www');
+    expect((await build(outDir, ORIGINS[0], {}, PLAIN)).code).toBe(0);
+    await mkdir(path.join(outDir, '.well-known', 'acme-challenge'), { recursive: true });
+    await writeFile(path.join(outDir, '.well-known', 'acme-challenge', 'token'), 'proof');
+    const before = await fingerprint(outDir);
+    const result = await build(outDir, ORIGINS[1], {}, PLAIN);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('holds files an earlier build did not write (.well-known/acme-challenge/token)');
+    expect(await fingerprint(outDir)).toEqual(before);
   });
 
   it('replaces the link of an earlier --link build of the same folder, and the build it pointed to', async () => {

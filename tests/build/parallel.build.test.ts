@@ -4,7 +4,7 @@
  * any source is in the next build.
  */
 import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('render workers', () => {
     const prints: string[] = [];
     for (const jobs of [1, 2, 3]) {
       const outDir = path.join(workDir, `jobs-${jobs}`, 'dist');
-      const result = await runBuild({ ...quiet, outDir, jobs, routesModule: fixture('repeated.ts') });
+      const result = await runBuild({ ...quiet, outDir, jobs, pages: fixture('repeated.ts') });
       expect(result.outputs.filter((output) => output.path.endsWith('index.html'))).toHaveLength(PAGES);
       prints.push(JSON.stringify(await fingerprint(outDir)));
     }
@@ -47,7 +47,7 @@ describe('render workers', () => {
     const outDir = path.join(workDir, 'throws', 'dist');
     await runBuild({ ...quiet, outDir });
     const before = await fingerprint(outDir);
-    const failure = runBuild({ ...quiet, outDir, jobs: 3, routesModule: fixture('throwing-among-many.tsx') });
+    const failure = runBuild({ ...quiet, outDir, jobs: 3, pages: fixture('throwing-among-many.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(
       /Page \/pricing\/ \(BrokenPricingPage, tests\/fixtures\/routes\/throwing-among-many\.tsx:\d+:\d+\) threw while rendering: pricing table is empty/,
@@ -84,13 +84,13 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     }
   }
 
-  it('is used from the second build on: nothing changed, it makes neither bundle again, nor asks the workers what it asked before', async () => {
+  it('is used from the second build on: nothing changed, it makes no bundle again', { timeout: 180_000 }, async () => {
     await withOwnCache(async (root, build) => {
       const cache = cacheDir(root);
       // Each bundle's record and output, with the time it was written: made again, it is written again.
       const written = async () => {
         const files: string[] = [];
-        for (const kind of ['launch', 'site', 'answers']) {
+        for (const kind of ['launch', 'config', 'site']) {
           for (const name of (await readdir(path.join(cache, kind)).catch(() => [])).sort())
             files.push(`${kind}/${name} ${(await stat(path.join(cache, kind, name))).mtimeMs}`);
         }
@@ -98,15 +98,45 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       };
       expect(build().stderr).toBe('');
       const first = await written();
-      for (const kind of ['launch', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
-      // The route table, the icon sprite and the brand drawings: a record and an output each.
-      expect(first.filter((file) => file.startsWith('answers/'))).toHaveLength(6);
+      for (const kind of ['launch', 'config', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
       expect(build().stderr).toBe('');
       expect(await written()).toEqual(first);
     });
   });
 
-  it('is never used cut short: every cached output halved (a crash before it reached the disk), the next build writes the same site', async () => {
+  it('is never used after a package it read was patched in node_modules: the build shows the patch, as one without the cache does', { timeout: 180_000 }, async () => {
+    await withOwnCache(async (root, build) => {
+      const outDir = path.join(root, 'dist');
+      expect(build().stderr).toBe('');
+      const sprite = async () => {
+        const file = (await readdir(path.join(outDir, 'assets'))).find((name) => /^icons\.[0-9a-f]{10}\.svg$/.test(name)) ?? '';
+        return readFile(path.join(outDir, 'assets', file), 'utf8');
+      };
+      expect(await sprite()).toContain('M4 5h16');
+      // As patch-package or npm link would: the project's own copy of the package, one file changed.
+      const icons = path.join(root, 'node_modules', 'lucide-react');
+      const original = await realpath(icons);
+      await rm(icons);
+      await cp(original, icons, { recursive: true });
+      const menu = path.join(icons, 'dist/esm/icons/menu.mjs');
+      await writeFile(menu, (await readFile(menu, 'utf8')).replace('M4 5h16', 'M4 5h17'));
+      const patched = build();
+      expect(patched.stderr).toBe('');
+      expect(await sprite()).toContain('M4 5h17');
+      const uncached = spawnSync(...buildCommand(['--quiet', '--out-dir', path.join(root, 'uncached')]), {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, SITE_GENERATOR_CACHE: '0' },
+      });
+      expect(uncached.stderr).toBe('');
+      const withoutCache = await fingerprint(path.join(root, 'uncached'));
+      const withCache = await fingerprint(outDir);
+      for (const name of Object.keys(withoutCache).filter((file) => file !== 'deploy/build.json'))
+        expect(withCache[name], name).toBe(withoutCache[name]);
+    });
+  });
+
+  it('is never used cut short: every cached output halved (a crash before it reached the disk), the next build writes the same site', { timeout: 180_000 }, async () => {
     await withOwnCache(async (root, build) => {
       const cache = cacheDir(root);
       const outDir = path.join(root, 'dist');
@@ -118,8 +148,16 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
         const outputs = (await readdir(path.join(cache, kind))).filter((name) => !/^[0-9a-f]{64}\.json$/.test(name));
         files.push(...outputs.map((name) => path.join(cache, kind, name)));
       }
-      // The two bundles, the stylesheet, the script, the brand images, the font, the text and the answers.
-      expect(new Set(files.map((file) => path.basename(path.dirname(file)))).size).toBe(8);
+      // The three bundles (the generator, the config, the site), the stylesheet, the script, the brand images and the font.
+      expect([...new Set(files.map((file) => path.basename(path.dirname(file))))].sort()).toEqual([
+        'brand',
+        'client',
+        'config',
+        'fonts',
+        'launch',
+        'site',
+        'styles',
+      ]);
       for (const file of files) {
         const bytes = await readFile(file);
         await writeFile(file, bytes.subarray(0, bytes.byteLength >> 1));
@@ -159,7 +197,7 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       /^index\.html$/,
     ],
     [
-      // What the workers answered for the code before (answers), as the redirects' pages show.
+      // What the workers answer for the code, as the redirects' pages show.
       'the route table',
       'pages/routes.ts',
       (source: string) =>

@@ -8,7 +8,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes, gzipSizes, LARGEST_PAGES_LISTED, PAGES_LISTED_IN_FULL, summarize } from '../../build';
 import { BuildError } from '../../generator/failure';
-import { type BuildResult, runBuild } from '../../generator/pipeline';
+import { type BuildResult, runBuild, STEP_NAMES } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
@@ -125,22 +125,8 @@ describe('a successful build', () => {
       expect(output.bytes).toBe((await readFile(path.join(outDir, output.path))).byteLength);
       expect(gzipped.get(output.path)).toBe(gzipSync(await readFile(path.join(outDir, output.path))).byteLength);
     }
-    expect(result.timings.map((timing) => timing.step)).toEqual([
-      'routes',
-      'sass',
-      'client',
-      'icons',
-      'brand',
-      'fonts',
-      'stylesheet',
-      'pages',
-      'not-found',
-      'redirects',
-      'sitemap',
-      'public',
-      'hosting',
-      'links',
-    ]);
+    // Every step, timed, in the order declared.
+    expect(result.timings.map((timing) => timing.step)).toEqual(STEP_NAMES);
   });
 
   it('contains no live-reload code: that exists only in what the dev server serves', async () => {
@@ -164,7 +150,7 @@ describe('a successful build', () => {
 describe('a site too large to list every page in the summary', () => {
   it('gzips the pages the summary lists, the largest, and every other file', async () => {
     const outDir = path.join(workDir, 'large', 'dist');
-    const result = await runBuild({ ...quiet, outDir, routesModule: fixture('repeated.ts') });
+    const result = await runBuild({ ...quiet, outDir, pages: fixture('repeated.ts') });
     const gzipped = await gzipSizes(result);
     const pages = result.outputs.filter((output) => output.path.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(PAGES_LISTED_IN_FULL);
@@ -197,7 +183,7 @@ describe('a failing build', () => {
     await runBuild({ ...quiet, outDir });
     const before = await fingerprint(outDir);
 
-    const failure = runBuild({ ...quiet, outDir, routesModule: fixture('throwing-page.tsx') });
+    const failure = runBuild({ ...quiet, outDir, pages: fixture('throwing-page.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(/\/pricing/);
     await expect(failure).rejects.toThrow(/BrokenPricingPage/);
@@ -222,7 +208,7 @@ describe('a failing build', () => {
 
   it('refuses routes that differ only in case', async () => {
     const outDir = path.join(workDir, 'case', 'dist');
-    await expect(runBuild({ ...quiet, outDir, routesModule: fixture('case-twins.ts') })).rejects.toThrow(/differ only in case/);
+    await expect(runBuild({ ...quiet, outDir, pages: fixture('case-twins.ts') })).rejects.toThrow(/differs only in case/);
     expect(existsSync(outDir)).toBe(false);
   });
 });
@@ -233,7 +219,7 @@ describe('reserved folders', () => {
     ['/deploy/notes', 'reserved-deploy.ts'],
   ])('refuse a route at %s', async (_reserved, table) => {
     const outDir = path.join(workDir, 'reserved', 'dist');
-    const failure = runBuild({ ...quiet, outDir, routesModule: fixture(table) });
+    const failure = runBuild({ ...quiet, outDir, pages: fixture(table) });
     await expect(failure).rejects.toThrow(/reserves/);
     await expect(failure).rejects.toThrow(new RegExp(`tests/fixtures/routes/${table.replace('.', '\\.')}`));
     expect(existsSync(outDir)).toBe(false);

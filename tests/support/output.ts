@@ -26,7 +26,8 @@ export async function leftovers(outDir: string, { previous = false } = {}): Prom
   }
   let builds = 0;
   for (const entry of await readdir(store).catch(() => [] as string[])) {
-    if (entry === current) continue;
+    // The record of when each earlier build's assets were replaced, for their grace period.
+    if (entry === current || entry === 'assets.json') continue;
     if (previous && entry.startsWith('build-') && builds++ === 0) continue;
     found.push(`${path.basename(store)}/${entry}`);
   }

@@ -3,12 +3,14 @@
  * content file. The build tests (content-errors.build.test.ts) run it through `npm run build`.
  */
 import { describe, expect, it } from 'vitest';
-import { lineOfPath } from '../../generator/literal-source';
-import { contentError, problemsOf } from '../../generator/render/content-check';
+import { problemsOf as check, problemsError } from '../../generator/render/check';
+import { lineOfPath } from '../../generator/render/locate';
 import { routes } from '../../pages/routes';
-import type { PageContent } from '../../pages/types';
+import { type PageContent, pageContent } from '../../pages/types';
 
-const options = { root: '/nowhere', table: 'tests/fixtures/routes/example.ts' };
+/** Content no module exports (a test's copy) is placed in the file the check is given. */
+const options = { file: 'tests/fixtures/routes/example.ts' };
+const problemsOf = (content: unknown, _options: typeof options) => check(content, pageContent, async () => options);
 
 /** Every route's content, as data a test may break: a deep copy, so no test changes another. */
 function contentOf(path: string): PageContent {
@@ -95,14 +97,14 @@ describe('the content check', () => {
   it('names the route table when the content comes from no content file, without a line', async () => {
     const content = contentOf('/') as unknown as { hero: Record<string, unknown> };
     content.hero.lead = 3;
-    expect(await problemsOf(content, options)).toEqual([{ file: options.table, text: 'hero.lead should be text, not the number 3' }]);
+    expect(await problemsOf(content, options)).toEqual([{ file: options.file, text: 'hero.lead should be text, not the number 3' }]);
   });
 
   it('words one problem as one line, several as a list with the first five and a count', () => {
-    const one = contentError([{ route: '/about-us/', file: 'pages/about-us/content.ts', line: 8, text: 'hero.title is missing' }]);
+    const one = problemsError([{ route: '/about-us/', file: 'pages/about-us/content.ts', line: 8, text: 'hero.title is missing' }]);
     expect(one.message).toBe('pages/about-us/content.ts:8: hero.title is missing (route /about-us/)');
     expect(one).toMatchObject({ file: 'pages/about-us/content.ts', route: '/about-us/' });
-    const seven = contentError(
+    const seven = problemsError(
       Array.from({ length: 7 }, (_, index) => ({
         route: '/',
         file: 'pages/home/content.ts',
@@ -111,7 +113,7 @@ describe('the content check', () => {
       })),
     );
     expect(seven.message.split('\n')).toEqual([
-      "7 problems in the pages' content:",
+      "7 problems in the site's content:",
       ...Array.from({ length: 5 }, (_, index) => `  pages/home/content.ts:${index + 1}: sections[${index}].id is empty (route /)`),
       '  and 2 more',
     ]);
@@ -155,6 +157,19 @@ describe('the line of a field in a content file', () => {
     [['sections', 5], 11],
   ] as const)('finds %j on line %i', async (path, line) => {
     expect(await lineOfPath(source, 'page', path)).toBe(line);
+  });
+
+  it("finds a field of a default export made by a call, as a site's config is", async () => {
+    const config = [
+      'import { defineSite } from "./generator";',
+      '',
+      'export default defineSite({',
+      "  name: 'x',",
+      "  font: { family: 'Inter' },",
+      '});',
+    ].join('\n');
+    expect(await lineOfPath(config, 'default', ['font', 'family'])).toBe(5);
+    expect(await lineOfPath(config, 'default', ['name'])).toBe(4);
   });
 
   it('knows no line for an export the file does not have', async () => {

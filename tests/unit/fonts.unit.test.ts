@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { shownCharacters } from '../../generator/scan';
-import { fontFace, fontUsage, SAFETY_CHARACTERS, unicodeRange } from '../../generator/steps/fonts';
+import { fontFace, fontUsage, unicodeRange } from '../../generator/fonts';
+import { scanHtml } from '../../generator/scan';
+import config from '../../site.config';
+
+const shownCharacters = (html: string) => scanHtml(html, '').characters;
+const SAFETY_CHARACTERS = config.font.safety;
 
 describe('the characters a page shows', () => {
   it('are its text and text alternatives, entities decoded, never its markup, scripts, styles or head', () => {
@@ -51,13 +55,17 @@ describe('what a stylesheet asks of the font', () => {
   it('is the range of weights it sets (with normal and bold), not those of @font-face', () => {
     expect(usage.weights).toEqual({ min: 400, max: 800 });
     expect(fontUsage('p{font-weight:500}').weights).toEqual({ min: 400, max: 700 });
-    expect(fontUsage('b{font-weight:bolder}').weights).toEqual({ min: 100, max: 900 });
+    // The whole axis, whatever the font's is.
+    expect(fontUsage('b{font-weight:bolder}').weights).toBeUndefined();
   });
 
   it('is the features it turns on, and the text it writes', () => {
     expect(usage.features).toEqual(['ss01', 'tnum', 'zero']);
     expect([...usage.characters].sort()).toEqual(['·', '“', '”']);
     expect(usage.changesCase).toBe(true);
+    expect(usage.names('F')).toBe(false);
+    expect(fontUsage('body{font-family:"Inter",system-ui}').names('Inter')).toBe(true);
+    expect(fontUsage('body{font:16px/1.5 Inter Display,sans-serif}').names('Inter')).toBe(false);
     expect(fontUsage('p{text-transform:none}').changesCase).toBe(false);
   });
 });
@@ -68,10 +76,10 @@ describe('a font face', () => {
   });
 
   it('carries its file, weight range and, for the extra file, its unicode-range', () => {
-    expect(fontFace('/assets/fonts/inter.1.woff2', { min: 400, max: 700 })).toBe(
+    expect(fontFace('Inter', '/assets/fonts/inter.1.woff2', { min: 400, max: 700 })).toBe(
       '@font-face{font-family:"Inter";font-weight:400 700;font-display:optional;src:url(/assets/fonts/inter.1.woff2)}',
     );
-    expect(fontFace('/x.woff2', { min: 400, max: 700 }, 'é€')).toMatch(/;unicode-range:U\+E9,U\+20AC\}$/);
+    expect(fontFace('Inter', '/x.woff2', { min: 400, max: 700 }, 'é€')).toMatch(/;unicode-range:U\+E9,U\+20AC\}$/);
   });
 
   it('always covers printable ASCII, the Latin-1 letters, €, typographic quotes and dashes', () => {

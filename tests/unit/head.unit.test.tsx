@@ -4,15 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppIcon } from '../../components/AppIcon/AppIcon';
 import { brandPalette, paletteSources } from '../../components/AppIcon/palette';
-import { Document, PAGE_SCRIPT } from '../../components/Document/Document';
+import { Document } from '../../components/Document/Document';
 import { HeadMeta, serializeJsonLd } from '../../components/HeadMeta/HeadMeta';
 import { wrap } from '../../components/SocialImage/SocialImage';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../generator/hosting/policy';
-import { navigationFrom } from '../../generator/render/page';
-import { routes } from '../../pages/routes';
 import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
-import { render } from '../support/render';
+import { render, shellProps } from '../support/render';
 
 const headProps = {
   title: 'Credit Decisions | Brand',
@@ -71,14 +69,15 @@ describe('HeadMeta', () => {
 
 describe('the Content-Security-Policy', () => {
   const inlineStyle = 'body{color:red}';
-  const inline = { scripts: [PAGE_SCRIPT], styles: [inlineStyle] };
+  const script = 'document.documentElement.classList.add("js")';
+  const inline = { scripts: [script], styles: [inlineStyle] };
   const header = contentSecurityPolicy(inline, { for: 'header' });
   const meta = contentSecurityPolicy(inline, { for: 'meta' });
 
   it('allows the inline script and style by their SHA-256 and nothing inline besides', () => {
     const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-    expect(inlineHash(PAGE_SCRIPT)).toBe(sha256(PAGE_SCRIPT));
-    expect(header).toContain(`script-src 'self' ${sha256(PAGE_SCRIPT)}`);
+    expect(inlineHash(script)).toBe(sha256(script));
+    expect(header).toContain(`script-src 'self' ${sha256(script)}`);
     expect(header).toContain(`style-src 'self' ${sha256(inlineStyle)}`);
     expect(contentSecurityPolicy({ scripts: [], styles: [] }, { for: 'header' })).toContain("style-src 'self';");
     expect(header).not.toContain('unsafe-inline');
@@ -126,19 +125,7 @@ describe('the Content-Security-Policy', () => {
 
   it('goes into the head before any script, stylesheet or link', () => {
     const $ = render(
-      <Document
-        title="T"
-        description="D"
-        path="/"
-        assets={{
-          css: { href: '/assets/main.abc.css', integrity: 'sha384-abc' },
-          js: { href: '/assets/main.def.js', integrity: 'sha384-def' },
-          fonts: [],
-        }}
-        navigation={navigationFrom(routes)}
-        year={2026}
-        csp={meta}
-      >
+      <Document {...shellProps({ csp: meta })}>
         <p>Body</p>
       </Document>,
     );

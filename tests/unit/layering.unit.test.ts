@@ -1,8 +1,11 @@
 /**
- * What each command loads. The generator's main thread never loads the site's code (pages,
- * components, React): render workers do. `npm run deploy:s3` loads the hosting policy and nothing
- * of the site. Bundling each entry as the launcher does lists every file it would load.
+ * What each part of the project may import. The generator is a library: it imports nothing of the
+ * site, and the site reaches it only through its public module (generator/index.ts). The
+ * generator's main thread never loads the site's code (pages, components, React): render workers
+ * do. `npm run deploy:s3` loads the hosting policy and nothing of the site. Bundling each entry as
+ * the launcher does lists every file it would load.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +39,36 @@ async function loads(entry: string): Promise<{ files: string[]; packages: string
   }
   return { files: Object.keys(result.metafile.inputs), packages: [...packages].sort() };
 }
+
+/** Every import of the project's files under `folders`: the importing file and the file it names, relative to the root. */
+function importsUnder(folders: readonly string[], files: readonly string[] = []): { from: string; to: string }[] {
+  const found = folders.flatMap((folder) =>
+    readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+      .map((file) => path.join(folder, file)),
+  );
+  return [...found, ...files].flatMap((file) => {
+    const source = readFileSync(path.join(root, file), 'utf8');
+    return [...source.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map(([, specifier = '']) => ({
+      from: file,
+      to: path.relative(root, path.resolve(root, path.dirname(file), specifier)),
+    }));
+  });
+}
+
+describe('the generator and the site', () => {
+  it('the generator imports nothing of the site: not its pages, components, styles, script or config', () => {
+    const imports = importsUnder(['generator']);
+    expect(imports.length).toBeGreaterThan(100);
+    expect(imports.filter(({ to }) => /^(pages|components|styles|client)(\/|$)|^site\.config/.test(to))).toEqual([]);
+  });
+
+  it('the site reaches the generator only through its public module', () => {
+    const imports = importsUnder(['pages', 'components', 'client'], ['site.config.ts']);
+    expect(imports.some(({ to }) => to === 'generator')).toBe(true);
+    expect(imports.filter(({ to }) => to.startsWith('generator') && to !== 'generator')).toEqual([]);
+  });
+});
 
 describe('the build command', () => {
   it.each(['build.ts', 'dev.ts'])('%s loads no page, component or React on the main thread', async (entry) => {

@@ -1,16 +1,12 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { Button } from '../../components/Button/Button';
-import { Document, PAGE_SCRIPT } from '../../components/Document/Document';
+import { Document } from '../../components/Document/Document';
 import { Footer } from '../../components/Footer/Footer';
 import { Header } from '../../components/Header/Header';
 import { Icon, IconSprite, iconSprite } from '../../components/Icon/Icon';
-import { navigationFrom } from '../../generator/render/page';
-import { routes } from '../../pages/routes';
 import { site } from '../../site.config';
-import { render } from '../support/render';
-
-const navigation = navigationFrom(routes);
+import { navigation, render, shellProps } from '../support/render';
 
 describe('Header', () => {
   const $ = render(<Header links={navigation.main} currentPath="/credit-decision/" />);
@@ -132,19 +128,9 @@ describe('Button', () => {
 });
 
 describe('Document', () => {
+  const props = shellProps();
   const $ = render(
-    <Document
-      title="A unique title"
-      description="A description of the page."
-      path="/about-us"
-      assets={{
-        css: { href: '/assets/main.abc.css', integrity: 'sha384-css' },
-        js: { href: '/assets/main.def.js', integrity: 'sha384-js' },
-        fonts: ['/assets/fonts/f.123.woff2'],
-      }}
-      navigation={navigation}
-      year={2026}
-    >
+    <Document {...props}>
       <p>Body text</p>
     </Document>,
   );
@@ -173,7 +159,8 @@ describe('Document', () => {
   it('has no script to wait for: its one inline script names the site’s script, to load after the first paint', () => {
     expect($('script[src]')).toHaveLength(0);
     const script = $('script[data-src]');
-    expect(script.html()).toBe(PAGE_SCRIPT);
+    expect(script.html()).toBe(props.assets.inlineScript);
+    expect(script.attr('data-font')).toBe(site.font);
     expect(script.attr('data-src')).toBe('/assets/main.def.js');
     expect(script.attr('data-integrity')).toBe('sha384-js');
   });
@@ -181,14 +168,7 @@ describe('Document', () => {
   it('carries an inline stylesheet as it is, in a <style> and no <link>', () => {
     const css = '@font-face{font-family:"Inter";src:url(/f.woff2)}.c-x>.c-y{content:"“"}';
     const inline = render(
-      <Document
-        title="T"
-        description="D"
-        path="/"
-        assets={{ css: { inline: css }, js: { href: '/j.js', integrity: 'sha384-j' }, fonts: [] }}
-        navigation={navigation}
-        year={2026}
-      >
+      <Document {...shellProps({ assets: { stylesheet: { inline: css }, fonts: [] } })}>
         <p>Body</p>
       </Document>,
     );

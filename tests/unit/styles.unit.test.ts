@@ -1,51 +1,55 @@
-import { readdirSync, readFileSync } from 'node:fs';
+/**
+ * The one stylesheet compiler, Dart Sass (the `sass` package, the same on every platform): the
+ * files a compile read are what its cached stylesheet is checked against, and an error names the
+ * file and line.
+ */
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sass from 'sass';
-import { describe, expect, it } from 'vitest';
-import { matches, SOURCES } from '../../generator/sources';
-import { compile, compileNative, NATIVE_SASS, STYLES_ENTRY, styleInputs } from '../../generator/steps/sass';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileStyles } from '../../generator/steps/styles';
 import { projectRoot as root } from '../../scripts/lib/project';
+import config from '../../site.config';
 
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-  dependencies: Record<string, string>;
-  optionalDependencies: Record<string, string>;
-};
+const temporary: string[] = [];
 
-describe('the stylesheet compilers', () => {
-  it('are one version of Dart Sass, pinned exactly: the native executable and the sass package', () => {
-    expect(manifest.dependencies.sass).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(manifest.optionalDependencies[NATIVE_SASS]).toBe(manifest.dependencies.sass);
-  });
-
-  it('write the same bytes: the native one where npm installs it (Linux on x64), the sass package everywhere', async () => {
-    const native = await compileNative(root);
-    const installedHere = process.platform === 'linux' && process.arch === 'x64';
-    expect(native === undefined).toBe(!installedHere);
-    const css = compile(root);
-    expect(css.length).toBeGreaterThan(10_000);
-    if (native !== undefined) expect(native).toBe(css);
-  });
+afterAll(async () => {
+  await Promise.all(temporary.map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-describe('the files a compile may read, which the cached stylesheet depends on', () => {
-  const inputs = styleInputs(root);
+/** A project of its own: a styles folder, and the real project's packages. */
+async function project(files: Record<string, string>): Promise<string> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'styles-'));
+  temporary.push(folder);
+  await symlink(path.join(root, 'node_modules'), path.join(folder, 'node_modules'));
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
+    await writeFile(path.join(folder, file), contents);
+  }
+  return folder;
+}
 
-  it('include every file the sass package loads for the stylesheet', async () => {
-    const { loadedUrls } = sass.compile(path.join(root, STYLES_ENTRY), { style: 'compressed' });
-    const loaded = loadedUrls.map((url) => path.relative(root, fileURLToPath(url)));
-    expect(loaded.length).toBeGreaterThan(20);
-    const files = await inputs;
-    expect(loaded.filter((file) => !files.includes(file))).toEqual([]);
+describe('the stylesheet', () => {
+  it("is the sass package's, compressed, and names every file it read", async () => {
+    const { css, reads } = await compileStyles(root, config.styles);
+    const { loadedUrls } = sass.compile(path.join(root, config.styles), { style: 'compressed', charset: false });
+    expect(css).toBe(sass.compile(path.join(root, config.styles), { style: 'compressed', charset: false }).css);
+    // And the code that compiles it, whose options shape the CSS too.
+    expect(reads.filter((file) => !file.startsWith('generator/')).sort()).toEqual(
+      loadedUrls.map((url) => path.relative(root, fileURLToPath(url))).sort(),
+    );
+    expect(reads.length).toBeGreaterThan(20);
   });
 
-  it('include every file of the styles sources, those the dev server watches', async () => {
-    const files = await inputs;
-    const project = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
-      (file) => !/^(?:node_modules|\.git|\.dist-builds|dist)(?:\/|$)/.test(file),
+  it('fails on an error naming the partial and its line', async () => {
+    const folder = await project({
+      'styles/main.scss': "@use 'parts/broken';\n",
+      'styles/parts/_broken.scss': '.a {\n  color: $missing;\n}\n',
+    });
+    await expect(compileStyles(folder, 'styles/main.scss')).rejects.toThrow(
+      /^SCSS error in styles\/parts\/_broken\.scss:2:10: Undefined variable\.$/,
     );
-    const styles = project.filter((file) => matches(SOURCES.styles, file));
-    expect(styles).toContain(STYLES_ENTRY);
-    expect(styles.filter((file) => !files.includes(file))).toEqual([]);
   });
 });

@@ -1,77 +1,60 @@
 /**
- * Every page's content checked against the content model (pages/types.ts) before anything is
- * rendered: esbuild strips types, so a misspelled field would otherwise ship as an empty element.
- * One short line per problem names the content file and line, the field and the route.
+ * What is wrong with what an owner wrote (a route, a page's content, an entry's frontmatter), checked
+ * against its Valibot schema, as a copy editor would say it: one short line a problem, naming the
+ * file and line, the field and the route. esbuild strips types, so without this check a
+ * misspelled field would ship as an empty element.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import * as v from 'valibot';
-import type { Route } from '../../pages/routes';
-import { pageContent } from '../../pages/types';
 import { BuildError } from '../failure';
-import { lineOfPath } from '../literal-source';
-import { canonicalPath } from '../urls';
-import { contentSourceOf } from './content-files';
+import type { Keys } from './locate';
+import type { Located } from './protocol';
 
 /** Problems listed in one message; the rest are counted. */
 const SHOWN = 5;
 
-export interface ContentProblem {
-  /** Relative to the project root: the content file, else the route table. */
+export interface Problem {
+  /** Relative to the project root. */
   file: string;
   line?: number;
   /** "hero.title is missing (found "titel")". */
   text: string;
+  /** The page's path, when the problem is a page's. */
+  route?: string;
 }
 
-export type RouteProblem = ContentProblem & { route: string };
+/** Where a field is written: its file and line. */
+export type Where = (keys: Keys) => Promise<Located>;
 
-export interface ContentCheckOptions {
-  root: string;
-  /** The route table module, relative to the root: named when a content object comes from no content file. */
-  table: string;
-}
-
-/** Throws a BuildError listing what is wrong with the content of the routes, if anything is. */
-export async function checkContent(routes: readonly Route[], options: ContentCheckOptions): Promise<void> {
-  // Content shared by several routes (a large site made of repeated pages) is checked once.
-  const checked = new Map<object, Promise<ContentProblem[]>>();
-  const problems: RouteProblem[] = [];
-  for (const route of routes) {
-    if (!route.content) continue;
-    if (!checked.has(route.content)) checked.set(route.content, problemsOf(route.content, options));
-    for (const problem of (await checked.get(route.content)) ?? []) problems.push({ ...problem, route: canonicalPath(route.path) });
-  }
-  if (problems.length > 0) throw contentError(problems);
-}
-
-/** None when it fits the model. */
-export async function problemsOf(content: unknown, options: ContentCheckOptions): Promise<ContentProblem[]> {
-  const result = v.safeParse(pageContent, content);
+/** None when `value` fits `schema`; `prefix` goes before each field's path. */
+export async function problemsOf(value: unknown, schema: v.GenericSchema, where: Where, prefix: Keys = []): Promise<Problem[]> {
+  const result = v.safeParse(schema, value);
   if (result.success) return [];
   const issues = result.issues;
-  const problems: ContentProblem[] = [];
+  const problems: Problem[] = [];
   for (const issue of issues) {
-    const described = describeIssue(issue, issues);
+    const described = describeIssue(issue, issues, schema);
     if (described === undefined) continue;
     const keys = keysOf(issue);
     // A missing key is shown where its misspelling is, else at its object.
     const at = isMissingKey(issue) ? [...keys.slice(0, -1), ...(described.found === undefined ? [] : [described.found])] : keys;
-    const { file, line } = (await locate(content, at, options.root)) ?? { file: options.table };
-    problems.push({ file, ...(line === undefined ? {} : { line }), text: `${dotPath(keys)} ${described.text}` });
+    const { file, line } = await where(at);
+    problems.push({ file, ...(line === undefined ? {} : { line }), text: `${dotPath([...prefix, ...keys])} ${described.text}` });
   }
   // In the order a reader of the file meets them.
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** The first problems shown, the file and route of the first. */
-export function contentError(problems: readonly RouteProblem[]): BuildError {
+/** One error for every problem found: the first few shown, the file and route of the first. */
+export function problemsError(problems: readonly Problem[]): BuildError {
   const lines = problems
     .slice(0, SHOWN)
-    .map((problem) => `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.text} (route ${problem.route})`);
+    .map(
+      (problem) =>
+        `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.text}${problem.route ? ` (route ${problem.route})` : ''}`,
+    );
   if (problems.length > SHOWN) lines.push(`and ${problems.length - SHOWN} more`);
   const [first] = problems;
-  const message = lines.length === 1 ? (lines[0] ?? '') : `${problems.length} problems in the pages' content:\n  ${lines.join('\n  ')}`;
+  const message = lines.length === 1 ? (lines[0] ?? '') : `${problems.length} problems in the site's content:\n  ${lines.join('\n  ')}`;
   return new BuildError(message, first ? { file: first.file, route: first.route } : {});
 }
 
@@ -95,7 +78,7 @@ function misspellingOf(missing: Issue, all: readonly Issue[]): string | undefine
 }
 
 /** What follows the field's path; undefined for an issue another one already tells (a missing key's misspelling). */
-function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; found?: string } | undefined {
+function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { text: string; found?: string } | undefined {
   if (isMissingKey(issue)) {
     const found = misspellingOf(issue, all);
     return found === undefined ? { text: 'is missing' } : { text: `is missing (found "${found}")`, found };
@@ -104,7 +87,7 @@ function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; fou
     const key = lastKey(issue);
     if (all.some((other) => isMissingKey(other) && misspellingOf(other, all) === key && parentOf(other) === parentOf(issue)))
       return undefined;
-    const known = knownKeys(issue);
+    const known = knownKeys(issue, schema);
     const suggestion = closest(key, known);
     if (suggestion !== undefined) return { text: `is not a field here (did you mean "${suggestion}"?)` };
     return { text: known.length > 0 ? `is not a field here (the fields are ${known.join(', ')})` : 'is not a field here' };
@@ -120,7 +103,12 @@ function describeIssue(issue: Issue, all: readonly Issue[]): { text: string; fou
   if (issue.kind === 'schema') {
     return { text: issue.received === 'undefined' ? 'is missing' : `should be ${nounOf(issue)}, not ${receivedNoun(issue.received)}` };
   }
-  return { text: issue.message === 'is empty' ? issue.message : `${issue.message} (found ${issue.received})` };
+  // The text rules (schema.ts) say what they found themselves.
+  return {
+    text: /^(?:is empty|holds the control character|is \d+ characters long|is shorter than)/.test(issue.message)
+      ? issue.message
+      : `${issue.message} (found ${issue.received})`,
+  };
 }
 
 /** What a schema of each type takes, as a copy editor would say it. */
@@ -202,9 +190,9 @@ interface SchemaShape {
 }
 
 /** The fields the object holding an unknown key may have. */
-function knownKeys(issue: Issue): string[] {
+function knownKeys(issue: Issue, root: unknown): string[] {
   const steps = issue.path ?? [];
-  let schema: SchemaShape | undefined = pageContent as unknown as SchemaShape;
+  let schema: SchemaShape | undefined = root as SchemaShape;
   for (const item of steps.slice(0, -1)) {
     schema = unwrap(schema, item.input);
     schema = item.type === 'array' ? schema?.item : schema?.entries?.[String(item.key)];
@@ -225,27 +213,4 @@ function unwrap(schema: SchemaShape | undefined, input: unknown): SchemaShape | 
     } else return schema;
   }
   return undefined;
-}
-
-/**
- * The deepest object on the way to a value that a content file exports, and from there its line in
- * that file (read for each problem: only a failing build pays, and parsing it costs more).
- */
-async function locate(
-  content: unknown,
-  keys: readonly (string | number)[],
-  root: string,
-): Promise<{ file: string; line?: number } | undefined> {
-  let found: { file: string; name: string; rest: (string | number)[] } | undefined;
-  let value: unknown = content;
-  for (let depth = 0; depth <= keys.length; depth += 1) {
-    const source = contentSourceOf(value);
-    if (source) found = { ...source, rest: keys.slice(depth) };
-    if (depth === keys.length || typeof value !== 'object' || value === null) break;
-    value = (value as Record<string | number, unknown>)[keys[depth] as string | number];
-  }
-  if (!found) return undefined;
-  const source = await readFile(path.join(root, found.file), 'utf8').catch(() => undefined);
-  const line = source === undefined ? undefined : await lineOfPath(source, found.name, found.rest);
-  return { file: found.file, ...(line === undefined ? {} : { line }) };
 }

@@ -1,0 +1,41 @@
+/**
+ * The first paint's script: the only script inside every page (minified by the build and allowed
+ * by its hash in the Content-Security-Policy), after the stylesheet, whose @font-face rules it
+ * reads. Its element carries what it needs: `data-font`, the family the stylesheet names;
+ * `data-src` and `data-integrity`, the site's script.
+ *
+ * It marks the document as scripted before anything is laid out, so that styles that need
+ * JavaScript (the collapsed mobile menu) apply without a flash. It holds nothing back: in the
+ * first frame that has the page's content, the font, preloaded since the head began, is either in
+ * (the page shows in it from its first layout) or not (the page keeps the metric-matched fallback
+ * for the whole visit, and the next page has the font from the cache). Nothing is laid out in one
+ * font and then in the other, so nothing moves, in any engine: `font-display: optional` alone let
+ * WebKit swap in a font that came just after its first layout, and Firefox lay out text in
+ * system-ui while the font loaded. Without JavaScript, `optional` alone decides.
+ *
+ * After that frame it loads the site's script: the page is on screen by then, and every behaviour
+ * enhances a page that is whole without it.
+ */
+const script = document.currentScript as HTMLScriptElement | null;
+const root = document.documentElement;
+root.classList.add('js');
+
+const family = script?.dataset.font;
+const fonts = document.fonts as FontFaceSet | undefined;
+const face = `1em "${family}"`;
+// Asked for now, so that a font already in the cache is taken in before the first frame.
+if (family && fonts && !fonts.check(face)) fonts.load(face).catch(() => {});
+
+const frame = (then: () => void) => requestAnimationFrame(() => (document.body?.firstElementChild ? then() : frame(then)));
+
+frame(() => {
+  if (family && fonts && !fonts.check(face)) root.classList.add('font-fallback');
+  // A task after the frame: the frame is painted before the script is asked for.
+  setTimeout(() => {
+    if (!script?.dataset.src) return;
+    const site = document.createElement('script');
+    site.src = script.dataset.src;
+    site.integrity = script.dataset.integrity ?? '';
+    document.head.append(site);
+  });
+});

@@ -1,0 +1,241 @@
+// @ts-check
+/**
+ * The one way code is bundled: esbuild, its output kept in the cache (cache.mjs) by every file it
+ * read, installed packages' files included, and by the manifest of every package it left out. In
+ * plain JavaScript, so that the launcher can use it before anything is compiled.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hashParts, lookup, packageVersion, store } from './cache.mjs';
+
+/**
+ * @typedef {object} BundleRequest
+ * @property {string} root
+ * @property {string} kind the cache's name for it
+ * @property {readonly (string | Uint8Array)[]} key what the output depends on besides the files it reads and esbuild
+ * @property {import('esbuild').BuildOptions} options
+ * @property {string} extension
+ * @property {string} entry relative to the root, for messages
+ */
+
+/**
+ * @typedef {object} Bundle
+ * @property {Buffer} output
+ * @property {string | undefined} file where the cache keeps it; undefined with the cache off or unwritable
+ * @property {string[]} inputs every file it was made from (packages' manifests among them), relative to the root
+ */
+
+/**
+ * Bundles, or takes the bundle from the cache while nothing it was made from changed. A compile
+ * error throws a CompileError naming file, line and column.
+ * @param {BundleRequest} request
+ * @returns {Promise<Bundle>}
+ */
+export async function bundle({ root, kind, key, options, extension, entry }) {
+  const { plugins: _plugins, ...settings } = options;
+  const fullKey = hashParts([
+    `${kind} v5`,
+    root,
+    packageVersion(root, 'esbuild'),
+    process.versions.node.split('.')[0] ?? '',
+    // The plugins below shape the output too.
+    readFileSync(fileURLToPath(import.meta.url)),
+    JSON.stringify(settings),
+    ...key,
+  ]);
+  const hit = lookup(root, kind, fullKey);
+  if (hit) return { output: hit.output, file: hit.file, inputs: hit.inputs };
+  /** @type {typeof import('esbuild')} */
+  const esbuild = createRequire(path.join(root, 'package.json'))('esbuild');
+  const manifests = new Set();
+  let result;
+  try {
+    result = await esbuild.build({
+      ...options,
+      plugins: [...(options.plugins ?? []), ...bundlePlugins(root, manifests)],
+      absWorkingDir: root,
+      metafile: true,
+      write: false,
+      logLevel: 'silent',
+    });
+  } catch (error) {
+    throw compileError(error, root, entry);
+  }
+  const output = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array());
+  // Not what no file holds: the generated entry (stdin), a plugin's own modules.
+  const files = Object.keys(result.metafile.inputs).filter((input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input));
+  const inputs = [...files, ...manifests].map((file) => path.relative(root, path.resolve(root, file)));
+  return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
+}
+
+/**
+ * What every bundle of the project is made with: import.meta as the source file has it, and the
+ * project's packages left out.
+ * @param {string} root
+ * @param {Set<string>} manifests filled with the package.json of each package left out
+ * @returns {import('esbuild').Plugin[]}
+ */
+export function bundlePlugins(root, manifests) {
+  return [importMeta(root), externalPackages(root, manifests)];
+}
+
+/** Packages every bundle takes in after all: many small modules load faster as part of the bundle than as files of their own. */
+const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2'];
+
+/**
+ * Leaves the project's other packages (those its package.json names) out of a bundle, as
+ * `packages: 'external'` does, but imports each by the absolute URL it resolves to from the file
+ * that imports it, as Node would: the bundle then runs from anywhere (the cache, a build's own
+ * folder) and loads the project's own copies of React and the rest. Each package's manifest is
+ * an input of the bundle: a package installed anew may resolve to another file.
+ * @param {string} root
+ * @param {Set<string>} manifests filled with the package.json of each package left out
+ * @returns {import('esbuild').Plugin}
+ */
+function externalPackages(root, manifests) {
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }).filter(
+    (name) => !BUNDLED_PACKAGES.includes(name),
+  );
+  /** @type {Map<string, NodeJS.Require>} */
+  const requires = new Map();
+  /** @type {Map<string, string>} */
+  const known = new Map();
+  /** @param {string} folder */
+  const requireFrom = (folder) => {
+    let found = requires.get(folder);
+    if (!found) {
+      found = createRequire(path.join(folder, 'importer.js'));
+      requires.set(folder, found);
+    }
+    return found;
+  };
+  return {
+    name: 'external-packages',
+    setup(build) {
+      // htmlparser2's tokenizer alone, from its ES module: the package's entry brings its DOM
+      // packages too, and with them `entities` as CommonJS, some 10 ms of every worker's start.
+      build.onResolve({ filter: /^htmlparser2$/ }, () => ({ path: 'tokenizer', namespace: 'html-reader' }));
+      build.onLoad({ filter: /^tokenizer$/, namespace: 'html-reader' }, () => {
+        const file = path.join(path.dirname(requireFrom(root).resolve('htmlparser2')), '..', 'esm', 'Tokenizer.js');
+        return { contents: `export { default as Tokenizer } from ${JSON.stringify(file)};`, resolveDir: root };
+      });
+      if (names.length === 0) return;
+      // A Go regular expression: a package's name, alone or followed by a path inside it.
+      const filter = new RegExp(`^(?:${names.map((name) => name.replace(/[.+*?^$()[\]{}|\\]/g, '\\$&')).join('|')})(?:/|$)`);
+      build.onResolve({ filter }, (args) => {
+        const resolved = requireFrom(args.resolveDir || root).resolve(args.path);
+        const name = args.path
+          .split('/')
+          .slice(0, args.path.startsWith('@') ? 2 : 1)
+          .join('/');
+        const key = `${name}\u0000${path.dirname(resolved)}`;
+        let found = known.get(key);
+        if (!found) {
+          found = findManifest(resolved, name);
+          known.set(key, found);
+        }
+        manifests.add(found);
+        return { path: pathToFileURL(resolved).href, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * The package.json of package `name` above one of its files.
+ * @param {string} file
+ * @param {string} name
+ * @returns {string}
+ */
+function findManifest(file, name) {
+  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    try {
+      if (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')).name === name) return path.join(folder, 'package.json');
+    } catch {
+      // No manifest here, or another package's: keep climbing.
+    }
+  }
+  throw new Error(`Cannot find the package.json of ${name} above ${file}`);
+}
+
+/**
+ * A bundle lives elsewhere than the files it was made from, so import.meta would describe the
+ * bundle: each project file gets its own values written in.
+ * @param {string} root
+ * @returns {import('esbuild').Plugin}
+ */
+function importMeta(root) {
+  return {
+    name: 'import-meta',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+        if (!args.path.startsWith(root + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta')) return undefined;
+        const contents = source
+          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        const loader = /** @type {import('esbuild').Loader} */ (path.extname(args.path).slice(1).replace(/^[cm]/, ''));
+        return { contents, loader };
+      });
+    },
+  };
+}
+
+/** Code that does not compile: its file, line and column, in a message an editor understands. */
+export class CompileError extends Error {
+  /**
+   * @param {string} message
+   * @param {string | undefined} file
+   */
+  constructor(message, file) {
+    super(message);
+    this.name = 'BuildError';
+    this.file = file;
+    /** @type {string | undefined} */
+    this.route = undefined;
+  }
+}
+
+/**
+ * Why esbuild could not bundle `entry` (relative to root), in one sentence: its first error with
+ * file:line:column. A straight quote that ends a text early is said in those words.
+ * @param {unknown} error
+ * @param {string} root
+ * @param {string} entry
+ * @returns {CompileError}
+ */
+export function compileError(error, root, entry) {
+  const errors = /** @type {{ errors?: import('esbuild').Message[] } | undefined} */ (error)?.errors;
+  const first = errors?.[0];
+  if (!errors || !first) return new CompileError(`Cannot compile ${entry}: ${String(error)}`, entry);
+  const location = first.location;
+  const file = location ? path.relative(root, path.resolve(root, location.file)) : undefined;
+  const where = location && file ? `${file}:${location.line}:${location.column + 1}` : 'the site code';
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
+  const quote = location ? earlyQuote(location.lineText, location.column) : undefined;
+  const text = quote
+    ? `a straight ${quote} ends the text early, before “${location?.lineText.slice(location.column).trim().slice(0, 24)}”: inside text write \\${quote} or a typographic ${quote === "'" ? '’' : '”'} (esbuild: ${first.text})`
+    : first.text;
+  return new CompileError(`Cannot compile ${where}: ${text}${more}`, file);
+}
+
+/**
+ * The quote that ended a string just before `column`, where the line goes on with a word: `'Europe's
+ * lenders'` read as the text "Europe" and then an "s" that is not code.
+ * @param {string} line
+ * @param {number} column
+ * @returns {string | undefined}
+ */
+function earlyQuote(line, column) {
+  const before = line.slice(0, column).trimEnd();
+  const quote = before.at(-1);
+  if ((quote !== "'" && quote !== '"') || !/^[\p{L}\p{N}]/u.test(line.slice(column))) return undefined;
+  // The quote closes a string that opened earlier on the line.
+  const opened = before.slice(0, -1).lastIndexOf(quote);
+  return opened >= 0 && /[:,([]\s*$|^\s*$/.test(before.slice(0, opened)) ? quote : undefined;
+}

@@ -1,0 +1,353 @@
+/**
+ * The font as a build ships it: cut by HarfBuzz's hb-subset (harfbuzz-subset.wasm, from the
+ * harfbuzzjs package) to the characters, weights and features the site uses, and read and written
+ * as WOFF2 by wawoff2 (Google's reference codec). Also what the stylesheet asks of the font, and
+ * the @font-face rules that name the files.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+
+export interface SubsetOptions {
+  /** OpenType features whose glyphs and rules are kept; every other is dropped with its glyphs. */
+  features: readonly string[];
+  /** The range of the weight axis kept; the rest of the design space is cut away, other axes pinned to their default. */
+  weights: { min: number; max: number };
+}
+
+/** A font decoded once, and cut as often as asked. */
+export interface Subsetter {
+  /** Every character the font has a glyph for, in code point order. */
+  characters: string;
+  /** The weight axis's range. */
+  weightAxis: { min: number; max: number };
+  /** The font cut down to `characters` (those it has), as WOFF2. */
+  subset: (characters: string, options: SubsetOptions) => Promise<Buffer>;
+}
+
+/** The exports of harfbuzz-subset.wasm used here (HarfBuzz's C API; pointers are numbers). */
+interface HarfBuzz {
+  memory: WebAssembly.Memory;
+  _initialize: () => void;
+  malloc: (bytes: number) => number;
+  free: (pointer: number) => void;
+  hb_blob_create: (data: number, length: number, mode: number, userData: number, destroy: number) => number;
+  hb_blob_destroy: (blob: number) => void;
+  hb_blob_get_data: (blob: number, length: number) => number;
+  hb_blob_get_length: (blob: number) => number;
+  hb_face_create: (blob: number, index: number) => number;
+  hb_face_destroy: (face: number) => void;
+  hb_face_reference_blob: (face: number) => number;
+  hb_set_add: (set: number, value: number) => void;
+  hb_set_clear: (set: number) => void;
+  hb_subset_input_create_or_fail: () => number;
+  hb_subset_input_destroy: (input: number) => void;
+  hb_subset_input_set: (input: number, which: number) => number;
+  hb_subset_input_unicode_set: (input: number) => number;
+  hb_subset_input_set_axis_range: (input: number, face: number, axis: number, min: number, max: number, def: number) => number;
+  hb_subset_input_pin_axis_to_default: (input: number, face: number, axis: number) => number;
+  hb_subset_or_fail: (face: number, input: number) => number;
+}
+
+const HB_MEMORY_MODE_WRITABLE = 2;
+const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
+
+/** The project's own copies of the tools. */
+function requireFrom(root: string): NodeJS.Require {
+  return createRequire(path.join(root, 'package.json'));
+}
+
+/** The installed files that shape a subset's bytes (the cache keys on them). */
+export function subsetterFiles(root: string): string[] {
+  const require = requireFrom(root);
+  return [
+    require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'),
+    require.resolve('wawoff2/build/compress_binding.js'),
+    require.resolve('wawoff2/build/decompress_binding.js'),
+  ];
+}
+
+export async function decodeWoff2(root: string, woff2: Uint8Array): Promise<Buffer> {
+  const decompress = requireFrom(root)('wawoff2/decompress') as (woff2: Uint8Array) => Promise<Uint8Array>;
+  // A copy: the decoder hands back a view of its WebAssembly memory, which its next call reuses.
+  return Buffer.from(await decompress(woff2));
+}
+
+/** wawoff2 answers with a view of its WebAssembly memory, which its next call reuses: one call at a time, copied before the next. */
+let encoding: Promise<unknown> = Promise.resolve();
+
+async function encodeWoff2(root: string, ttf: Uint8Array): Promise<Buffer> {
+  const compress = requireFrom(root)('wawoff2/compress') as (ttf: Uint8Array) => Promise<Uint8Array>;
+  const encoded = encoding.then(async () => Buffer.from(await compress(ttf)));
+  encoding = encoded.catch(() => {});
+  return encoded;
+}
+
+/** The subsetter for a WOFF2 font, with the tools from the project's own install. */
+export async function loadSubsetter(root: string, woff2: Uint8Array): Promise<Subsetter> {
+  // A build runs HarfBuzz's WebAssembly once, for milliseconds: V8's optimising compiler would
+  // spend more CPU on it in the background than it saves, and Node 20 waits for that compiler
+  // before it exits. Set before any is compiled.
+  setFlagsFromString('--liftoff-only');
+  const wasm = requireFrom(root).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
+  const [ttf, harfbuzz] = await Promise.all([decodeWoff2(root, woff2), readFile(wasm).then((bytes) => WebAssembly.instantiate(bytes))]);
+  const hb = harfbuzz.instance.exports as unknown as HarfBuzz;
+  hb._initialize();
+  const axes = variationAxes(ttf);
+  return {
+    characters: characterMap(ttf),
+    weightAxis: axes.get('wght') ?? { min: 400, max: 400 },
+    subset: (characters, options) => encodeWoff2(root, subsetTtf(hb, ttf, [...axes.keys()], characters, options)),
+  };
+}
+
+/** hb-subset with these options (`hb-subset --unicodes=… --layout-features=… --instance=wght=min:max`, other axes pinned). */
+function subsetTtf(
+  hb: HarfBuzz,
+  ttf: Uint8Array,
+  axes: readonly string[],
+  characters: string,
+  { features, weights }: SubsetOptions,
+): Uint8Array {
+  const input = hb.hb_subset_input_create_or_fail();
+  if (input === 0) throw new Error('HarfBuzz could not start a subset (hb_subset_input_create_or_fail).');
+  const data = hb.malloc(ttf.byteLength);
+  new Uint8Array(hb.memory.buffer).set(ttf, data);
+  const blob = hb.hb_blob_create(data, ttf.byteLength, HB_MEMORY_MODE_WRITABLE, 0, 0);
+  const face = hb.hb_face_create(blob, 0);
+  hb.hb_blob_destroy(blob);
+  try {
+    const kept = hb.hb_subset_input_set(input, HB_SUBSET_SETS_LAYOUT_FEATURE_TAG);
+    hb.hb_set_clear(kept);
+    for (const feature of features) hb.hb_set_add(kept, tag(feature));
+    const unicodes = hb.hb_subset_input_unicode_set(input);
+    for (const character of characters) hb.hb_set_add(unicodes, character.codePointAt(0) ?? 0);
+    for (const axis of axes) {
+      // NaN: the axis keeps its default, clamped to the range.
+      const done =
+        axis === 'wght'
+          ? hb.hb_subset_input_set_axis_range(input, face, tag(axis), weights.min, weights.max, Number.NaN)
+          : hb.hb_subset_input_pin_axis_to_default(input, face, tag(axis));
+      if (!done) throw new Error(`HarfBuzz could not limit the font's ${axis} axis.`);
+    }
+    const subset = hb.hb_subset_or_fail(face, input);
+    if (subset === 0) throw new Error('HarfBuzz could not subset the font (hb_subset_or_fail).');
+    const result = hb.hb_face_reference_blob(subset);
+    const at = hb.hb_blob_get_data(result, 0);
+    // A copy: the WebAssembly memory is reused, and may grow (which detaches views of it).
+    const font = new Uint8Array(hb.memory.buffer).slice(at, at + hb.hb_blob_get_length(result));
+    hb.hb_blob_destroy(result);
+    hb.hb_face_destroy(subset);
+    if (font.byteLength === 0) throw new Error('HarfBuzz made an empty subset of the font.');
+    return font;
+  } finally {
+    hb.hb_subset_input_destroy(input);
+    hb.hb_face_destroy(face);
+    hb.free(data);
+  }
+}
+
+function tag(name: string): number {
+  return [...name].reduce((value, character) => ((value << 8) | character.charCodeAt(0)) >>> 0, 0);
+}
+
+/** A table of a TrueType font, by tag: its offset, or undefined. */
+function table(view: DataView, name: string): number | undefined {
+  for (let index = 0; index < view.getUint16(4); index += 1) {
+    const record = 12 + 16 * index;
+    if (view.getUint32(record) === tag(name)) return view.getUint32(record + 8);
+  }
+  return undefined;
+}
+
+/** The variation axes (OpenType "fvar"), by tag. */
+function variationAxes(ttf: Uint8Array): Map<string, { min: number; max: number }> {
+  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
+  const axes = new Map<string, { min: number; max: number }>();
+  const fvar = table(view, 'fvar');
+  if (fvar === undefined) return axes;
+  const first = fvar + view.getUint16(fvar + 4);
+  for (let index = 0; index < view.getUint16(fvar + 8); index += 1) {
+    const record = first + index * view.getUint16(fvar + 10);
+    const name = String.fromCharCode(...ttf.subarray(record, record + 4));
+    axes.set(name, { min: view.getInt32(record + 4) / 65536, max: view.getInt32(record + 12) / 65536 });
+  }
+  return axes;
+}
+
+/**
+ * Every character a TrueType font maps to a glyph, in code point order: its best Unicode subtable
+ * of the character map (OpenType "cmap"), as HarfBuzz picks it: a full-repertoire one (format 12)
+ * before a basic-plane one (format 4).
+ */
+export function characterMap(ttf: Uint8Array): string {
+  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
+  const cmap = table(view, 'cmap');
+  if (cmap === undefined) throw new Error('The font has no character map (cmap).');
+  const subtables = new Map<string, number>();
+  for (let index = 0; index < view.getUint16(cmap + 2); index += 1) {
+    const record = cmap + 4 + 8 * index;
+    subtables.set(`${view.getUint16(record)},${view.getUint16(record + 2)}`, cmap + view.getUint32(record + 4));
+  }
+  for (const encoding of ['3,10', '0,6', '0,4', '3,1', '0,3', '0,2', '0,1', '0,0']) {
+    const at = subtables.get(encoding);
+    const format = at === undefined ? undefined : view.getUint16(at);
+    if (at === undefined || (format !== 4 && format !== 12)) continue;
+    const codes = format === 4 ? format4(view, at) : format12(view, at);
+    return codes
+      .sort((a, b) => a - b)
+      .map((code) => String.fromCodePoint(code))
+      .join('');
+  }
+  throw new Error('The font has no Unicode character map of format 4 or 12.');
+}
+
+/** Segments of 16-bit codes, each mapped by a delta or through the glyph index array. */
+function format4(view: DataView, at: number): number[] {
+  const segments = view.getUint16(at + 6) / 2;
+  const ends = at + 14;
+  const starts = ends + 2 * segments + 2;
+  const deltas = starts + 2 * segments;
+  const rangeOffsets = deltas + 2 * segments;
+  const codes: number[] = [];
+  for (let segment = 0; segment < segments; segment += 1) {
+    const start = view.getUint16(starts + 2 * segment);
+    const end = view.getUint16(ends + 2 * segment);
+    const delta = view.getUint16(deltas + 2 * segment);
+    const rangeOffset = view.getUint16(rangeOffsets + 2 * segment);
+    for (let code = start; code <= end && code !== 0xffff; code += 1) {
+      // Through the glyph index array, where 0 is "no glyph"; else the code itself, plus the delta.
+      const glyph = rangeOffset === 0 ? code : view.getUint16(rangeOffsets + 2 * segment + rangeOffset + 2 * (code - start));
+      if ((rangeOffset === 0 || glyph !== 0) && (glyph + delta) % 0x10000 !== 0) codes.push(code);
+    }
+  }
+  return codes;
+}
+
+/** Groups of consecutive codes mapped to consecutive glyphs. */
+function format12(view: DataView, at: number): number[] {
+  const codes: number[] = [];
+  for (let group = 0; group < view.getUint32(at + 12); group += 1) {
+    const record = at + 16 + 12 * group;
+    const first = view.getUint32(record + 8);
+    for (let code = view.getUint32(record); code <= view.getUint32(record + 4); code += 1) {
+      if (first + code - view.getUint32(record) !== 0) codes.push(code);
+    }
+  }
+  return codes;
+}
+
+/** What the stylesheet asks of the font. */
+export interface FontUsage {
+  /** The weights the rules use, normal (400) and bold (700) always among them; undefined for the whole axis (`bolder`, `lighter`). */
+  weights: { min: number; max: number } | undefined;
+  /** OpenType features the rules turn on (font-feature-settings, font-variant-*). */
+  features: string[];
+  /** Characters the stylesheet writes itself (`content`, quotation marks). */
+  characters: string;
+  /** Whether a rule changes the case of text (text-transform), which draws other letters. */
+  changesCase: boolean;
+  /** Whether a font-family names `family`: a stylesheet that never does never uses the font. */
+  names: (family: string) => boolean;
+}
+
+const VARIANT_FEATURES: Readonly<Record<string, readonly string[]>> = {
+  'tabular-nums': ['tnum'],
+  'proportional-nums': ['pnum'],
+  'lining-nums': ['lnum'],
+  'oldstyle-nums': ['onum'],
+  'diagonal-fractions': ['frac'],
+  'stacked-fractions': ['afrc'],
+  ordinal: ['ordn'],
+  'slashed-zero': ['zero'],
+  'small-caps': ['smcp'],
+  'all-small-caps': ['smcp', 'c2sc'],
+  'common-ligatures': ['liga', 'clig'],
+  'discretionary-ligatures': ['dlig'],
+  contextual: ['calt'],
+};
+
+/** Reads the weights, features and generated text of a compiled stylesheet. */
+export function fontUsage(css: string): FontUsage {
+  // The @font-face rules describe fonts; the other rules say what text uses.
+  const rules = css.replace(/@font-face\s*\{[^}]*\}/g, '');
+  const weights = new Set([400, 700]);
+  let wholeAxis = false;
+  for (const [, value = ''] of rules.matchAll(/font-weight\s*:\s*([^;}!]+)/g)) {
+    const word = value.trim();
+    if (word === 'bolder' || word === 'lighter') wholeAxis = true;
+    else if (/^\d+$/.test(word)) weights.add(Number(word));
+  }
+  const features = new Set<string>();
+  for (const [, value = ''] of rules.matchAll(/font-feature-settings\s*:\s*([^;}]+)/g)) {
+    for (const [, name = '', setting = ''] of value.matchAll(/["']([\x20-\x7e]{4})["']\s*(\w*)/g)) {
+      if (setting !== '0' && setting !== 'off') features.add(name);
+    }
+  }
+  for (const [, value = ''] of rules.matchAll(/font-variant(?:-\w+)?\s*:\s*([^;}]+)/g)) {
+    for (const word of value.trim().split(/\s+/)) for (const feature of VARIANT_FEATURES[word] ?? []) features.add(feature);
+  }
+  let characters = '';
+  for (const [, value = ''] of rules.matchAll(/(?:^|[;{])\s*content\s*:\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^;}"'])+)/g)) {
+    for (const [, double, single] of value.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g))
+      characters += cssString(double ?? single ?? '');
+    // Quotation marks as the language's defaults draw them.
+    if (/\b(?:open|close)-quote\b/.test(value)) characters += '“”‘’';
+  }
+  const families = [...rules.matchAll(/font(?:-family)?\s*:\s*([^;}]+)/g)].map(([, value = '']) => value);
+  return {
+    weights: wholeAxis ? undefined : { min: Math.min(...weights), max: Math.max(...weights) },
+    features: [...features].sort(),
+    characters,
+    changesCase: /text-transform\s*:\s*(?:uppercase|lowercase|capitalize)/.test(rules),
+    names: (family) => families.some((value) => value.split(',').some((name) => name.trim().replace(/^["']|["']$/g, '') === family)),
+  };
+}
+
+/** The text of a CSS string's contents: `\201C` and `\"` escapes decoded. */
+function cssString(text: string): string {
+  return text.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex?: string, other?: string) =>
+    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (other ?? ''),
+  );
+}
+
+/**
+ * A face of the font for the stylesheet; `characters` becomes its unicode-range. `optional`: with
+ * the stylesheet in the page, the first paint can come before the font, and a later swap from
+ * the fallback can re-wrap a line, however close its metrics. A preloaded optional font gets a
+ * moment before the first paint; a page that paints without it keeps the fallback, and the next
+ * page, the font cached, has it from the start: nothing moves.
+ */
+export function fontFace(family: string, href: string, weights: { min: number; max: number }, characters?: string): string {
+  const range = characters === undefined ? '' : `;unicode-range:${unicodeRange(characters)}`;
+  return `@font-face{font-family:"${family}";font-weight:${weights.min} ${weights.max};font-display:optional;src:url(${href})${range}}`;
+}
+
+/** `U+20-22,U+41-5A,U+20AC` for a set of characters. */
+export function unicodeRange(characters: string): string {
+  const codes = [...new Set([...characters].map((character) => character.codePointAt(0) ?? 0))].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  for (let at = 0; at < codes.length; ) {
+    let end = at;
+    while (end + 1 < codes.length && codes[end + 1] === (codes[end] ?? 0) + 1) end += 1;
+    const hex = (code: number) => code.toString(16).toUpperCase();
+    ranges.push(end === at ? `U+${hex(codes[at] ?? 0)}` : `U+${hex(codes[at] ?? 0)}-${hex(codes[end] ?? 0)}`);
+    at = end + 1;
+  }
+  return ranges.join(',');
+}
+
+/** Each character with its upper- and lower-case forms, where they stay one character ("ß" upper-cased is "SS", there already). */
+export function withCaseForms(characters: Iterable<string>): Set<string> {
+  const all = new Set<string>();
+  for (const character of characters) {
+    all.add(character);
+    for (const form of [character.toUpperCase(), character.toLowerCase()]) if ([...form].length === 1) all.add(form);
+  }
+  return all;
+}
+
+export function codePoint(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}

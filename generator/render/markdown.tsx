@@ -1,0 +1,370 @@
+/**
+ * A collection's entries: Markdown files with YAML frontmatter, read and checked like any content
+ * (each problem names the file, the line and the field), and rendered to React elements at build
+ * time, so that no raw HTML string enters a page and the strict Content-Security-Policy holds.
+ * markdown-it parses (CommonMark and GFM tables); raw HTML is refused, not escaped, so that an
+ * editor's tag never shows up as text.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import markdownIt, { type Token } from 'markdown-it';
+import { createElement, type ReactNode } from 'react';
+import * as v from 'valibot';
+import { isMap, LineCounter, parseDocument } from 'yaml';
+import { description, text, title } from '../schema';
+import type { Collection, EntryInfo, ImageInfo, SitePath } from '../site';
+import { canonicalPath } from '../urls';
+import { type Problem, problemsOf } from './check';
+import type { DescribeInput, ImageSource, Located } from './protocol';
+
+/** An entry as a worker holds it. */
+export interface LoadedEntry {
+  /** Relative to the root. */
+  file: string;
+  path: SitePath;
+  info: Omit<EntryInfo<unknown>, 'url' | 'image'> & { image?: { src: string; alt: string } };
+  /** Shown by this build: published, or any entry in the dev server. */
+  shown: boolean;
+  tokens: Token[];
+  /** The line the body starts on, 1-based. */
+  bodyLine: number;
+  source: string;
+}
+
+/** `2025-06-01`, or an ISO date and time with its offset: nothing a reader could take two ways. */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const date = v.pipe(
+  v.string('should be a date such as 2025-06-01 (quoted or not), not $received'),
+  v.check((value) => {
+    const match = DATE.exec(value);
+    if (!match) return false;
+    const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+    return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]) && !Number.isNaN(Date.parse(value));
+  }, 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00'),
+);
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const parser = markdownIt('default', { html: true, linkify: false, typographer: false });
+
+export async function loadCollection(
+  root: string,
+  name: string,
+  collection: Collection<unknown>,
+  { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
+  _fields: v.ObjectEntries,
+): Promise<{ entries: LoadedEntry[]; problems: Problem[]; images: ImageSource[]; reads: string[] }> {
+  const folder = collection.folder.replace(/^\.\//, '').replace(/\/$/, '');
+  const names = await readdir(path.join(root, folder)).catch(() => undefined);
+  const problems: Problem[] = [];
+  if (names === undefined)
+    return {
+      entries: [],
+      problems: [{ file: folder, text: `collection "${name}": its folder ${folder} does not exist` }],
+      images: [],
+      reads: [],
+    };
+  const schema = v.strictObject({
+    title,
+    description,
+    date,
+    updated: v.optional(date),
+    draft: v.optional(v.boolean()),
+    publishDate: v.optional(date),
+    expiryDate: v.optional(date),
+    image: v.optional(
+      v.strictObject({
+        src: v.pipe(v.string(), v.regex(/^\.{0,2}\/?[^:]+$/, 'is not a file beside the entry, such as ./cover.jpg')),
+        alt: text(300),
+      }),
+    ),
+    ...collection.fields,
+  });
+  const entries: LoadedEntry[] = [];
+  const images: ImageSource[] = [];
+  const files = names.filter((file) => file.endsWith('.md')).sort();
+  for (const fileName of files) {
+    const file = `${folder}/${fileName}`;
+    const slug = fileName.slice(0, -3);
+    const source = await readFile(path.join(root, file), 'utf8');
+    const entryPath = `${collection.path}/${slug}` as SitePath;
+    const route = canonicalPath(entryPath);
+    const add = (line: number | undefined, message: string) =>
+      problems.push({ file, ...(line === undefined ? {} : { line }), text: message, route });
+    if (!SLUG.test(slug))
+      add(undefined, `the file name "${fileName}" is its address: use lower-case letters, digits and hyphens, such as "our-first-year.md"`);
+    const front = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+    if (!front) {
+      add(1, 'has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line');
+      continue;
+    }
+    const lines = new LineCounter();
+    const document = parseDocument(front[1] ?? '', { lineCounter: lines, uniqueKeys: true });
+    if (document.errors.length > 0) {
+      const [error] = document.errors;
+      add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${error?.message.split('\n')[0]}`);
+      continue;
+    }
+    const data = document.toJS() ?? {};
+    const lineOf = (keys: readonly (string | number)[]): Located => {
+      let node = document.getIn(keys, true) as { range?: [number, number, number] } | undefined;
+      // A missing field: the object that should hold it, else the frontmatter's first line.
+      for (let depth = keys.length; !node?.range && depth > 0; depth -= 1)
+        node = document.getIn(keys.slice(0, depth - 1), true) as typeof node;
+      const pair =
+        isMap(document.contents) && keys.length === 1
+          ? document.contents.items.find((item) => (item.key as { value?: unknown }).value === keys[0])
+          : undefined;
+      const offset = (pair?.key as { range?: [number, number, number] } | undefined)?.range?.[0] ?? node?.range?.[0] ?? 0;
+      return { file, line: lines.linePos(offset).line + 1 };
+    };
+    const found = await problemsOf(data, schema, async (keys) => lineOf(keys));
+    problems.push(...found.map((problem) => ({ ...problem, route })));
+    if (found.length > 0) continue;
+    const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
+    const bodyLine = source.slice(0, front[0].length).split('\n').length;
+    const body = source.slice(front[0].length);
+    const tokens = parser.parse(body, {});
+    for (const problem of bodyProblems(tokens)) add(problem.line + bodyLine, problem.text);
+    const entryImages = [
+      ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1 }] : []),
+      ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine })),
+    ];
+    for (const image of entryImages) {
+      const imageFile = path.posix.join(folder, image.src);
+      if (!image.alt.trim())
+        add(
+          image.line,
+          `the image ${image.src} has no text alternative: write what it shows between the brackets, ![like this](${image.src})`,
+        );
+      else if (
+        !(await readFile(path.join(root, imageFile)).then(
+          () => true,
+          () => false,
+        ))
+      )
+        add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
+      else images.push({ file: imageFile, from: `${file}:${image.line}` });
+    }
+    const time = (value: string | undefined) =>
+      value === undefined ? undefined : Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+    const scheduled = (time(checked.publishDate) ?? Number.NEGATIVE_INFINITY) > now;
+    const expired = (time(checked.expiryDate) ?? Number.POSITIVE_INFINITY) <= now;
+    const draft = checked.draft === true || scheduled || expired;
+    const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
+    entries.push({
+      file,
+      path: entryPath,
+      info: {
+        slug,
+        title: checked.title,
+        description: checked.description,
+        date: checked.date,
+        ...(checked.updated ? { updated: checked.updated } : {}),
+        draft,
+        ...(checked.image ? { image: { src: path.posix.join(folder, checked.image.src), alt: checked.image.alt } } : {}),
+        data: extra,
+      },
+      shown: mode === 'development' || !draft,
+      tokens,
+      bodyLine,
+      source,
+    });
+  }
+  // Newest first; entries of one date by title, so that the order never depends on the file system.
+  entries.sort((a, b) => (time(b.info.date) ?? 0) - (time(a.info.date) ?? 0) || a.info.title.localeCompare(b.info.title));
+  return {
+    entries,
+    problems,
+    images,
+    reads: [`${folder}/`, ...files.map((fileName) => `${folder}/${fileName}`), ...images.map((image) => image.file)],
+  };
+}
+
+function time(value: string): number {
+  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+}
+
+/** Raw HTML, a heading out of order, an image elsewhere than beside the entry. Lines are 0-based, in the body. */
+function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[] {
+  const problems: { line: number; text: string }[] = [];
+  // The entry's title is the page's h1.
+  let level = 1;
+  let line = 0;
+  for (const token of tokens) {
+    if (token.map) line = token.map[0];
+    if (token.type === 'html_block' || token.type === 'html_inline') problems.push({ line, text: rawHtml(token.content) });
+    for (const child of token.children ?? []) {
+      if (child.type === 'html_inline') problems.push({ line, text: rawHtml(child.content) });
+      if (child.type === 'image' && /^[a-z][a-z0-9+.-]*:|^\/\//i.test(attribute(child, 'src') ?? '')) {
+        problems.push({
+          line,
+          text: `the image ${attribute(child, 'src')} is on another site: put the file beside the entry (the site makes no third-party requests)`,
+        });
+      }
+    }
+    if (token.type === 'heading_open') {
+      const next = Number(token.tag.slice(1));
+      if (next === 1)
+        problems.push({ line, text: "has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …" });
+      else if (next > level + 1)
+        problems.push({
+          line,
+          text: `skips from heading level ${level} to ${next} (${'#'.repeat(next)} …): use ${'#'.repeat(level + 1)} …`,
+        });
+      level = next;
+    }
+  }
+  return problems;
+}
+
+/** An attribute markdown-it set, as text ("" when absent). */
+function attribute(token: Token, name: string): string {
+  return String(token.attrGet(name) ?? '');
+}
+
+function rawHtml(content: string): string {
+  return `holds raw HTML (${content.trim().slice(0, 40)}), which the site does not publish: write it in Markdown`;
+}
+
+function imagesOf(tokens: readonly Token[]): { src: string; alt: string; line: number }[] {
+  return tokens.flatMap((token) =>
+    (token.children ?? []).flatMap((child) => {
+      const src = attribute(child, 'src');
+      return child.type === 'image' && src && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)
+        ? [{ src, alt: child.content, line: token.map?.[0] ?? 0 }]
+        : [];
+    }),
+  );
+}
+
+/** The line of an entry where `value` is written (a link, a character), for messages about what the page shows. */
+export function lineOfValue(entry: LoadedEntry, value: string): Located {
+  const index = entry.source.indexOf(value);
+  return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
+}
+
+/** Stable ids for headings: their words, without accents, joined by hyphens; a repeated one numbered. */
+function headingIds(tokens: readonly Token[]): Map<Token, string> {
+  const ids = new Map<Token, string>();
+  const used = new Map<string, number>();
+  tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open') return;
+    const words = (tokens[index + 1]?.content ?? '')
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+    const base = /^[a-z]/.test(words) ? words : `section-${words || index}`;
+    const count = (used.get(base) ?? 0) + 1;
+    used.set(base, count);
+    ids.set(token, count === 1 ? base : `${base}-${count}`);
+  });
+  return ids;
+}
+
+export interface BodyContext {
+  /** A root-relative link as the page must write it, under the base path. */
+  link: (href: string) => string;
+  /** Processed images, by source file relative to the root. */
+  images: Readonly<Record<string, Omit<ImageInfo, 'alt'>>>;
+  /** The entry's folder, relative to the root: images are beside it. */
+  folder: string;
+  sizes: string;
+}
+
+/** The body as React elements. */
+export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode {
+  const ids = headingIds(entry.tokens);
+  let key = 0;
+  const block = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
+    const nodes: ReactNode[] = [];
+    let at = from;
+    while (at < tokens.length) {
+      const token = tokens[at] as Token;
+      if (close !== undefined && token.type === close) return [nodes, at + 1];
+      if (token.nesting === 1) {
+        const [children, next] = block(tokens, at + 1, token.type.replace(/_open$/, '_close'));
+        nodes.push(createElement(token.tag, { key: key++, ...blockAttributes(token, ids) }, ...children));
+        at = next;
+        continue;
+      }
+      if (token.type === 'inline') nodes.push(...inline(token.children ?? [], 0, undefined)[0]);
+      else if (token.type === 'fence' || token.type === 'code_block') {
+        const language = token.info.trim().split(/\s+/)[0];
+        nodes.push(
+          createElement('pre', { key: key++ }, createElement('code', language ? { 'data-language': language } : {}, token.content)),
+        );
+      } else if (token.type === 'hr') nodes.push(createElement('hr', { key: key++ }));
+      at += 1;
+    }
+    return [nodes, at];
+  };
+  const inline = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
+    const nodes: ReactNode[] = [];
+    let at = from;
+    while (at < tokens.length) {
+      const token = tokens[at] as Token;
+      if (close !== undefined && token.type === close) return [nodes, at + 1];
+      if (token.nesting === 1) {
+        const [children, next] = inline(tokens, at + 1, token.type.replace(/_open$/, '_close'));
+        nodes.push(token.type === 'link_open' ? link(token, children) : createElement(token.tag, { key: key++ }, ...children));
+        at = next;
+        continue;
+      }
+      if (token.type === 'text') nodes.push(token.content);
+      else if (token.type === 'code_inline') nodes.push(createElement('code', { key: key++ }, token.content));
+      else if (token.type === 'softbreak') nodes.push('\n');
+      else if (token.type === 'hardbreak') nodes.push(createElement('br', { key: key++ }));
+      else if (token.type === 'image') nodes.push(image(token));
+      at += 1;
+    }
+    return [nodes, at];
+  };
+  const link = (token: Token, children: ReactNode[]) => {
+    const href = attribute(token, 'href') ?? '';
+    const title = attribute(token, 'title') ?? undefined;
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) && !/^mailto:/i.test(href)) {
+      return createElement('a', { key: key++, href, title, rel: 'external noopener noreferrer', className: 'is-external' }, ...children);
+    }
+    return createElement('a', { key: key++, href: href.startsWith('/') ? context.link(href) : href, title }, ...children);
+  };
+  const image = (token: Token) => {
+    const file = path.posix.join(context.folder, attribute(token, 'src') ?? '');
+    const made = context.images[file];
+    if (!made) return createElement('img', { key: key++, src: attribute(token, 'src') ?? '', alt: token.content });
+    return picture({ ...made, alt: token.content }, context.sizes, 'lazy', key++);
+  };
+  return block(entry.tokens, 0, undefined)[0];
+}
+
+function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<string, string> {
+  const id = ids.get(token);
+  if (id) return { id };
+  // GFM's column alignment, as a class rather than the style attribute the CSP forbids.
+  const align = /text-align:(\w+)/.exec(attribute(token, 'style') ?? '')?.[1];
+  if (align) return { className: `is-aligned-${align}` };
+  const start = attribute(token, 'start');
+  return start ? { start } : {};
+}
+
+/** An image in every format made of it, its box set so that nothing moves when it loads. */
+export function picture(image: ImageInfo, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
+  const fallback = image.sources.at(-1);
+  return createElement(
+    'picture',
+    { key },
+    ...image.sources
+      .slice(0, -1)
+      .map((source) => createElement('source', { key: source.type, type: source.type, srcSet: source.srcset, sizes })),
+    createElement('img', {
+      src: image.src,
+      alt: image.alt,
+      width: image.width,
+      height: image.height,
+      loading,
+      decoding: 'async',
+      ...(fallback ? { srcSet: fallback.srcset, sizes } : {}),
+    }),
+  );
+}

@@ -1,0 +1,286 @@
+/**
+ * The site as a render worker loads it: the route table, the redirects and every collection's
+ * entries checked, and the list of pages to write, each with what renders it. Every problem is
+ * found before anything is rendered, and named with its file and line.
+ */
+import * as v from 'valibot';
+import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
+import { description as descriptionSchema, text, title as titleSchema } from '../schema';
+import type { PageEntry, Pages, SitePath } from '../site';
+import { canonicalPath, routeFile } from '../urls';
+import { type Problem, problemsError, problemsOf, type Where } from './check';
+import { type Keys, locate } from './locate';
+import { type LoadedEntry, loadCollection } from './markdown';
+import type { DescribeInput, FeedInfo, ImageSource, PageInfo, RedirectInfo, SiteDescription } from './protocol';
+
+/** How each page is rendered: parallel to SiteDescription.pages. */
+export type Renderable =
+  | { kind: 'route'; entry: PageEntry<unknown> }
+  | { kind: 'not-found'; entry: PageEntry<unknown> }
+  | { kind: 'entry'; collection: string; entry: LoadedEntry }
+  | { kind: 'list'; collection: string; page: number; pages: number; entries: readonly LoadedEntry[] };
+
+export interface SiteModel extends SiteDescription {
+  renderables: Renderable[];
+}
+
+// The site's pages module is typed by its author; here any content and fields will do.
+export type AnyPages = Pages<unknown, Record<string, unknown>, unknown>;
+
+const PATH = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
+/** A page under /assets/ would be cached for a year like a hashed file; hosts refuse to serve /deploy/. */
+const RESERVED = [ASSETS_DIR, DEPLOY_DIR];
+
+const pathSchema = v.pipe(
+  v.string(),
+  v.regex(PATH, 'is not a lower-case path such as "/about-us" (no trailing slash, no spaces)'),
+  v.check(
+    (value) => !RESERVED.includes(value.split('/')[1] ?? ''),
+    `lies in a folder the build reserves (${RESERVED.map((name) => `/${name}/`).join(', ')}): choose another path`,
+  ),
+);
+
+const component = v.custom<unknown>((value) => typeof value === 'function', 'is not a component');
+
+/** Every page of the site, checked; a BuildError naming each problem's file and line if anything is wrong. */
+export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModule: string): Promise<SiteModel> {
+  const { root } = input;
+  const problems: Problem[] = [];
+  const whereIn =
+    (value: unknown, fallback: string, prefix: Keys = []): Where =>
+    async (keys) =>
+      (await locate(root, value, [...prefix, ...keys])) ?? { file: fallback };
+  const routeSchema = v.strictObject({
+    path: pathSchema,
+    title: titleSchema,
+    description: descriptionSchema,
+    content: v.optional(v.unknown()),
+    page: v.optional(component),
+    ...pages.fields,
+  });
+  // The 404 page is kept out of search results: its description needs no length.
+  const entrySchema = v.strictObject({
+    title: titleSchema,
+    description: text(160),
+    content: v.optional(v.unknown()),
+    page: v.optional(component),
+  });
+
+  const checked = new Map<unknown, Promise<Problem[]>>();
+  const checkEntry = async (entry: PageEntry<unknown>, schema: v.GenericSchema, where: Where, route: string) => {
+    const found = await problemsOf(entry, schema, where);
+    const hasContent = (entry as { content?: unknown }).content !== undefined;
+    const hasPage = (entry as { page?: unknown }).page !== undefined;
+    if (hasContent === hasPage) {
+      const { file, line } = await where([]);
+      found.push({
+        file,
+        ...(line === undefined ? {} : { line }),
+        text: hasPage
+          ? 'has both content and page: give one'
+          : 'has neither content nor page: give its copy (content) or a component of its own (page)',
+      });
+    }
+    if (hasContent) {
+      const content = (entry as { content: unknown }).content;
+      if (!checked.has(content)) checked.set(content, problemsOf(content, pages.content.schema, whereIn(content, pagesModule)));
+      found.push(...((await checked.get(content)) ?? []));
+    }
+    problems.push(...found.map((problem) => ({ ...problem, route })));
+  };
+
+  const routesWhere = (index: number) => whereIn(pages.routes, pagesModule, [index]);
+  const seenPaths = new Map<string, string>();
+  const seenTitles = new Map<string, string>();
+  for (const [index, route] of pages.routes.entries()) {
+    const where = routesWhere(index);
+    const path = typeof route.path === 'string' ? route.path : '?';
+    await checkEntry(route, routeSchema, where, canonicalPath(path));
+    const twin = seenPaths.get(path.toLowerCase());
+    if (twin !== undefined) {
+      const text =
+        twin === path
+          ? `path "${path}" appears twice in the route table`
+          : `path "${path}" differs only in case from "${twin}": paths match case-insensitively, so they would be the same page`;
+      problems.push({ ...(await where(['path'])), text, route: canonicalPath(path) });
+    }
+    seenPaths.set(path.toLowerCase(), path);
+    const title = seenTitles.get(route.title);
+    if (title !== undefined)
+      problems.push({
+        ...(await where(['title'])),
+        text: `title "${route.title}" is the title of ${title} too: each page needs its own`,
+        route: canonicalPath(path),
+      });
+    if (typeof route.title === 'string') seenTitles.set(route.title, canonicalPath(path));
+  }
+  await checkEntry(pages.notFound, entrySchema, whereIn(pages.notFound, pagesModule), '/404');
+  const redirects = await checkRedirects(pages, seenPaths, whereIn, pagesModule, problems);
+
+  const infos: PageInfo[] = [];
+  const renderables: Renderable[] = [];
+  const fieldNames = Object.keys(pages.fields);
+  const fieldsOf = (source: object) =>
+    Object.fromEntries(fieldNames.flatMap((name) => (name in source ? [[name, (source as Record<string, unknown>)[name]]] : [])));
+  for (const route of pages.routes) {
+    infos.push({
+      path: route.path,
+      file: routeFile(route.path),
+      title: route.title,
+      description: route.description,
+      kind: 'route',
+      fields: fieldsOf(route),
+      draft: false,
+    });
+    renderables.push({ kind: 'route', entry: route });
+  }
+
+  const feeds: FeedInfo[] = [];
+  const images: ImageSource[] = [];
+  const socialTitles: string[] = [];
+  const reads: string[] = [];
+  for (const [name, collection] of Object.entries(pages.collections ?? {})) {
+    const loaded = await loadCollection(root, name, collection, input, pages.fields);
+    problems.push(...loaded.problems);
+    reads.push(...loaded.reads);
+    images.push(...loaded.images);
+    const shown = loaded.entries.filter((entry) => entry.shown);
+    if (shown.length === 0) continue;
+    if (seenPaths.has(collection.path.toLowerCase()))
+      problems.push({
+        file: pagesModule,
+        text: `collection "${name}" lists its entries at ${collection.path}, which is a route of the table too`,
+      });
+    const perPage = Math.max(1, collection.list.perPage);
+    const pageCount = Math.ceil(shown.length / perPage);
+    for (let page = 1; page <= pageCount; page += 1) {
+      const path = (page === 1 ? collection.path : `${collection.path}/page/${page}`) as SitePath;
+      const suffix = page === 1 ? '' : ` (page ${page} of ${pageCount})`;
+      infos.push({
+        path,
+        file: routeFile(path),
+        title: `${collection.list.title}${suffix}`,
+        description: collection.list.description,
+        kind: 'list',
+        collection: name,
+        ...(page === 1 ? { fields: fieldsOf(collection.list.fields) } : {}),
+        draft: false,
+      });
+      renderables.push({
+        kind: 'list',
+        collection: name,
+        page,
+        pages: pageCount,
+        entries: shown.slice((page - 1) * perPage, page * perPage),
+      });
+    }
+    for (const entry of shown) {
+      infos.push({
+        path: entry.path,
+        file: routeFile(entry.path),
+        title: entry.info.title,
+        description: entry.info.description,
+        kind: 'entry',
+        collection: name,
+        lastmod: entry.info.updated ?? entry.info.date,
+        draft: entry.info.draft,
+      });
+      renderables.push({ kind: 'entry', collection: name, entry });
+      socialTitles.push(entry.info.title);
+    }
+    const published = shown.filter((entry) => !entry.info.draft);
+    feeds.push({
+      collection: name,
+      path: collection.path,
+      title: collection.feed,
+      entries: published.map(({ path, info }) => ({
+        path,
+        title: info.title,
+        description: info.description,
+        date: info.date,
+        ...(info.updated ? { updated: info.updated } : {}),
+      })),
+    });
+  }
+  for (const info of infos) {
+    const title = seenTitles.get(info.title);
+    if (info.kind === 'entry' && title !== undefined)
+      problems.push({
+        file: pagesModule,
+        text: `title "${info.title}" is the title of ${title} too: each page needs its own`,
+        route: canonicalPath(info.path ?? '/'),
+      });
+  }
+  infos.push({ file: '404.html', title: pages.notFound.title, description: pages.notFound.description, kind: 'not-found', draft: false });
+  renderables.push({ kind: 'not-found', entry: pages.notFound });
+  if (problems.length > 0) throw problemsError(problems);
+  return { pages: infos, renderables, redirects, feeds, images, socialTitles, reads };
+}
+
+/**
+ * Each redirect's target in the table's form ("/about-us/" becomes "/about-us"). A source that is
+ * a route would hide the page; a redirect to another costs visitors a round trip a step, and may loop.
+ */
+async function checkRedirects(
+  pages: AnyPages,
+  routes: ReadonlyMap<string, string>,
+  whereIn: (value: unknown, fallback: string, prefix?: Keys) => Where,
+  pagesModule: string,
+  problems: Problem[],
+): Promise<RedirectInfo[]> {
+  const list = pages.redirects ?? [];
+  const schema = v.strictObject({
+    from: v.pipe(
+      pathSchema,
+      v.check((value) => value !== '/', 'is "/", the landing page: a redirect would hide it'),
+    ),
+    to: v.pipe(v.string(), v.regex(/^\/[\w/-]*$/, 'is not a path of the route table such as "/about-us"')),
+    status: v.optional(v.picklist([301, 302], 'is not a status a redirect has: use 301 (permanent, the default) or 302 (temporary)')),
+  });
+  const redirects: RedirectInfo[] = [];
+  const sources = new Map<string, string>();
+  for (const [index, redirect] of list.entries()) {
+    const where = whereIn(list, pagesModule, [index]);
+    const found = await problemsOf(redirect, schema, where, ['redirects', index]);
+    if (found.length > 0) {
+      problems.push(...found);
+      continue;
+    }
+    const to = (redirect.to.replace(/\/+$/, '') || '/') as SitePath;
+    const fail = async (text: string) =>
+      problems.push({ ...(await where([])), text: `redirect "${redirect.from}" → "${redirect.to}" ${text}`, route: redirect.from });
+    const route = routes.get(redirect.from.toLowerCase());
+    if (route !== undefined)
+      await fail(`has a source that is the route "${route}": a redirect would hide that page. Remove the redirect, or the route.`);
+    const twin = sources.get(redirect.from.toLowerCase());
+    if (twin !== undefined) await fail(`has the same source as the redirect "${twin}" → …: give each source once.`);
+    sources.set(redirect.from.toLowerCase(), redirect.from);
+    redirects.push({ from: redirect.from, to, status: redirect.status ?? 301 });
+  }
+  const targetOf = new Map<string, string>(redirects.map((redirect) => [redirect.from, redirect.to]));
+  for (const [index, redirect] of redirects.entries()) {
+    const where = whereIn(list, pagesModule, [index, 'to']);
+    const fail = async (text: string) =>
+      problems.push({ ...(await where([])), text: `redirect "${redirect.from}" → "${redirect.to}" ${text}`, route: redirect.from });
+    if (targetOf.has(redirect.to)) {
+      const steps: string[] = [redirect.from];
+      let end: string | undefined = redirect.to;
+      while (end !== undefined && targetOf.has(end) && !steps.includes(end)) {
+        steps.push(end);
+        end = targetOf.get(end);
+      }
+      if (end !== undefined && steps.includes(end))
+        await fail(`is part of a loop: ${[...steps, end].map((step) => `"${step}"`).join(' → ')}. Each redirect must lead to a route.`);
+      else
+        await fail(
+          `leads to another redirect ("${redirect.to}" → "${targetOf.get(redirect.to)}"): point it ${end && routes.has(end.toLowerCase()) ? `straight at "${end}"` : 'at a route'}, so that visitors take one step, not two.`,
+        );
+    } else if (routes.get(redirect.to.toLowerCase()) !== redirect.to) {
+      const near = routes.get(redirect.to.toLowerCase());
+      await fail(
+        `leads to no route: its target must be a path of the route table${near ? `, such as "${near}" (paths are lower case)` : ` (${[...routes.values()].map((path) => `"${path}"`).join(', ')})`}. A redirect to a renamed page moves with it.`,
+      );
+    }
+  }
+  return redirects;
+}

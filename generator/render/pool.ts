@@ -1,0 +1,238 @@
+/**
+ * The render workers, seen from the main thread, and the one place they start: worker threads
+ * that each load the site's bundle and answer requests (protocol.ts). A few pages stay queued at
+ * every worker, so that none waits for its next one, and a worker that makes no progress for the
+ * time limit (a page that loops forever) is terminated, whatever it is doing, and the build fails
+ * naming the route.
+ */
+import { Worker } from 'node:worker_threads';
+import { BuildError, errorOf, fileOf, messageOf, projectFrame } from '../failure';
+import type { FromWorker, Requests, RequestType, ToWorker } from './protocol';
+
+export interface PoolOptions {
+  /** The site's bundle, which calls serve() (worker.tsx). */
+  bundle: string;
+  root: string;
+  /** React's production build renders four times faster; the dev server keeps its warnings. */
+  mode: 'production' | 'development';
+  /** How long a worker may take to answer one request (a page); loading the site's code may take ten seconds at least. */
+  timeoutMs: number;
+}
+
+/** A loaded machine can take a few seconds to start a worker: a page's limit is no measure of that. */
+const LOAD_MS = 10_000;
+
+const QUEUED_PER_WORKER = 4;
+const LOADING = "loading the site's code";
+/** Below this many pages for each, another worker costs more to start than it saves. */
+const PAGES_PER_WORKER = 24;
+
+interface Reply {
+  /** For messages: "rendering page /about-us/". */
+  what: string;
+  route?: string;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Member {
+  worker: Worker;
+  /** Settles once the worker has loaded the site's code, or failed to. */
+  ready: Promise<unknown>;
+  /** A worker answers in the order it was asked; the first is its loading. */
+  replies: Reply[];
+  /** Armed while the worker owes an answer; reset whenever one arrives. */
+  timer?: NodeJS.Timeout;
+}
+
+export class RenderPool {
+  private readonly members: Member[] = [];
+  /** The first failure: the one the build reports. */
+  private failure: Error | undefined;
+  private closed = false;
+  private nextId = 1;
+
+  constructor(private readonly options: PoolOptions) {
+    this.grow(1);
+  }
+
+  /** The workers `pages` pages need, up to `jobs`. */
+  size(jobs: number, pages: number): void {
+    this.grow(Math.max(1, Math.min(jobs, Math.ceil(pages / PAGES_PER_WORKER))));
+  }
+
+  get workers(): number {
+    return this.members.length;
+  }
+
+  /** One question to the first worker. */
+  async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string): Promise<Requests[K][1]> {
+    const member = this.members[0];
+    if (!member) throw this.failure ?? new Error('The render workers were stopped.');
+    await member.ready;
+    return (await this.send(member, type, input, what)) as Requests[K][1];
+  }
+
+  /** The same request to every worker, in parallel. */
+  async each<K extends RequestType>(type: K, input: (index: number) => Requests[K][0], what: string): Promise<Requests[K][1][]> {
+    return this.guard(
+      Promise.all(
+        this.members.map(async (member, index) => {
+          await member.ready;
+          return (await this.send(member, type, input(index), what)) as Requests[K][1];
+        }),
+      ),
+    );
+  }
+
+  /** Each item on whichever worker is free next; answers in the order of `items`. */
+  async share<K extends RequestType, T>(
+    type: K,
+    items: readonly T[],
+    input: (item: T) => Requests[K][0],
+    describe: (item: T) => { what: string; route?: string },
+  ): Promise<Requests[K][1][]> {
+    const answers: Requests[K][1][] = new Array(items.length);
+    let next = 0;
+    const work = async (member: Member) => {
+      await member.ready;
+      const inFlight: Promise<void>[] = [];
+      const send = () => {
+        const index = next++;
+        const item = items[index] as T;
+        const { what, route } = describe(item);
+        const reply = this.send(member, type, input(item), what, route).then((value) => {
+          answers[index] = value as Requests[K][1];
+        });
+        // Items queued behind a failure are rejected with it, and nobody waits for them any more.
+        reply.catch(() => {});
+        inFlight.push(reply);
+      };
+      while (inFlight.length < QUEUED_PER_WORKER && next < items.length) send();
+      while (inFlight.length > 0) {
+        await inFlight.shift();
+        if (this.failure) throw this.failure;
+        if (next < items.length) send();
+      }
+    };
+    await this.guard(Promise.all(this.members.map(work)));
+    return answers;
+  }
+
+  /** Terminates every worker, whatever it is doing. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const members = this.members.splice(0);
+    for (const member of members) {
+      clearTimeout(member.timer);
+      for (const reply of member.replies.splice(0)) reply.reject(this.failure ?? new Error('The render workers were stopped.'));
+    }
+    await Promise.all(members.map((member) => member.worker.terminate()));
+  }
+
+  /** The first failure stops everything: the other workers' work is of no use any more. */
+  private async guard<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      await this.close();
+      throw this.failure ?? error;
+    }
+  }
+
+  private grow(count: number): void {
+    while (this.members.length < count && !this.closed) this.members.push(this.spawn());
+  }
+
+  private spawn(): Member {
+    const { bundle, mode, root } = this.options;
+    const worker = new Worker(bundle, {
+      // React picks its build by NODE_ENV as it loads, before any of the bundle's own code runs.
+      env: { ...process.env, NODE_ENV: mode },
+      // Stack traces name the TypeScript files and lines, through the bundle's source map.
+      execArgv: ['--enable-source-maps'],
+    });
+    const member: Member = { worker, ready: Promise.resolve(), replies: [] };
+    // Loading the site's code is the first answer a worker owes, held to the same time limit.
+    member.ready = new Promise((resolve, reject) => this.owe(member, { what: LOADING, resolve, reject }));
+    // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
+    member.ready.catch(() => {});
+    worker.on('message', (message: FromWorker) => {
+      const reply = member.replies.shift();
+      if (!reply) return;
+      this.arm(member);
+      if ('failure' in message) reply.reject(this.fail(errorOf(message.failure)));
+      else reply.resolve(message.value);
+    });
+    worker.once('error', (error) => {
+      const loading = member.replies[0] === undefined || member.replies[0].what === LOADING;
+      const failure = loading ? loadError(error, root) : crashError(error, member.replies[0]);
+      this.fail(failure);
+      for (const reply of member.replies.splice(0)) reply.reject(failure);
+    });
+    worker.once('exit', (code) => {
+      clearTimeout(member.timer);
+      if (this.closed || member.replies.length === 0) return;
+      const error =
+        this.failure ?? this.fail(new BuildError(`A render worker stopped (exit code ${code}) while ${member.replies[0]?.what}.`));
+      for (const reply of member.replies.splice(0)) reply.reject(error);
+    });
+    // An idle worker must not keep the process alive; a busy one is waited for through its timer.
+    worker.unref();
+    return member;
+  }
+
+  private send(member: Member, type: RequestType, input: unknown, what: string, route?: string): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.owe(member, { what, ...(route === undefined ? {} : { route }), resolve, reject });
+      member.worker.postMessage({ id: this.nextId++, type, input } as ToWorker);
+    });
+  }
+
+  private owe(member: Member, reply: Reply): void {
+    member.replies.push(reply);
+    if (member.replies.length === 1) this.arm(member);
+  }
+
+  /** (Re)starts the time limit of the answer the worker owes next, if it owes one. */
+  private arm(member: Member): void {
+    clearTimeout(member.timer);
+    const next = member.replies[0];
+    if (!next) return;
+    const limit = next.what === LOADING ? Math.max(LOAD_MS, this.options.timeoutMs) : this.options.timeoutMs;
+    member.timer = setTimeout(() => {
+      const { what, route } = next;
+      const error = new BuildError(
+        `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${limit / 1000} s, so the render worker was stopped: does a component or content file loop forever? (--page-timeout sets the limit)`,
+        route ? { route } : {},
+      );
+      this.fail(error);
+      for (const reply of member.replies.splice(0)) reply.reject(error);
+      void member.worker.terminate();
+    }, limit);
+  }
+
+  private fail(error: Error): Error {
+    this.failure ??= error;
+    return error;
+  }
+}
+
+/** An error thrown while the site's modules were evaluated (a content file that throws at import time). */
+function loadError(error: unknown, root: string): BuildError {
+  const where = projectFrame(error, root);
+  return new BuildError(`Loading the site's code failed${where ? ` at ${where}` : ''}: ${messageOf(error)}`, {
+    file: fileOf(where),
+    cause: error,
+  });
+}
+
+/** A worker that died after loading the site (out of memory, an error thrown outside any request). */
+function crashError(error: Error, reply: Reply | undefined): BuildError {
+  const route = reply?.route;
+  return new BuildError(`A render worker failed${reply ? ` while ${reply.what}` : ''}: ${error.message}`, {
+    ...(route ? { route } : {}),
+    cause: error,
+  });
+}

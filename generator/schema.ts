@@ -1,0 +1,70 @@
+/**
+ * The rules every field an owner writes is held to, as Valibot schemas for the site's content
+ * model to build on: the generator checks the route table and frontmatter with them, the site its
+ * pages' copy, so that one rule says what text and a link are everywhere.
+ */
+import * as v from 'valibot';
+
+/** Control characters but tab and line breaks: nothing a page shows, and a bell or an escape in a heading is a mistake. */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+/** What draws nothing: white space, format characters (zero-width spaces and joiners, direction marks), the Hangul and Braille blanks. */
+const INVISIBLE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
+
+/** Words a reader sees: something visible, no control character, at most `maxLength` characters. */
+export function text(maxLength: number) {
+  return v.pipe(
+    v.string(),
+    v.check(
+      (value) => !CONTROL.test(value),
+      (issue) =>
+        `holds the control character U+${codeOf(String(issue.input).match(CONTROL)?.[0] ?? '')}, which no page can show: delete it`,
+    ),
+    v.check((value) => !INVISIBLE.test(value), 'is empty'),
+    v.check(
+      (value) => value.length <= maxLength,
+      (issue) => `is ${String(issue.input).length} characters long; it may be ${maxLength} at most`,
+    ),
+  );
+}
+
+function codeOf(character: string): string {
+  return (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** A page's `<title>`: search engines show some 60–70 characters in full. */
+export const title = text(70);
+
+/** A page's meta description: search engines show some 160 characters. */
+export const description = v.pipe(
+  text(160),
+  v.check(
+    (value) => value.trim().length >= 50,
+    'is shorter than 50 characters: say what the page offers, for search results and shared links',
+  ),
+);
+
+/** A short name for ids and anchors: lower-case letters, digits and single hyphens ("how-it-works"). */
+export const slug = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, 'is not a lower-case name such as "how-it-works"'));
+
+/**
+ * A link to a page of this site, root-relative ("/decision-engine/", "/about-us/#team"): nothing
+ * that leaves the site (another origin, "//host", a backslash, a data: or javascript: URL) passes.
+ * A link elsewhere, if the site needs one, is a field of its own that renders as an outside link.
+ */
+export const sitePath = v.pipe(
+  v.string(),
+  v.regex(
+    /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*(?:[a-z0-9]+(?:-[a-z0-9]+)*\/?)?(?:#[a-z][a-z0-9-]*)?$/,
+    'is not a link to a page of this site such as "/about-us/" or "/about-us/#team" (a link to another site needs a field of its own)',
+  ),
+);
+
+/** An address on another site: https only, a host name, nothing hidden in it. */
+export const outsideUrl = v.pipe(
+  v.string(),
+  v.check((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password && /^[a-z0-9.-]+$/.test(url.hostname) && url.hostname.includes('.');
+  }, 'is not an https:// address on another site'),
+);

@@ -1,0 +1,108 @@
+/**
+ * The site's code (its pages module, with everything it imports) and the render worker that
+ * serves it, bundled by esbuild into one module that render workers load. An inline source map
+ * keeps the TypeScript files and lines, so that errors name them. A build takes it from the
+ * cache while nothing it was made from changed, and runs it from a link of its own, so that a
+ * cache emptied meanwhile cannot take it away; the dev server rebuilds it incrementally.
+ */
+import { copyFile, link, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as esbuild from 'esbuild';
+import { bundle, bundlePlugins, compileError } from '../bundle.mjs';
+import type { Site } from '../site';
+
+export interface SiteBundle {
+  /** The module workers load. */
+  file: string;
+  reads: string[];
+}
+
+const GENERATOR = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Ends each of the site's .ts modules (content, the route table) with a call that records, for
+ * each object it exports, its file, so that a content error names the file and line (locate.ts);
+ * appended, so that the module's own lines stay in place.
+ */
+function tagExports(root: string): esbuild.Plugin {
+  return {
+    name: 'tag-exports',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        const file = path.relative(root, args.path);
+        if (file.startsWith('..') || file.startsWith('generator/') || file.includes('node_modules/') || file.endsWith('.client.ts'))
+          return undefined;
+        const tag = [
+          `import * as __exports from ${JSON.stringify(args.path)};`,
+          `import { tagExports as __tagExports } from ${JSON.stringify(path.join(GENERATOR, 'render', 'locate.ts'))};`,
+          `__tagExports(__exports, ${JSON.stringify(file.split(path.sep).join('/'))});`,
+        ];
+        return { contents: `${await readFile(args.path, 'utf8')}\n${tag.join('\n')}\n`, loader: 'ts' };
+      });
+    },
+  };
+}
+
+export function siteBundleOptions(root: string, site: Site): esbuild.BuildOptions {
+  const pages = path.resolve(root, site.pages);
+  const entry = [
+    `import pages from ${JSON.stringify(pages)};`,
+    `import { serve } from ${JSON.stringify(path.join(GENERATOR, 'render', 'worker.tsx'))};`,
+    `serve(pages, ${JSON.stringify(path.relative(root, pages).split(path.sep).join('/'))});`,
+  ].join('\n');
+  return {
+    stdin: { contents: entry, resolveDir: root, sourcefile: '(site entry)', loader: 'ts' },
+    // Source paths relative to the map's sourceRoot: stack traces name the project's files wherever the bundle is kept.
+    outfile: path.join(root, 'site-bundle.mjs'),
+    sourceRoot: `${pathToFileURL(root).href}/`,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    plugins: [tagExports(root)],
+    sourcemap: 'inline',
+    sourcesContent: false,
+  };
+}
+
+export async function bundleSite(root: string, site: Site, work: string): Promise<SiteBundle> {
+  const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
+  const file = path.join(work, 'site.mjs');
+  if (!built.file) await writeFile(file, built.output);
+  else await link(built.file, file).catch(() => copyFile(built.file as string, file));
+  return { file, reads: built.inputs };
+}
+
+export interface SiteBundler {
+  /** The bundle of the code as it is now, under a new name (for new workers); a BuildError naming file and line if it does not compile. */
+  bundle: () => Promise<SiteBundle>;
+  dispose: () => Promise<void>;
+}
+
+/** One esbuild context for the dev session, so that a rebuild compiles only what changed. */
+export async function siteBundler(root: string, site: Site, folder: string): Promise<SiteBundler> {
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  const options = siteBundleOptions(root, site);
+  const plugins = [...(options.plugins ?? []), ...bundlePlugins(root, new Set())];
+  const context = await esbuild.context({ ...options, plugins, absWorkingDir: root, metafile: true, write: false, logLevel: 'silent' });
+  let version = 0;
+  return {
+    async bundle() {
+      let result: esbuild.BuildResult<{ metafile: true; write: false }>;
+      try {
+        result = (await context.rebuild()) as esbuild.BuildResult<{ metafile: true; write: false }>;
+      } catch (error) {
+        throw compileError(error, root, site.pages);
+      }
+      const file = path.join(folder, `site-${++version}.mjs`);
+      await writeFile(file, result.outputFiles[0]?.contents ?? new Uint8Array());
+      const reads = Object.keys(result.metafile.inputs).filter(
+        (input) => !/^(?:<|[a-z-]+:)/.test(input) && !input.includes('node_modules/'),
+      );
+      return { file, reads };
+    },
+    dispose: () => context.dispose(),
+  };
+}

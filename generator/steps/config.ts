@@ -1,0 +1,77 @@
+/**
+ * The site's config module (defineSite), loaded on the main thread: plain data, bundled like any
+ * code (cached) and checked, so that a mistake in it names the file and line; then where the site
+ * lives, from it and the options.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as v from 'valibot';
+import { bundle } from '../bundle.mjs';
+import { BuildError } from '../failure';
+import type { BuildOptions } from '../options';
+import { type Problem, problemsError, problemsOf } from '../render/check';
+import { locate, tagExports } from '../render/locate';
+import { text } from '../schema';
+import { HOST_NAMES, type Site } from '../site';
+import { type SiteAddress, siteAddress } from '../urls';
+
+export interface Config {
+  site: Site;
+  address: SiteAddress;
+  reads: string[];
+}
+
+const file = v.pipe(
+  v.string(),
+  v.regex(/^(?:\.\/)?[\w@][\w./@-]*$/, 'is not a path inside the project such as "styles/main.scss"'),
+  v.check((value) => !value.split('/').includes('..'), 'leads out of the project: name a path inside it'),
+);
+
+const schema = v.strictObject({
+  name: text(60),
+  tagline: text(160),
+  url: v.string(),
+  themeColor: v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'is not a colour such as "#0b1f3a"')),
+  lang: v.pipe(v.string(), v.regex(/^[a-z]{2,3}(?:-[A-Z]{2})?$/, 'is not a language tag such as "en" or "en-GB"')),
+  pages: file,
+  styles: file,
+  client: file,
+  inlineScript: v.optional(file),
+  public: v.optional(file),
+  font: v.strictObject({ family: text(60), file: v.string(), safety: v.string() }),
+  brandFonts: v.array(file),
+  hosts: v.optional(v.array(v.picklist(HOST_NAMES, 'is not a host the build writes a configuration for'))),
+});
+
+export async function loadConfig(options: BuildOptions, work: string): Promise<Config> {
+  const { root, config } = options;
+  const built = await bundle({
+    root,
+    kind: 'config',
+    key: [],
+    entry: config,
+    extension: 'mjs',
+    options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
+  });
+  let moduleFile = built.file;
+  if (!moduleFile) {
+    // No cache: a file of this build's own, removed with it.
+    moduleFile = path.join(work, 'config.mjs');
+    await writeFile(moduleFile, built.output);
+  }
+  const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
+  if (typeof exported !== 'object' || exported === null) {
+    throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {
+      file: config,
+    });
+  }
+  tagExports({ default: exported }, config);
+  const problems: Problem[] = await problemsOf(exported, schema, async (keys) => (await locate(root, exported, keys)) ?? { file: config });
+  if (problems.length > 0) throw problemsError(problems);
+  const site =
+    options.pages === undefined
+      ? (exported as Site)
+      : { ...(exported as Site), pages: path.relative(root, path.resolve(root, options.pages)) };
+  return { site, address: siteAddress({ siteUrl: options.siteUrl, base: options.base, site, config }), reads: built.inputs };
+}

@@ -1,0 +1,174 @@
+/**
+ * The images entries show, made once for every browser: AVIF and WebP at up to three widths, and
+ * the original's format as the fallback, by sharp. Each source image's outputs are cached by its
+ * bytes and the settings, so that a second build, or a first one with a restored cache, makes
+ * none again: it links the cached files into the output.
+ */
+import { copyFile, link, mkdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
+import { BuildError } from '../failure';
+import type { ImageSource, RenderSettings } from '../render/protocol';
+import { publicPath } from '../urls';
+import { type OutputFile, writeAsset } from '../writer';
+
+/** The widths made, narrowest first, of those narrower than the source; the source's own width last. */
+const WIDTHS = [480, 960, 1440];
+const FORMATS = [
+  { type: 'image/avif', extension: 'avif' },
+  { type: 'image/webp', extension: 'webp' },
+] as const;
+const ORIGINALS: Readonly<Record<string, { type: string; extension: string }>> = {
+  jpeg: { type: 'image/jpeg', extension: 'jpg' },
+  png: { type: 'image/png', extension: 'png' },
+  webp: { type: 'image/webp', extension: 'webp' },
+};
+
+/** The code that makes them, which shapes their bytes too. */
+const CODE = fileURLToPath(import.meta.url);
+
+interface Made {
+  width: number;
+  height: number;
+  /** Each output: its asset path, width, type, the cache's copy, and its size (a cached copy of another size was cut short). */
+  outputs: { file: string; width: number; type: string; cached: string; bytes: number }[];
+}
+
+export interface Images {
+  images: RenderSettings['images'];
+  files: OutputFile[];
+  reads: string[];
+}
+
+export async function makeImages(root: string, sources: readonly ImageSource[], staging: string, base: string): Promise<Images> {
+  const images: RenderSettings['images'] = {};
+  const files: OutputFile[] = [];
+  const unique = [...new Map(sources.map((source) => [source.file, source])).values()];
+  const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
+  // Four at a time: sharp works on libuv's threads, and more at once only queues.
+  for (let at = 0; at < unique.length; at += 4) {
+    await Promise.all(
+      unique.slice(at, at + 4).map(async (source) => {
+        const made = await imageOf(root, source, version, staging, base);
+        files.push(...made.files);
+        const largest = made.outputs.filter((output) => output.type === made.fallbackType).at(-1);
+        images[source.file] = {
+          src: publicPath(base, `/${largest?.file ?? ''}`),
+          width: made.width,
+          height: made.height,
+          sources: [...FORMATS.map((format) => format.type), made.fallbackType].map((type) => ({
+            type,
+            srcset: made.outputs
+              .filter((output) => output.type === type)
+              .map((output) => `${publicPath(base, `/${output.file}`)} ${output.width}w`)
+              .join(', '),
+          })),
+        };
+      }),
+    );
+  }
+  files.sort((a, b) => a.path.localeCompare(b.path));
+  return { images, files, reads: unique.map((source) => source.file) };
+}
+
+async function imageOf(
+  root: string,
+  source: ImageSource,
+  version: string,
+  staging: string,
+  base: string,
+): Promise<Made & { files: OutputFile[]; fallbackType: string }> {
+  const bytes = await readFile(path.join(root, source.file));
+  const name = path
+    .basename(source.file, path.extname(source.file))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
+  const key = hashParts(['images v1', version, JSON.stringify(WIDTHS), bytes, name]);
+  const cached = lookup(root, 'images', key);
+  if (cached) {
+    const made = cached.meta as Made;
+    const linked = await linkOutputs(path.dirname(cached.file), made, staging);
+    if (linked) return { ...made, files: linked, fallbackType: made.outputs.at(-1)?.type ?? '' };
+  }
+  let sharp: typeof import('sharp')['default'];
+  try {
+    sharp = createRequire(path.join(root, 'package.json'))('sharp') as typeof sharp;
+  } catch (error) {
+    throw new BuildError(`The images need sharp, which did not load (npm ci installs it): ${String(error)}`, { cause: error });
+  }
+  const metadata = await sharp(bytes)
+    .metadata()
+    .catch((error: unknown) => {
+      throw new BuildError(`${source.from}: ${source.file} is not an image sharp can read (${String(error)})`, {
+        file: source.from.replace(/:\d+$/, ''),
+      });
+    });
+  const original = ORIGINALS[metadata.format ?? ''];
+  if (!original || !metadata.width || !metadata.height) {
+    throw new BuildError(`${source.from}: ${source.file} is a ${metadata.format ?? 'file'} image; use a JPEG, PNG or WebP`, {
+      file: source.from.replace(/:\d+$/, ''),
+    });
+  }
+  const widths = [...WIDTHS.filter((width) => width < (metadata.width ?? 0)), metadata.width].slice(-3);
+  const made: Made = { width: metadata.width, height: metadata.height, outputs: [] };
+  const files: OutputFile[] = [];
+  for (const format of [...FORMATS, original]) {
+    for (const width of widths) {
+      const resized = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
+      const encoded =
+        format.extension === 'avif'
+          ? resized.avif({ quality: 50 })
+          : format.extension === 'webp'
+            ? resized.webp({ quality: 75 })
+            : format.extension === 'jpg'
+              ? resized.jpeg({ quality: 80, mozjpeg: true })
+              : resized.png();
+      const contents = await encoded.toBuffer();
+      const written = await writeAsset(staging, base, {
+        folder: 'images',
+        name: `${name}-${width}`,
+        extension: format.extension,
+        contents,
+      });
+      files.push(written.file);
+      const cachedFile = store(root, 'images', `${key} ${written.file.path}`, {
+        output: contents,
+        inputs: [CODE],
+        extension: format.extension,
+        keep: 50_000,
+      });
+      made.outputs.push({
+        file: written.file.path,
+        width,
+        type: format.type,
+        cached: path.basename(cachedFile ?? ''),
+        bytes: contents.byteLength,
+      });
+    }
+  }
+  store(root, 'images', key, { output: JSON.stringify(made), inputs: [CODE], meta: made, extension: 'txt', keep: 50_000 });
+  return { ...made, files, fallbackType: original.type };
+}
+
+/**
+ * The cached outputs linked (or copied) into the output, without reading them; undefined when one
+ * is missing or of another size than it was made.
+ */
+async function linkOutputs(folder: string, made: Made, staging: string): Promise<OutputFile[] | undefined> {
+  const files: OutputFile[] = [];
+  for (const output of made.outputs) {
+    const cached = path.join(folder, output.cached);
+    const size = await stat(cached).then(
+      (info) => info.size,
+      () => -1,
+    );
+    if (!output.cached || size !== output.bytes) return undefined;
+    const target = path.join(staging, output.file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await link(cached, target).catch(() => copyFile(cached, target));
+    files.push({ path: output.file, bytes: output.bytes });
+  }
+  return files;
+}

@@ -1,0 +1,99 @@
+/**
+ * The one bundling helper: the packages the project names that a bundle leaves out are imported by
+ * the URL Node would resolve them to from the importing file, whether that file is the project's or
+ * a package bundled in; and the bundle's inputs, what its cache entry is checked against, hold
+ * every file it read, the installed packages' among them.
+ */
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle } from '../../generator/bundle.mjs';
+import { projectRoot } from '../../scripts/lib/project';
+
+let root: string;
+
+/** Writes `files` under the project's root. */
+async function project(files: Record<string, string>): Promise<void> {
+  for (const [file, contents] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), contents);
+  }
+}
+
+const packageFile = (name: string, version: string) => JSON.stringify({ name, version, main: 'index.js' });
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'external-packages-'));
+  // The project uses shared@1; the bundled package `lucide-react` (one every bundle takes in) depends on shared@2, installed beside it.
+  await project({
+    'package.json': JSON.stringify({
+      name: 'site',
+      version: '1.0.0',
+      dependencies: { shared: '1.0.0', 'lucide-react': '1.0.0', esbuild: '*' },
+    }),
+    // A package the project does not name is bundled, like Node's own modules left to esbuild.
+    'entry.js': "import { sep } from 'node:path'; import 'shared'; import 'lucide-react'; import 'unnamed'; globalThis.sep = sep;",
+    'node_modules/unnamed/package.json': packageFile('unnamed', '1.0.0'),
+    'node_modules/unnamed/index.js': 'globalThis.unnamedWasBundled = true;',
+    'node_modules/shared/package.json': packageFile('shared', '1.0.0'),
+    'node_modules/shared/index.js': 'export const version = 1;',
+    'node_modules/lucide-react/package.json': packageFile('lucide-react', '1.0.0'),
+    'node_modules/lucide-react/index.js': "import 'shared';",
+    'node_modules/lucide-react/node_modules/shared/package.json': packageFile('shared', '2.0.0'),
+    'node_modules/lucide-react/node_modules/shared/index.js': 'export const version = 2;',
+  });
+  // The project's own esbuild, as the helper loads it.
+  await symlink(path.join(projectRoot, 'node_modules', 'esbuild'), path.join(root, 'node_modules', 'esbuild'));
+  await symlink(path.join(projectRoot, 'node_modules', '@esbuild'), path.join(root, 'node_modules', '@esbuild'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('a bundle', () => {
+  const make = () =>
+    bundle({
+      root,
+      kind: 'test',
+      key: [],
+      entry: 'entry.js',
+      extension: 'mjs',
+      options: { entryPoints: [path.join(root, 'entry.js')], bundle: true, format: 'esm', platform: 'node' },
+    });
+
+  it('imports each package left out from where its importer would find it, a bundled package included; bundles the rest', async () => {
+    const code = (await make()).output.toString('utf8');
+    const url = (file: string) => pathToFileURL(path.join(root, file)).href;
+    // Two imports: the project's shared@1, and icons' own shared@2 (not the project's, as before).
+    expect(code).toContain(`import "${url('node_modules/shared/index.js')}";`);
+    expect(code).toContain(`import "${url('node_modules/lucide-react/node_modules/shared/index.js')}";`);
+    expect(code).toContain('globalThis.unnamedWasBundled = true;');
+    expect(code).toContain('from "node:path";');
+  });
+
+  it('is made from every file it read, packages bundled in and the manifests of those left out among them', async () => {
+    const { inputs } = await make();
+    expect(inputs.sort()).toEqual(
+      [
+        'entry.js',
+        'node_modules/unnamed/index.js',
+        'node_modules/lucide-react/index.js',
+        'node_modules/shared/package.json',
+        'node_modules/lucide-react/node_modules/shared/package.json',
+      ].sort(),
+    );
+  });
+
+  it('is made again when an installed file it read changes, as a patch of a package would', async () => {
+    const before = await make();
+    expect(before.file).toBeDefined();
+    expect((await make()).file).toBe(before.file);
+    await writeFile(path.join(root, 'node_modules/unnamed/index.js'), 'globalThis.unnamedWasBundled = "patched";');
+    const after = await make();
+    expect(after.output.toString('utf8')).toContain('"patched"');
+    expect(after.file).not.toBe(before.file);
+  });
+});
