@@ -65,7 +65,9 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   }
   const output = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array());
   // Not what no file holds: the generated entry (stdin), a plugin's own modules.
-  const files = Object.keys(result.metafile.inputs).filter((input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input));
+  const files = Object.keys(result.metafile.inputs).filter(
+    (input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input),
+  );
   const inputs = [...files, ...manifests].map((file) => path.relative(root, path.resolve(root, file)));
   return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
 }

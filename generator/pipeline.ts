@@ -42,6 +42,8 @@ export interface BuildContext {
   bundle?: (config: { site: Parameters<typeof bundleSite>[1] }) => Promise<SiteBundle>;
   /** The one place render workers start: the caller closes them. */
   startWorkers: (bundle: string) => RenderPool;
+  /** The dev server's last result of a step, for a step that can redo only part of its work. */
+  previous?: <T>(step: string) => T | undefined;
 }
 
 /** The steps whose results carry files, in the order their files are listed. */
@@ -82,32 +84,26 @@ export function buildSteps(context: BuildContext) {
       drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
     )
     .add('images', ['config', 'site'], ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base))
-    .add(
-      'pages',
-      ['config', 'site', 'workers', 'client', 'icons', 'brand', 'images'],
-      ({ config, site, workers, client, icons, brand, images }) => {
-        const { origin, base } = config.address;
-        const feeds = Object.fromEntries(
-          site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
-        );
-        const settings = {
-          root,
-          mode,
-          now: options.now,
-          base,
-          origin,
-          year: options.year,
-          script: { href: client.script.href, integrity: client.script.integrity },
-          inlineScript: client.inlineScript,
-          ...(icons.href === undefined ? {} : { icons: icons.href }),
-          brand: brand.assets,
-          socialImages: brand.socialImages,
-          images: images.images,
-          feeds,
-        };
-        return renderPages(workers.pool, options.jobs, site.described, settings, work);
-      },
-    )
+    .add('pages', ['config', 'site', 'workers', 'icons', 'brand', 'images'], ({ config, site, workers, icons, brand, images }) => {
+      const { origin, base } = config.address;
+      const feeds = Object.fromEntries(
+        site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
+      );
+      const settings = {
+        root,
+        mode,
+        now: options.now,
+        base,
+        origin,
+        year: options.year,
+        ...(icons.href === undefined ? {} : { icons: icons.href }),
+        brand: brand.assets,
+        socialImages: brand.socialImages,
+        images: images.images,
+        feeds,
+      };
+      return renderPages(workers.pool, options.jobs, site.described, settings, work, context.previous?.('pages'));
+    })
     .add('fonts', ['config', 'styles', 'pages', 'workers'], ({ config, styles, pages, workers }) =>
       buildFonts(root, config.site, styles.css, pages, workers.pool, staging, config.address.base, mode),
     )
@@ -126,16 +122,23 @@ export function buildSteps(context: BuildContext) {
       };
       return { inline, meta: contentSecurityPolicy(inline, { for: 'meta' }) };
     })
-    .add('write', ['pages', 'workers', 'stylesheet', 'fonts', 'policy'], async ({ pages, workers, stylesheet, fonts, policy }) => {
-      // In attributes, as React would have written them; the inline stylesheet is raw text.
-      const late = {
-        csp: escapeAttribute(policy.meta),
-        stylesheet: mode === 'production' ? stylesheet.late : escapeAttribute(stylesheet.late),
-        integrity: escapeAttribute(stylesheet.integrity),
-        font: escapeAttribute(fonts.preload),
-      };
-      return { files: await writePages(workers.pool, pages, late, staging) };
-    })
+    .add(
+      'write',
+      ['pages', 'workers', 'client', 'stylesheet', 'fonts', 'policy'],
+      async ({ pages, workers, client, stylesheet, fonts, policy }) => {
+        // In attributes, as React would have written them; the inline stylesheet and script are raw text.
+        const late = {
+          csp: escapeAttribute(policy.meta),
+          stylesheet: mode === 'production' ? stylesheet.late : escapeAttribute(stylesheet.late),
+          integrity: escapeAttribute(stylesheet.integrity),
+          font: escapeAttribute(fonts.preload),
+          script: escapeAttribute(client.script.href),
+          scriptIntegrity: escapeAttribute(client.script.integrity),
+          inlineScript: client.inlineScript,
+        };
+        return { files: await writePages(workers.pool, pages, late, staging) };
+      },
+    )
     .add('redirects', ['config', 'site', 'policy', 'brand'], async ({ config, site, policy, brand }) => ({
       files: await writeRedirectPages(site.described, site.hosted, config.address.origin, policy.meta, brand.assets.favicon, staging),
     }))

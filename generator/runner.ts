@@ -95,8 +95,8 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
         if (kept !== undefined) return { value: kept.value, ms: undefined };
         const started = performance.now();
         const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input);
-        const value = await timeLimited(step.name, run, options.stepTimeoutMs);
-        options.memo?.keep(step.name, values, value);
+        const made = await timeLimited(step.name, run, options.stepTimeoutMs);
+        const value = options.memo ? options.memo.keep(step.name, values, made) : made;
         return { value, ms: performance.now() - started };
       })
       .then(
@@ -145,9 +145,16 @@ export class StepMemo {
     return { value: kept.value };
   }
 
-  keep(name: string, inputs: readonly unknown[], value: unknown): void {
+  /**
+   * Keeps what a step made. A result equal to the last one (plain data, as JSON) is the last one,
+   * so that the steps that take it need not run again: a policy recomputed the same stops there.
+   */
+  keep(name: string, inputs: readonly unknown[], value: unknown): unknown {
     const reads = (value as Reads | undefined)?.reads ?? [];
-    this.memory.set(name, { inputs, value, reads: new Set(reads) });
+    const last = this.memory.get(name)?.value;
+    const same = last !== undefined && sameData(last, value);
+    this.memory.set(name, { inputs, value: same ? last : value, reads: new Set(reads) });
+    return same ? last : value;
   }
 
   /** Forgets each step that read one of `files` (relative to the root), or listed the folder a file was added to or removed from. */
@@ -165,6 +172,16 @@ export class StepMemo {
   /** The last result of a step, whatever happened since. */
   last<T>(name: string): T | undefined {
     return this.memory.get(name)?.value as T | undefined;
+  }
+}
+
+/** Whether two results are the same plain data; anything JSON cannot say (a worker pool), or a large result, is not compared. */
+function sameData(a: unknown, b: unknown): boolean {
+  try {
+    const text = JSON.stringify(a);
+    return text !== undefined && text.length < 1_000_000 && text === JSON.stringify(b);
+  } catch {
+    return false;
   }
 }
 

@@ -85,6 +85,8 @@ export interface EntryProps<Data> {
   entry: EntryInfo<Data>;
   /** The Markdown body, as React elements. */
   body: ReactNode;
+  /** The frontmatter's image, in every format made of it, its box set (not lazy: it leads the page). */
+  image?: ReactNode;
 }
 
 export interface EntryInfo<Data> {
@@ -113,6 +115,9 @@ export interface ImageInfo {
 }
 
 export interface ListProps<Data> {
+  /** The list's own, as the collection gives them. */
+  title: string;
+  description: string;
   entries: readonly EntryInfo<Data>[];
   /** 1-based. */
   page: number;

@@ -5,6 +5,8 @@
  */
 import * as v from 'valibot';
 import { AppIcon } from '../components/AppIcon/AppIcon';
+import { Article } from '../components/Article/Article';
+import { ArticleList } from '../components/ArticleList/ArticleList';
 import { Document } from '../components/Document/Document';
 import { iconSprite } from '../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../components/SocialImage/SocialImage';
@@ -27,5 +29,38 @@ export default definePages({
   socialImage: {
     component: ({ host, title }) => <SocialImage name={site.name} tagline={title ?? site.tagline} host={host} />,
     ...SOCIAL_IMAGE_SIZE,
+  },
+  // Markdown that editors write (README: "Writing an article").
+  collections: {
+    news: {
+      folder: 'content/news',
+      path: '/news',
+      fields: {},
+      entry: Article,
+      imageSizes: '(min-width: 48rem) 46rem, 100vw',
+      list: {
+        title: 'News',
+        description: `What ${site.name} is building for lenders, and why: news from the team.`,
+        perPage: 10,
+        component: ArticleList,
+        fields: {},
+      },
+      feed: `${site.name}: news`,
+    },
+    'case-studies': {
+      folder: 'content/case-studies',
+      path: '/case-studies',
+      fields: {},
+      entry: Article,
+      imageSizes: '(min-width: 48rem) 46rem, 100vw',
+      list: {
+        title: 'Case studies',
+        description: `How lenders run their credit decisions and portfolio monitoring on ${site.name}, in their own words.`,
+        perPage: 10,
+        component: ArticleList,
+        fields: {},
+      },
+      feed: `${site.name}: case studies`,
+    },
   },
 });

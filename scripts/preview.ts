@@ -5,9 +5,10 @@
  * choice: `npm run preview -- --listen tcp://0.0.0.0:3000`. An address given with --listen (or
  * -l, -p) replaces the default instead of adding to it; every argument goes to serve as it is.
  * A site built under a base path (--base /site/) is served under it, from a folder that holds
- * dist/ there (mountSite).
+ * dist/ there (mountSite), and the origin's root leads there.
  */
 import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +31,14 @@ const { base } = await readHostedSite(path.resolve('dist')).catch((error: Error)
   return process.exit(1);
 });
 const mounted = await mountSite('dist', base);
-if (base !== '/') console.log(`The site was built for ${base}: it is served there.`);
+if (base !== '/') {
+  // As the dev server does: the origin's root leads to the site's folder (302: nothing for a browser to remember).
+  const config = path.join(mounted.root, 'serve.json');
+  const serve = JSON.parse(await readFile(config, 'utf8')) as { redirects: { source: string; destination: string; type: number }[] };
+  serve.redirects.unshift({ source: '/', destination: base, type: 302 });
+  await writeFile(config, `${JSON.stringify(serve, null, 2)}\n`);
+  console.log(`The site was built for ${base}: it is served there, and / leads there.`);
+}
 
 const child = spawn(process.execPath, [serveBin(), mounted.root, ...(listening ? [] : ['--listen', address]), ...args], {
   stdio: 'inherit',

@@ -37,29 +37,54 @@ function element(tag: string, text: string, style: Partial<CSSStyleDeclaration>)
   return node;
 }
 
+/**
+ * The failure in a panel of its own: a modal <dialog>, in the browser's top layer, above the page
+ * and its fixed header whatever their stacking, with the message, the file and line, and what to do.
+ */
 function showOverlay(error: Failure): void {
   hideOverlay();
-  const overlay = element('div', '', {
-    position: 'fixed',
-    inset: '0',
-    zIndex: '2147483647',
+  const panel = document.createElement('dialog');
+  panel.setAttribute(OVERLAY_ATTRIBUTE, '');
+  panel.setAttribute('aria-labelledby', 'dev-overlay-title');
+  Object.assign(panel.style, {
+    boxSizing: 'border-box',
+    width: 'min(48rem, calc(100vw - 2rem))',
+    maxHeight: 'calc(100vh - 2rem)',
     overflow: 'auto',
-    padding: '2rem',
-    background: 'rgba(16, 20, 31, 0.96)',
-    color: '#f5f7fa',
-    font: '15px/1.55 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-  });
-  overlay.setAttribute(OVERLAY_ATTRIBUTE, '');
-  overlay.setAttribute('role', 'alert');
-  overlay.append(
-    element('h1', 'Build failed', { color: '#ff8a8a', fontSize: '1.25rem', margin: '0 0 1rem' }),
-    element('pre', error.message, { whiteSpace: 'pre-wrap', margin: '0 0 1rem', fontWeight: 'bold' }),
+    padding: '1.5rem',
+    border: '0',
+    borderTop: '0.375rem solid #d92d20',
+    borderRadius: '0.75rem',
+    background: '#ffffff',
+    color: '#0b1f3a',
+    font: '1rem/1.5 system-ui, sans-serif',
+    boxShadow: '0 1.5rem 4rem rgb(11 31 58 / 0.35)',
+  } satisfies Partial<CSSStyleDeclaration>);
+  const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+  const title = element('h1', 'Build failed', { margin: '0 0 0.75rem', fontSize: '1.25rem', color: '#b42318' });
+  title.id = 'dev-overlay-title';
+  panel.append(title);
+  // "pages/about-us/content.ts:8: hero.title is missing": the place first, on a line of its own.
+  const place = /^([\w./@-]+\.\w+(?::\d+){1,2}): /.exec(error.message)?.[1] ?? error.file;
+  if (place)
+    panel.append(element('p', `In ${place}`, { margin: '0 0 0.5rem', font: `600 0.9375rem/1.4 ${mono}`, overflowWrap: 'anywhere' }));
+  // The message as the terminal prints it.
+  panel.append(
+    element('pre', error.message, { margin: '0 0 1rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', font: `0.9375rem/1.5 ${mono}` }),
   );
-  if (error.stack) overlay.append(element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#a9b4c6', margin: '0 0 1rem' }));
-  overlay.append(
-    element('p', 'Fix it and save: this page updates by itself. The terminal shows the same message.', { color: '#a9b4c6', margin: '0' }),
+  if (error.stack)
+    panel.append(
+      element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#4f6079', margin: '0 0 1rem', font: `0.8125rem/1.4 ${mono}` }),
+    );
+  const where = place ? place.replace(/(?::\d+){1,2}$/, '') : 'the file';
+  panel.append(
+    element('p', `Fix it in ${where} and save: this page updates by itself. The terminal shows the same message.`, {
+      margin: '0',
+      color: '#4f6079',
+    }),
   );
-  document.body.append(overlay);
+  document.body.append(panel);
+  panel.showModal();
 }
 
 function hideOverlay(): void {

@@ -84,7 +84,8 @@ export class DevSession {
     if (this.running === undefined && this.pending.size === 0 && !this.first) return Promise.resolve();
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
-      setTimeout(resolve, IDLE_WAIT_MS).unref();
+      // Before the first build ends there is nothing to answer with but its outcome.
+      if (this.version > 0 || this.error) setTimeout(resolve, IDLE_WAIT_MS).unref();
     });
   }
 
@@ -133,19 +134,15 @@ export class DevSession {
         work: workDir,
         bundle: (config) => this.bundle(config.site),
         startWorkers: (bundle) => this.startWorkers(bundle, options.pageTimeoutMs),
+        previous: (step) => this.memo.last(step),
       });
       const { results, timings, ran } = await runSteps(steps, { log: () => {}, stepTimeoutMs: options.stepTimeoutMs, memo: this.memo });
       await this.removeUnwritten(results);
       this.error = undefined;
       const ms = performance.now() - started;
-      const previous = this.stylesheet;
       this.stylesheet = { href: results.stylesheet.late, integrity: results.stylesheet.integrity };
-      // No page rendered again: the stylesheet swaps in place, without a reload.
-      if (!ran.includes('pages') && this.version > 0) {
-        return previous?.href === this.stylesheet.href
-          ? { ok: true, action: 'reload', steps: timings, ms }
-          : { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
-      }
+      // No page rendered again: the stylesheet swaps in place (if it changed), without a reload.
+      if (!ran.includes('pages') && this.version > 0) return { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
       this.version += 1;
       return { ok: true, action: 'reload', steps: timings, ms };
     } catch (error) {

@@ -16,7 +16,8 @@ const SELF_CLOSING = '/>';
 const TAG_NAME = /\w+/y;
 
 export function toHtml5(markup: string): string {
-  return withoutSelfClosing(withoutEmptyBooleans(markup));
+  // React writes `dateTime` as it is named in JSX; HTML's attribute names are lower case.
+  return withoutSelfClosing(withoutEmptyBooleans(markup)).replaceAll(' dateTime="', ' datetime="');
 }
 
 /** ` defer=""` as ` defer`, wherever it is, in any case. */

@@ -3,6 +3,7 @@
  * entries checked, and the list of pages to write, each with what renders it. Every problem is
  * found before anything is rendered, and named with its file and line.
  */
+import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
 import { description as descriptionSchema, text, title as titleSchema } from '../schema';
@@ -165,6 +166,11 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         collection: name,
         ...(page === 1 ? { fields: fieldsOf(collection.list.fields) } : {}),
         draft: false,
+        version: versionOf(
+          String(page),
+          String(pageCount),
+          ...shown.slice((page - 1) * perPage, page * perPage).map((entry) => entry.source),
+        ),
       });
       renderables.push({
         kind: 'list',
@@ -184,6 +190,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         collection: name,
         lastmod: entry.info.updated ?? entry.info.date,
         draft: entry.info.draft,
+        version: versionOf(entry.source),
       });
       renderables.push({ kind: 'entry', collection: name, entry });
       socialTitles.push(entry.info.title);
@@ -211,10 +218,24 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         route: canonicalPath(info.path ?? '/'),
       });
   }
-  infos.push({ file: '404.html', title: pages.notFound.title, description: pages.notFound.description, kind: 'not-found', draft: false });
+  // The 404 page lists every path, for its script.
+  const allPaths = versionOf(...infos.map((info) => info.path ?? ''));
+  infos.push({
+    file: '404.html',
+    title: pages.notFound.title,
+    description: pages.notFound.description,
+    kind: 'not-found',
+    draft: false,
+    version: allPaths,
+  });
   renderables.push({ kind: 'not-found', entry: pages.notFound });
   if (problems.length > 0) throw problemsError(problems);
   return { pages: infos, renderables, redirects, feeds, images, socialTitles, reads };
+}
+
+/** What a page is made from besides the site's code and the build's settings: what tells the dev server it need not render it again. */
+function versionOf(...parts: string[]): string {
+  return createHash('sha1').update(parts.join('\u0000')).digest('hex');
 }
 
 /**

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { EntryInfo, ShellProps, ShellRoute } from '../site';
 import { absoluteUrl, publicPath, routeUrl } from '../urls';
 import { toHtml5 } from './html';
-import { type LoadedEntry, renderBody } from './markdown';
+import { type LoadedEntry, picture, renderBody } from './markdown';
 import type { AnyPages, SiteModel } from './model';
 import type { RenderSettings } from './protocol';
 
@@ -33,8 +33,8 @@ export function sharedOf(model: SiteModel, settings: RenderSettings): Shared {
     },
     assets: {
       stylesheet: settings.mode === 'production' ? { inline: tokens.stylesheet } : { href: tokens.stylesheet, integrity: tokens.integrity },
-      script: settings.script,
-      inlineScript: settings.inlineScript,
+      script: { href: tokens.script, integrity: tokens.scriptIntegrity },
+      inlineScript: tokens.inlineScript,
       fonts: [tokens.font],
       ...(settings.icons === undefined ? {} : { icons: settings.icons }),
       brand: settings.brand,
@@ -59,17 +59,17 @@ export function renderPage(pages: AnyPages, model: SiteModel, settings: RenderSe
   if (renderable.kind === 'entry' && collection) {
     const entry = renderable.entry;
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
-    body = (
-      <collection.entry
-        entry={entryOf(entry)}
-        body={renderBody(entry, { link: shared.link, images: settings.images, folder, sizes: collection.imageSizes })}
-      />
-    );
+    const info = entryOf(entry);
+    const image = info.image ? picture(info.image, collection.imageSizes, 'eager') : undefined;
+    const content = renderBody(entry, { link: shared.link, images: settings.images, folder, sizes: collection.imageSizes });
+    body = <collection.entry entry={info} body={content} {...(image ? { image } : {})} />;
   } else if (renderable.kind === 'list' && collection) {
     const { page, pages: count } = renderable;
     const listUrl = (number: number) => routeUrl(base, number === 1 ? collection.path : `${collection.path}/page/${number}`);
     body = (
       <collection.list.component
+        title={collection.list.title}
+        description={collection.list.description}
         entries={renderable.entries.map(entryOf)}
         page={page}
         pages={count}

@@ -25,6 +25,8 @@ export interface PageInfo {
   lastmod?: string;
   /** Shown only by the dev server. */
   draft: boolean;
+  /** What the page is made from besides the code and settings (an entry's Markdown): unchanged, the dev server keeps the page. */
+  version?: string;
 }
 
 export interface RedirectInfo {
@@ -96,6 +98,9 @@ export interface LateAssets {
   stylesheet: string;
   integrity: string;
   font: string;
+  script: string;
+  scriptIntegrity: string;
+  inlineScript: string;
 }
 
 /** Stand-ins for the late assets while the pages wait in the spool: each holds `nonce`, a build's own. */
@@ -112,8 +117,6 @@ export interface RenderSettings {
   origin: string;
   year: number;
   tokens: LateTokens;
-  script: { href: string; integrity: string };
-  inlineScript: string;
   icons?: string;
   brand: { favicon: string; touchIcon: string; logo: string; manifest: string };
   /** By entry path, and the site's own under "". */

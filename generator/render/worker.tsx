@@ -95,7 +95,10 @@ export function serve(pages: AnyPages, pagesModule: string): void {
             .replaceAll(tokens.csp, late.csp)
             .replaceAll(tokens.stylesheet, late.stylesheet)
             .replaceAll(tokens.integrity, late.integrity)
-            .replaceAll(tokens.font, late.font);
+            .replaceAll(tokens.font, late.font)
+            .replaceAll(tokens.scriptIntegrity, late.scriptIntegrity)
+            .replaceAll(tokens.script, late.script)
+            .replaceAll(tokens.inlineScript, late.inlineScript);
           written.push(await writeOutput(folder, page.file, html));
         }
         return written;

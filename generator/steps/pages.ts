@@ -4,7 +4,7 @@
  * allows both). Each page reports what it refers to, its ids and the characters it shows, for
  * the link check and the font.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
@@ -17,6 +17,10 @@ export interface RenderedPages {
   infos: readonly PageInfo[];
   pages: readonly RenderedPage[];
   tokens: RenderSettings['tokens'];
+  /** What every page was rendered with: its workers and settings, and each page's own inputs. */
+  pool: RenderPool;
+  key: string;
+  versions: readonly string[];
 }
 
 /** For messages: "/about-us/", or "/404". */
@@ -27,32 +31,63 @@ export function pageLabel(info: PageInfo | undefined): string {
 /** Stand-ins no page can hold by chance: a build's own nonce in each. */
 export function lateTokens(): RenderSettings['tokens'] {
   const nonce = `x-late-${randomBytes(9).toString('hex')}`;
-  return { nonce, csp: `${nonce}-csp`, stylesheet: `${nonce}-stylesheet`, integrity: `${nonce}-integrity`, font: `${nonce}-font` };
+  const token = (name: string) => `${nonce}-${name}`;
+  return {
+    nonce,
+    csp: token('csp'),
+    stylesheet: token('stylesheet'),
+    integrity: token('integrity'),
+    font: token('font'),
+    script: token('script'),
+    scriptIntegrity: token('script-integrity'),
+    inlineScript: token('inline-script'),
+  };
 }
 
+/**
+ * Every page, or in the dev server only those whose inputs changed since `previous` (a saved
+ * Markdown entry: that entry, the lists it is in, and the 404 page if the paths changed).
+ */
 export async function renderPages(
   pool: RenderPool,
   jobs: number,
   described: SiteDescription,
   settings: Omit<RenderSettings, 'spool' | 'tokens'>,
   work: string,
+  previous?: RenderedPages,
 ): Promise<RenderedPages> {
-  const spool = await mkdtempIn(work, 'spool-');
-  const tokens = lateTokens();
-  pool.size(jobs, described.pages.length);
-  await pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
-  const indexes = described.pages.map((_, index) => index);
-  const pages = await pool.share(
-    'render',
-    indexes,
-    (page) => ({ page }),
-    (page) => {
-      const route = pageLabel(described.pages[page]);
-      return { what: `rendering page ${route}`, route };
-    },
-  );
-  await duplicateIds(pool, described.pages, pages);
-  return { infos: described.pages, pages, tokens };
+  const { socialImages, ...shared } = settings;
+  // Everything pages share: a change re-renders them all. The navigation comes from the pages with fields.
+  const navigation = described.pages.flatMap((page) => (page.fields ? [[page.path, page.title, page.fields]] : []));
+  const key = createHash('sha1')
+    .update(JSON.stringify([shared, navigation, described.redirects]))
+    .digest('hex');
+  const versions = described.pages.map((page) => `${page.file} ${page.version ?? ''} ${socialImages[page.path ?? '']?.url ?? ''}`);
+  const reuse = previous?.pool === pool && previous.key === key;
+  const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);
+  const tokens = reuse ? previous.tokens : lateTokens();
+  const indexes = described.pages.flatMap((_, index) => (kept.has(versions[index] ?? '') ? [] : [index]));
+  const pages: (RenderedPage | undefined)[] = versions.map((version) => kept.get(version));
+  if (indexes.length > 0) {
+    const spool = await mkdtempIn(work, 'spool-');
+    pool.size(jobs, indexes.length);
+    await pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
+    const rendered = await pool.share(
+      'render',
+      indexes,
+      (page) => ({ page }),
+      (page) => {
+        const route = pageLabel(described.pages[page]);
+        return { what: `rendering page ${route}`, route };
+      },
+    );
+    indexes.forEach((index, at) => {
+      pages[index] = rendered[at];
+    });
+  }
+  const all = pages as RenderedPage[];
+  await duplicateIds(pool, described.pages, all);
+  return { infos: described.pages, pages: all, tokens, pool, key, versions };
 }
 
 /** Fresh for each render of the pages: the dev server renders them again while it may still write the last ones. */

@@ -104,7 +104,9 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     });
   });
 
-  it('is never used after a package it read was patched in node_modules: the build shows the patch, as one without the cache does', { timeout: 180_000 }, async () => {
+  it('is never used after a package it read was patched in node_modules: the build shows the patch, as one without the cache does', {
+    timeout: 180_000,
+  }, async () => {
     await withOwnCache(async (root, build) => {
       const outDir = path.join(root, 'dist');
       expect(build().stderr).toBe('');
@@ -136,7 +138,9 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     });
   });
 
-  it('is never used cut short: every cached output halved (a crash before it reached the disk), the next build writes the same site', { timeout: 180_000 }, async () => {
+  it('is never used cut short: every cached output halved (a crash before it reached the disk), the next build writes the same site', {
+    timeout: 180_000,
+  }, async () => {
     await withOwnCache(async (root, build) => {
       const cache = cacheDir(root);
       const outDir = path.join(root, 'dist');

@@ -57,7 +57,7 @@ describe('npm run preview', () => {
     await expect(tryConnect('127.0.0.1', unused)).resolves.toBe('refused');
   });
 
-  it('serves a site built under a base path under it, with its redirects, and nothing outside it', async () => {
+  it('serves a site built under a base path under it, with its redirects, leading / there, and nothing else outside it', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'preview-base-'));
     try {
       await runBuild({ outDir: path.join(work, 'dist'), log: () => {}, base: '/site/' });
@@ -71,6 +71,10 @@ describe('npm run preview', () => {
       expect(missing.status).toBe(404);
       await expect(missing.text()).resolves.toContain('Oops! Page not found');
       expect((await fetch(`${url}/about-us/`)).status).toBe(404);
+      // As the dev server does: the origin's root leads to the site.
+      const root = await fetch(`${url}/`, { redirect: 'manual' });
+      expect(root.status).toBe(302);
+      expect(root.headers.get('location')).toBe('/site/');
       const moved = await fetch(`${url}/site/about`, { redirect: 'manual' });
       expect(moved.status).toBe(301);
       expect(moved.headers.get('location')).toBe('/site/about-us/');

@@ -2,19 +2,33 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import type { InlineCode } from '../../generator/hosting/policy';
+import { type AnyPages, loadModel } from '../../generator/render/model';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { type Route, routes } from '../../pages/routes';
+import pages from '../../pages/site';
+import { projectRoot } from '../../scripts/lib/project';
+import config from '../../site.config';
 
 /** The path that matches no route, which the 404 page answers. */
 export const UNKNOWN_PATH = '/no-such-page';
 
-/** Every route of the table, and one path that matches none (the 404 page). */
-export const PAGE_PATHS: readonly string[] = [...routes.map((route) => route.path), UNKNOWN_PATH];
+/**
+ * Every page of the site as the build's render workers list it: the route table's, and each
+ * collection's lists and published entries (read from their Markdown as a build reads them).
+ */
+const model = await loadModel(
+  pages as unknown as AnyPages,
+  { root: projectRoot, pagesModule: config.pages, mode: 'production', now: Date.now() },
+  config.pages,
+);
+
+/** Every page with an address (the route table's and the collections'), and one path that matches none (the 404 page). */
+export const PAGE_PATHS: readonly string[] = [...model.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])), UNKNOWN_PATH];
 
 /** The labels of the header's navigation, as the route table gives them, in its order. */
 export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav ?? []);
 
-/** A page the build writes: a route of the table, or the 404 page. */
+/** A page the build writes: a route of the table, a collection's list or entry, or the 404 page. */
 export interface BuiltPage {
   /** The canonical path ("/about-us/"), or "/404" for the 404 page, which has no URL of its own. */
   path: string;
@@ -24,13 +38,16 @@ export interface BuiltPage {
 }
 
 /**
- * Every page the build writes, read from the route table (each route, then the 404 page): what a
+ * Every page the build writes, read from the site as the build reads it (each route, each page of
+ * a collection, then the 404 page): what a
  * test that checks "every page" goes through, so that adding a page never needs a test edit.
  */
-export const BUILT_PAGES: readonly BuiltPage[] = [
-  ...routes.map((route) => ({ path: canonicalPath(route.path), file: routeFile(route.path), route })),
-  { path: '/404', file: '404.html' },
-];
+export const BUILT_PAGES: readonly BuiltPage[] = model.pages.map((page) => {
+  const route = routes.find((candidate) => candidate.path === page.path);
+  return page.path === undefined
+    ? { path: '/404', file: '404.html' }
+    : { path: canonicalPath(page.path), file: page.file, ...(route ? { route } : {}) };
+});
 
 /** A built page, parsed. */
 export async function loadBuiltPage(siteDir: string, routePath: string): Promise<cheerio.CheerioAPI> {

@@ -1,0 +1,44 @@
+import type { EntryInfo, EntryProps } from '../../generator';
+
+/** "1 June 2025", for a date the frontmatter gives as 2025-06-01 or as a date and time. */
+export function readableDate(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(date.length === 10 ? `${date}T00:00:00Z` : date),
+  );
+}
+
+/** When an entry was published, and last changed if it was. */
+export function EntryDates({ entry, className }: { entry: EntryInfo<unknown>; className: string }) {
+  return (
+    <p className={className}>
+      <time dateTime={entry.date}>{readableDate(entry.date)}</time>
+      {entry.updated ? (
+        <>
+          {' · Updated '}
+          <time dateTime={entry.updated}>{readableDate(entry.updated)}</time>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * One entry of a collection (a news article, a case study): its title as the page's heading, its
+ * dates and summary, its image, and its Markdown body. The dev server shows drafts, marked.
+ */
+export function Article({ entry, body, image }: EntryProps<unknown>) {
+  return (
+    <article className="c-article" aria-labelledby="article-title">
+      <header className="o-container c-article__header">
+        {entry.draft ? <p className="c-article__draft">Draft: not published</p> : null}
+        <EntryDates entry={entry} className="c-article__meta" />
+        <h1 className="c-article__title" id="article-title">
+          {entry.title}
+        </h1>
+        <p className="c-article__lead">{entry.description}</p>
+      </header>
+      {image ? <div className="o-container c-article__image">{image}</div> : null}
+      <div className="o-container c-article__body">{body}</div>
+    </article>
+  );
+}
