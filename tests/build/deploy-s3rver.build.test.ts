@@ -3,6 +3,10 @@
  * hosting, the built site checked through the website endpoint, then a changed build deployed
  * over it. s3rver's log of every request that changed the bucket is replayed to prove that no
  * page was ever served without the files it needs, and that nothing was removed early.
+ *
+ * A deploy runs a dozen `aws` commands, each a Python process of its own: about 4 s on an idle
+ * 2-core machine, several times that at a load of 10. Each test that deploys has DEPLOY_MS for
+ * every deploy it runs; no assertion depends on how long anything took.
  */
 import { cp, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +25,8 @@ import { type DeployRun, runDeployScript } from '../support/deploy';
 
 const siteDir = inject('siteDir');
 const BUCKET = 'www.example.test';
+/** Time enough for one deploy (or one build) on a loaded machine: vitest's 30 s a test is not. */
+const DEPLOY_MS = 60_000;
 
 let server: S3Server;
 let workDir: string;
@@ -37,8 +43,9 @@ interface Deployed extends DeployRun {
 /** Runs `npm run deploy:s3 -- <args>` with s3rver's credentials, and the bucket changes it made. */
 async function deploy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Deployed> {
   const from = server.changes.length;
-  const run = await runDeployScript(args, { ...server.awsEnv(), ...env });
-  return { ...run, changes: server.changes.slice(from) };
+  const result = await runDeployScript(args, { ...server.awsEnv(), ...env });
+  await server.settled();
+  return { ...result, changes: server.changes.slice(from) };
 }
 
 /** The keys of the files a page loads (stylesheets, scripts, icons, fonts, images): what it needs to show. */
@@ -107,7 +114,7 @@ beforeAll(async () => {
   site = await readHostedSite(siteDir);
   server = await startS3Server({ buckets: [BUCKET] });
   first = await deploy([BUCKET, '--dist', siteDir, '--endpoint-url', server.endpoint]);
-});
+}, 2 * DEPLOY_MS);
 
 afterAll(async () => {
   await server?.stop();
@@ -183,97 +190,107 @@ describe('npm run deploy:s3 to an S3-compatible server', () => {
     }
   });
 
-  it('deploys a changed build over it: nothing missing on the way, stale objects removed last', async () => {
-    // The next build: a script of another name (its hash is as long, so every page keeps its
-    // size), a page removed, a page added, and every file older than the objects in the bucket,
-    // as a rollback to an earlier build would be. Size and date alone would skip every page.
-    const next = path.join(workDir, 'next');
-    await cp(siteDir, next, { recursive: true, dereference: true });
-    const oldScript = siteFiles.find((file) => /^assets\/main\.\w+\.js$/.test(file));
-    expect(oldScript).toBeDefined();
-    const newScript = (oldScript as string).replace(/\.\w+\.js$/, (hash) => `.${'f'.repeat(hash.length - 4)}.js`);
-    await rename(path.join(next, oldScript as string), path.join(next, newScript));
-    const removedPage = routeFile(routes.at(-1)?.path ?? '');
-    await rm(path.join(next, removedPage));
-    await cp(path.join(next, 'about-us'), path.join(next, 'added-page'), { recursive: true });
-    for (const file of (await filesUnder(next)).filter((name) => name.endsWith('.html'))) {
-      const html = await readFile(path.join(next, file), 'utf8');
-      await writeFile(path.join(next, file), html.replaceAll(`/${oldScript}`, `/${newScript}`));
-    }
-    const past = new Date('2001-01-01T00:00:00Z');
-    const nextFiles = await filesUnder(next);
-    await Promise.all(nextFiles.map((file) => utimes(path.join(next, file), past, past)));
+  it(
+    'deploys a changed build over it: nothing missing on the way, stale objects removed last',
+    async () => {
+      // The next build: a script of another name (its hash is as long, so every page keeps its
+      // size), a page removed, a page added, and every file older than the objects in the bucket,
+      // as a rollback to an earlier build would be. Size and date alone would skip every page.
+      const next = path.join(workDir, 'next');
+      await cp(siteDir, next, { recursive: true, dereference: true });
+      const oldScript = siteFiles.find((file) => /^assets\/main\.\w+\.js$/.test(file));
+      expect(oldScript).toBeDefined();
+      const newScript = (oldScript as string).replace(/\.\w+\.js$/, (hash) => `.${'f'.repeat(hash.length - 4)}.js`);
+      await rename(path.join(next, oldScript as string), path.join(next, newScript));
+      const removedPage = routeFile(routes.at(-1)?.path ?? '');
+      await rm(path.join(next, removedPage));
+      await cp(path.join(next, 'about-us'), path.join(next, 'added-page'), { recursive: true });
+      for (const file of (await filesUnder(next)).filter((name) => name.endsWith('.html'))) {
+        const html = await readFile(path.join(next, file), 'utf8');
+        await writeFile(path.join(next, file), html.replaceAll(`/${oldScript}`, `/${newScript}`));
+      }
+      const past = new Date('2001-01-01T00:00:00Z');
+      const nextFiles = await filesUnder(next);
+      await Promise.all(nextFiles.map((file) => utimes(path.join(next, file), past, past)));
 
-    const oldKeys = planUploads(siteFiles, site).map((upload) => upload.key);
-    const newKeys = planUploads(nextFiles, site).map((upload) => upload.key);
-    const redirected = new Set(planUploads(nextFiles, site).flatMap((upload) => (upload.websiteRedirect ? [upload.key] : [])));
-    const stale = oldKeys.filter((key) => !newKeys.includes(key));
-    expect(stale.sort()).toEqual([oldScript, removedPage].sort());
+      const oldKeys = planUploads(siteFiles, site).map((upload) => upload.key);
+      const newKeys = planUploads(nextFiles, site).map((upload) => upload.key);
+      const redirected = new Set(planUploads(nextFiles, site).flatMap((upload) => (upload.websiteRedirect ? [upload.key] : [])));
+      const stale = oldKeys.filter((key) => !newKeys.includes(key));
+      expect(stale.sort()).toEqual([oldScript, removedPage].sort());
 
-    // This time the endpoint comes from the standard variable.
-    const second = await deploy([BUCKET, '--dist', next], { AWS_ENDPOINT_URL: server.endpoint });
-    expect(second.stderr).toBe('');
-    expect(second.status).toBe(0);
-    expect(second.stdout).toContain(`removed 2 stale.`);
-    expectPhasesInOrder(second.changes);
+      // This time the endpoint comes from the standard variable.
+      const second = await deploy([BUCKET, '--dist', next], { AWS_ENDPOINT_URL: server.endpoint });
+      expect(second.stderr).toBe('');
+      expect(second.status).toBe(0);
+      expect(second.stdout).toContain(`removed 2 stale.`);
+      expectPhasesInOrder(second.changes);
 
-    // Unchanged assets are skipped (same name, same size: same bytes); every other file goes up again.
-    const uploaded = second.changes.filter((change) => isPut(change) && change.event === 'end').map((change) => change.key);
-    expect(uploaded.filter((key) => key.startsWith('assets/'))).toEqual([newScript]);
-    expect(uploaded.filter((key) => !key.startsWith('assets/')).sort()).toEqual(newKeys.filter((key) => !key.startsWith('assets/')).sort());
+      // Unchanged assets are skipped (same name, same size: same bytes); every other file goes up again.
+      const uploaded = second.changes.filter((change) => isPut(change) && change.event === 'end').map((change) => change.key);
+      expect(uploaded.filter((key) => key.startsWith('assets/'))).toEqual([newScript]);
+      expect(uploaded.filter((key) => !key.startsWith('assets/')).sort()).toEqual(
+        newKeys.filter((key) => !key.startsWith('assets/')).sort(),
+      );
 
-    // Replay the bucket through the deploy: after every request, each page it held (old or new)
-    // had every file it loads, and no page of the new build that the old one had went missing.
-    const pageHtml = async (folder: string, key: string) => readFile(path.join(folder, key), 'utf8');
-    // What a page loads, as the replay reads it: the script, the font and the icon sprite at least.
-    const loaded = resourcesOf(await pageHtml(next, 'index.html'));
-    expect(loaded).toContain(newScript);
-    expect(loaded.some((file) => file.endsWith('.woff2'))).toBe(true);
-    expect(loaded.some((file) => /^assets\/icons\.\w+\.svg$/.test(file))).toBe(true);
-    const held = new Map<string, 'old' | 'new'>(oldKeys.map((key) => [key, 'old']));
-    const missing: string[] = [];
-    for (const change of second.changes) {
-      if (isPut(change) && change.event === 'end') held.set(change.key, 'new');
-      // A batch delete names its keys in the body: count all the stale ones as gone from its start.
-      if (isDelete(change) && change.event === 'start') for (const key of change.key ? [change.key] : stale) held.delete(key);
-      for (const [key, version] of held) {
-        if (!key.endsWith('.html')) continue;
-        for (const resource of resourcesOf(await pageHtml(version === 'old' ? siteDir : next, key))) {
-          if (!held.has(resource))
-            missing.push(`${key} (${version}) loads ${resource}, absent after the ${change.event} of ${change.method} ${change.key}`);
+      // Replay the bucket through the deploy: after every request, each page it held (old or new)
+      // had every file it loads, and no page of the new build that the old one had went missing.
+      const pageHtml = async (folder: string, key: string) => readFile(path.join(folder, key), 'utf8');
+      // What a page loads, as the replay reads it: the script, the font and the icon sprite at least.
+      const loaded = resourcesOf(await pageHtml(next, 'index.html'));
+      expect(loaded).toContain(newScript);
+      expect(loaded.some((file) => file.endsWith('.woff2'))).toBe(true);
+      expect(loaded.some((file) => /^assets\/icons\.\w+\.svg$/.test(file))).toBe(true);
+      const held = new Map<string, 'old' | 'new'>(oldKeys.map((key) => [key, 'old']));
+      const missing: string[] = [];
+      for (const change of second.changes) {
+        if (isPut(change) && change.event === 'end') held.set(change.key, 'new');
+        // A batch delete names its keys in the body: count all the stale ones as gone from its start.
+        if (isDelete(change) && change.event === 'start') for (const key of change.key ? [change.key] : stale) held.delete(key);
+        for (const [key, version] of held) {
+          if (!key.endsWith('.html')) continue;
+          for (const resource of resourcesOf(await pageHtml(version === 'old' ? siteDir : next, key))) {
+            if (!held.has(resource))
+              missing.push(`${key} (${version}) loads ${resource}, absent after the ${change.event} of ${change.method} ${change.key}`);
+          }
+        }
+        for (const key of newKeys.filter((name) => oldKeys.includes(name) && !held.has(name))) {
+          missing.push(`${key} absent after the ${change.event} of ${change.method} ${change.key}`);
         }
       }
-      for (const key of newKeys.filter((name) => oldKeys.includes(name) && !held.has(name))) {
-        missing.push(`${key} absent after the ${change.event} of ${change.method} ${change.key}`);
+      expect([...new Set(missing)]).toEqual([]);
+
+      // The bucket now holds the new build exactly, and serves it.
+      await expect(server.listKeys(BUCKET)).resolves.toEqual([...newKeys].sort());
+      for (const key of newKeys.filter((name) => !redirected.has(name))) {
+        const response = await server.website(BUCKET, `/${key}`);
+        expect(response.status, key).toBe(200);
+        expect(response.body.equals(await readFile(path.join(next, key))), key).toBe(true);
       }
-    }
-    expect([...new Set(missing)]).toEqual([]);
+      for (const key of redirected) expect((await server.website(BUCKET, `/${key}`)).status, key).toBe(301);
+      expect((await server.website(BUCKET, '/added-page/')).status).toBe(200);
+      expect((await server.website(BUCKET, `/${removedPage.replace(/index\.html$/, '')}`)).status).toBe(404);
+      expect((await server.website(BUCKET, `/${oldScript}`)).status).toBe(404);
+    },
+    2 * DEPLOY_MS,
+  );
 
-    // The bucket now holds the new build exactly, and serves it.
-    await expect(server.listKeys(BUCKET)).resolves.toEqual([...newKeys].sort());
-    for (const key of newKeys.filter((name) => !redirected.has(name))) {
-      const response = await server.website(BUCKET, `/${key}`);
-      expect(response.status, key).toBe(200);
-      expect(response.body.equals(await readFile(path.join(next, key))), key).toBe(true);
-    }
-    for (const key of redirected) expect((await server.website(BUCKET, `/${key}`)).status, key).toBe(301);
-    expect((await server.website(BUCKET, '/added-page/')).status).toBe(200);
-    expect((await server.website(BUCKET, `/${removedPage.replace(/index\.html$/, '')}`)).status).toBe(404);
-    expect((await server.website(BUCKET, `/${oldScript}`)).status).toBe(404);
-  });
+  it(
+    'stops with a clear message, changing nothing, when the bucket does not exist or the endpoint does not answer',
+    async () => {
+      const before = server.changes.length;
+      const noBucket = await deploy(['no-such-bucket', '--dist', siteDir, '--endpoint-url', server.endpoint]);
+      expect(noBucket.status).toBe(1);
+      expect(noBucket.stderr).toContain(`The bucket "no-such-bucket" does not exist at ${server.endpoint}`);
+      expect(noBucket.stderr).toContain('Nothing was uploaded or removed.');
 
-  it('stops with a clear message, changing nothing, when the bucket does not exist or the endpoint does not answer', async () => {
-    const before = server.changes.length;
-    const noBucket = await deploy(['no-such-bucket', '--dist', siteDir, '--endpoint-url', server.endpoint]);
-    expect(noBucket.status).toBe(1);
-    expect(noBucket.stderr).toContain(`The bucket "no-such-bucket" does not exist at ${server.endpoint}`);
-    expect(noBucket.stderr).toContain('Nothing was uploaded or removed.');
-
-    // One attempt: the CLI would otherwise retry a refused connection for about ten seconds.
-    const nowhere = `http://127.0.0.1:${await freePort()}`;
-    const unreachable = await deploy([BUCKET, '--dist', siteDir], { AWS_ENDPOINT_URL: nowhere, AWS_MAX_ATTEMPTS: '1' });
-    expect(unreachable.status).toBe(1);
-    expect(unreachable.stderr).toContain(`Could not reach ${nowhere}: is the endpoint right, and the server up?`);
-    expect(server.changes.slice(before)).toEqual([]);
-  });
+      // One attempt: the CLI would otherwise retry a refused connection for about ten seconds.
+      const nowhere = `http://127.0.0.1:${await freePort()}`;
+      const unreachable = await deploy([BUCKET, '--dist', siteDir], { AWS_ENDPOINT_URL: nowhere, AWS_MAX_ATTEMPTS: '1' });
+      expect(unreachable.status).toBe(1);
+      expect(unreachable.stderr).toContain(`Could not reach ${nowhere}: is the endpoint right, and the server up?`);
+      expect(server.changes.slice(before)).toEqual([]);
+    },
+    2 * DEPLOY_MS,
+  );
 });
