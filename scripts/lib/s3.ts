@@ -256,12 +256,6 @@ export function writeRecordArgs(target: S3Target, file: string, key: string): st
   ];
 }
 
-/** Objects in the bucket that the new build does not contain: removed last, once the new site is whole. */
-export function staleKeys(remoteKeys: readonly string[], uploads: readonly S3Upload[]): string[] {
-  const current = new Set(uploads.map((upload) => upload.key));
-  return remoteKeys.filter((key) => !current.has(key)).sort();
-}
-
 /** S3 deletes at most 1,000 keys a request. */
 export const DELETE_BATCH = 1000;
 
