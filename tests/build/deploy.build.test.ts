@@ -164,7 +164,11 @@ const EARLIER: DeployRecord = {
   },
 };
 
-describe('npm run deploy:s3', () => {
+/**
+ * Each test runs the script (Node and tsx) up to seven times, and each run starts a dozen stand-in
+ * `aws` processes: seconds a process on a loaded machine, where vitest's 30 s a test ran out.
+ */
+describe('npm run deploy:s3', { timeout: 180_000 }, () => {
   it('lists what would change and prints every command in a dry run, running only the listing and the reading of the record', async () => {
     const aws = await fakeAws({ keys: [...Object.keys(EARLIER.objects), 'serve.json', 'preview/pr-42/index.html'], record: EARLIER });
     const result = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, '--endpoint-url', 'http://127.0.0.1:9000'], aws.bin, {
