@@ -58,6 +58,11 @@ export interface S3Server {
   /** The endpoint for the AWS CLI (--endpoint-url), path-style: http://127.0.0.1:<port>. */
   endpoint: string;
   changes: BucketChange[];
+  /**
+   * Resolves once no request that changes a bucket is in flight: a client may see its answer
+   * before the server has logged the request's end, so a test reads `changes` after this.
+   */
+  settled: () => Promise<void>;
   /** Every key in a bucket, through the REST API (s3rver takes unsigned requests). */
   listKeys: (bucket: string) => Promise<string[]>;
   /** A request to a bucket's website endpoint (S3's `<bucket>.s3-website-<region>` host), redirects not followed. */
@@ -82,14 +87,24 @@ export async function startS3Server({ buckets }: { buckets: readonly string[] })
   });
   const { port } = await server.run();
   const changes: BucketChange[] = [];
+  let pending = 0;
+  let whenSettled: (() => void)[] = [];
   server.httpServer.prependListener('request', (req, res) => {
     if (!['PUT', 'POST', 'DELETE'].includes(req.method ?? '')) return;
     const url = new URL(req.url ?? '/', 'http://s3');
     const [, bucket = '', ...key] = url.pathname.split('/');
     const change = { method: req.method ?? '', bucket, key: decodeURIComponent(key.join('/')), query: url.search };
     changes.push({ event: 'start', ...change });
-    res.once('close', () => changes.push({ event: 'end', ...change, status: res.statusCode }));
+    pending += 1;
+    res.once('close', () => {
+      changes.push({ event: 'end', ...change, status: res.statusCode });
+      pending -= 1;
+      if (pending > 0) return;
+      for (const resolve of whenSettled) resolve();
+      whenSettled = [];
+    });
   });
+  const settled = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve)));
 
   const get = (urlPath: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
     new Promise<WebsiteResponse>((resolve, reject) => {
@@ -134,6 +149,7 @@ export async function startS3Server({ buckets }: { buckets: readonly string[] })
   return {
     endpoint: `http://127.0.0.1:${port}`,
     changes,
+    settled,
     listKeys,
     website,
     awsEnv,

@@ -1,4 +1,12 @@
-import { ASSETS_DIR, cacheControlFor, contentTypeFor, DEPLOY_DIR, HOST_CONFIG_FILES, isSiteFile } from '../../generator/hosting/policy';
+import {
+  ASSETS_DIR,
+  CACHE_REVALIDATE,
+  cacheControlFor,
+  contentTypeFor,
+  DEPLOY_DIR,
+  HOST_CONFIG_FILES,
+  isSiteFile,
+} from '../../generator/hosting/policy';
 import { type HostedSite, ROOT_SITE } from '../../generator/hosting/redirects';
 import { redirectFile } from './files';
 
@@ -227,10 +235,25 @@ export function listArgs(target: S3Target): string[] {
   ];
 }
 
-/** Objects in the bucket that the new build does not contain: removed last, once the new site is whole. */
-export function staleKeys(remoteKeys: readonly string[], uploads: readonly S3Upload[]): string[] {
-  const current = new Set(uploads.map((upload) => upload.key));
-  return remoteKeys.filter((key) => !current.has(key)).sort();
+/** `aws` arguments that print an object to stdout: the record of earlier deploys. */
+export function readObjectArgs(target: S3Target, key: string): string[] {
+  return ['s3', 'cp', `s3://${target.bucket}/${key}`, '-', '--only-show-errors', ...endpointArgs(target)];
+}
+
+/** `aws` arguments that upload the record of this deploy, a JSON file, as revalidated as the pages. */
+export function writeRecordArgs(target: S3Target, file: string, key: string): string[] {
+  return [
+    's3',
+    'cp',
+    file,
+    `s3://${target.bucket}/${key}`,
+    '--content-type',
+    contentTypeFor(key) ?? 'application/json',
+    '--cache-control',
+    CACHE_REVALIDATE,
+    '--only-show-errors',
+    ...endpointArgs(target),
+  ];
 }
 
 /** S3 deletes at most 1,000 keys a request. */

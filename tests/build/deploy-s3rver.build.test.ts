@@ -2,25 +2,47 @@
  * `npm run deploy:s3` for real: the AWS CLI against an S3-compatible server (s3rver) with website
  * hosting, the built site checked through the website endpoint, then a changed build deployed
  * over it. s3rver's log of every request that changed the bucket is replayed to prove that no
- * page was ever served without the files it needs, and that nothing was removed early.
+ * page was ever served without the files it needs, and that nothing was removed early. A second
+ * bucket holds a preview under /preview/pr-42/, an object of the owner's and the root site, deployed
+ * again and again with another build and the time set: only what the root site's deploys recorded
+ * is removed, and old hashed assets only after the grace period.
+ *
+ * A deploy runs a dozen `aws` commands, each a Python process of its own: about 4 s on an idle
+ * 2-core machine, fifteen times that at a load of 16. Each test that deploys has DEPLOY_MS for
+ * every deploy it runs; no assertion depends on how long anything took.
  */
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { contentTypeFor } from '../../generator/hosting/policy';
 import type { HostedSite } from '../../generator/hosting/redirects';
+import { runBuild } from '../../generator/pipeline';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
-import { filesUnder, findOnPath, readHostedSite } from '../../scripts/lib/files';
+import { renderedLiteral, replaceLiteral } from '../../scripts/lib/edits';
+import { filesUnder, findOnPath, pageFiles, readHostedSite } from '../../scripts/lib/files';
+import { buildCommand, copyProject } from '../../scripts/lib/project';
 import { planUploads } from '../../scripts/lib/s3';
+import { RECORD_FILE, recordKey } from '../../scripts/lib/s3-record';
 import { type BucketChange, type S3Server, startS3Server } from '../../scripts/lib/s3-server';
 import { freePort } from '../../scripts/lib/server';
+import { site as siteConfig } from '../../site.config';
 import { type DeployRun, runDeployScript } from '../support/deploy';
 
 const siteDir = inject('siteDir');
 const BUCKET = 'www.example.test';
+/** The bucket a preview and the root site share. */
+const SHARED = 'shared.example.test';
+/**
+ * Time enough for one deploy (or one build) on a loaded machine: vitest's 30 s a test is not. One
+ * deploy, with the checks after it, took up to a minute at a load of 16 on two cores: three times that.
+ */
+const DEPLOY_MS = 180_000;
+const run = promisify(execFile);
 
 let server: S3Server;
 let workDir: string;
@@ -37,8 +59,9 @@ interface Deployed extends DeployRun {
 /** Runs `npm run deploy:s3 -- <args>` with s3rver's credentials, and the bucket changes it made. */
 async function deploy(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Deployed> {
   const from = server.changes.length;
-  const run = await runDeployScript(args, { ...server.awsEnv(), ...env });
-  return { ...run, changes: server.changes.slice(from) };
+  const result = await runDeployScript(args, { ...server.awsEnv(), ...env });
+  await server.settled();
+  return { ...result, changes: server.changes.slice(from) };
 }
 
 /** The keys of the files a page loads (stylesheets, scripts, icons, fonts, images): what it needs to show. */
@@ -68,15 +91,17 @@ const isDelete = (change: BucketChange) => change.method === 'DELETE' || (change
 
 /**
  * Every asset upload ended before any other upload started, other files before pages, pages
- * before the redirects' objects, every upload before any removal.
+ * before the redirects' objects, every upload before any removal, and everything before the record.
  */
 function expectPhasesInOrder(changes: BucketChange[]): void {
   const redirects = new Set(site.redirects.flatMap((rule) => [rule.from.slice(1), `${rule.from.slice(1)}/index.html`]));
-  const asset = (change: BucketChange) => isPut(change) && change.key.startsWith('assets/');
-  const redirect = (change: BucketChange) => isPut(change) && redirects.has(change.key);
+  const record = (change: BucketChange) => isPut(change) && change.key === recordKey('');
+  const upload = (change: BucketChange) => isPut(change) && !record(change);
+  const asset = (change: BucketChange) => upload(change) && change.key.startsWith('assets/');
+  const redirect = (change: BucketChange) => upload(change) && redirects.has(change.key);
   const other = (change: BucketChange) =>
-    isPut(change) && !change.key.startsWith('assets/') && !change.key.endsWith('.html') && !redirects.has(change.key);
-  const page = (change: BucketChange) => isPut(change) && change.key.endsWith('.html') && !redirects.has(change.key);
+    upload(change) && !change.key.startsWith('assets/') && !change.key.endsWith('.html') && !redirects.has(change.key);
+  const page = (change: BucketChange) => upload(change) && change.key.endsWith('.html') && !redirects.has(change.key);
   const ended = (match: (change: BucketChange) => boolean) => lastIndex(changes, (change) => change.event === 'end' && match(change));
   const started = (match: (change: BucketChange) => boolean) => {
     const index = changes.findIndex((change) => change.event === 'start' && match(change));
@@ -87,7 +112,15 @@ function expectPhasesInOrder(changes: BucketChange[]): void {
   expect(ended(other), 'other files, then the pages').toBeLessThan(started(page));
   expect(ended(page), 'pages, then the redirects').toBeLessThan(started(redirect));
   expect(changes.some(redirect), 'the redirects went up').toBe(true);
-  expect(ended(isPut), 'every upload, then the removals').toBeLessThan(started(isDelete));
+  expect(ended(upload), 'every upload, then the removals').toBeLessThan(started(isDelete));
+  expect(
+    ended((change) => upload(change) || isDelete(change)),
+    'everything, then the record',
+  ).toBeLessThan(started(record));
+  expect(
+    changes.filter(record).map((change) => change.event),
+    'one record',
+  ).toEqual(['start', 'end']);
   expect(changes.filter((change) => change.event === 'end' && change.status !== 200 && change.status !== 204)).toEqual([]);
 }
 
@@ -105,9 +138,9 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'deploy-s3rver-'));
   siteFiles = await filesUnder(siteDir);
   site = await readHostedSite(siteDir);
-  server = await startS3Server({ buckets: [BUCKET] });
+  server = await startS3Server({ buckets: [BUCKET, SHARED] });
   first = await deploy([BUCKET, '--dist', siteDir, '--endpoint-url', server.endpoint]);
-});
+}, 2 * DEPLOY_MS);
 
 afterAll(async () => {
   await server?.stop();
@@ -115,21 +148,23 @@ afterAll(async () => {
 });
 
 describe('npm run deploy:s3 to an S3-compatible server', () => {
-  it('deploys the built site with one upload command a Content-Type, assets first', () => {
+  it('deploys the built site with one upload command a Content-Type, assets first, the record last', () => {
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
     const plan = planUploads(siteFiles, site);
     // One command a phase and Content-Type, and one for each object a redirect puts up.
     const commands = new Set(plan.map((upload) => `${upload.phase} ${upload.contentType} ${upload.websiteRedirect ? upload.key : ''}`));
     expect(first.stdout).toMatch(
-      new RegExp(`Deployed ${plan.length} files to s3://${BUCKET} in [\\d.]+ s \\(${commands.size} upload commands\\); removed 0 stale\\.`),
+      new RegExp(
+        `Deployed ${plan.length} files to s3://${BUCKET} in [\\d.]+ s \\(${commands.size} upload commands\\); removed 0 stale, kept 0 old assets\\.`,
+      ),
     );
     expectPhasesInOrder(first.changes);
   });
 
-  it('holds every site file and no host configuration', async () => {
+  it('holds every site file, the record of the deploy, and no host configuration', async () => {
     const keys = planUploads(siteFiles, site).map((upload) => upload.key);
-    await expect(server.listKeys(BUCKET)).resolves.toEqual([...keys].sort());
+    await expect(server.listKeys(BUCKET)).resolves.toEqual([...keys, RECORD_FILE].sort());
     for (const file of ['serve.json', '_headers', '_redirects', 'deploy/nginx.conf', 'deploy/cloudfront-function.js', 'deploy/site.json']) {
       expect(siteFiles, `${file} is in the build`).toContain(file);
       expect((await server.website(BUCKET, `/${file}`)).status, file).toBe(404);
@@ -183,97 +218,314 @@ describe('npm run deploy:s3 to an S3-compatible server', () => {
     }
   });
 
-  it('deploys a changed build over it: nothing missing on the way, stale objects removed last', async () => {
-    // The next build: a script of another name (its hash is as long, so every page keeps its
-    // size), a page removed, a page added, and every file older than the objects in the bucket,
-    // as a rollback to an earlier build would be. Size and date alone would skip every page.
-    const next = path.join(workDir, 'next');
-    await cp(siteDir, next, { recursive: true, dereference: true });
-    const oldScript = siteFiles.find((file) => /^assets\/main\.\w+\.js$/.test(file));
-    expect(oldScript).toBeDefined();
-    const newScript = (oldScript as string).replace(/\.\w+\.js$/, (hash) => `.${'f'.repeat(hash.length - 4)}.js`);
-    await rename(path.join(next, oldScript as string), path.join(next, newScript));
-    const removedPage = routeFile(routes.at(-1)?.path ?? '');
-    await rm(path.join(next, removedPage));
-    await cp(path.join(next, 'about-us'), path.join(next, 'added-page'), { recursive: true });
-    for (const file of (await filesUnder(next)).filter((name) => name.endsWith('.html'))) {
-      const html = await readFile(path.join(next, file), 'utf8');
-      await writeFile(path.join(next, file), html.replaceAll(`/${oldScript}`, `/${newScript}`));
-    }
-    const past = new Date('2001-01-01T00:00:00Z');
-    const nextFiles = await filesUnder(next);
-    await Promise.all(nextFiles.map((file) => utimes(path.join(next, file), past, past)));
+  it(
+    'deploys a changed build over it: nothing missing on the way, the dropped page removed last, the old script kept',
+    async () => {
+      // The next build: a script of another name (its hash is as long, so every page keeps its
+      // size), a page removed, a page added, and every file older than the objects in the bucket,
+      // as a rollback to an earlier build would be. Size and date alone would skip every page.
+      const next = path.join(workDir, 'next');
+      await cp(siteDir, next, { recursive: true, dereference: true });
+      const oldScript = siteFiles.find((file) => /^assets\/main\.\w+\.js$/.test(file));
+      expect(oldScript).toBeDefined();
+      const newScript = (oldScript as string).replace(/\.\w+\.js$/, (hash) => `.${'f'.repeat(hash.length - 4)}.js`);
+      await rename(path.join(next, oldScript as string), path.join(next, newScript));
+      const removedPage = routeFile(routes.at(-1)?.path ?? '');
+      await rm(path.join(next, removedPage));
+      await cp(path.join(next, 'about-us'), path.join(next, 'added-page'), { recursive: true });
+      for (const file of (await filesUnder(next)).filter((name) => name.endsWith('.html'))) {
+        const html = await readFile(path.join(next, file), 'utf8');
+        await writeFile(path.join(next, file), html.replaceAll(`/${oldScript}`, `/${newScript}`));
+      }
+      const past = new Date('2001-01-01T00:00:00Z');
+      const nextFiles = await filesUnder(next);
+      await Promise.all(nextFiles.map((file) => utimes(path.join(next, file), past, past)));
 
-    const oldKeys = planUploads(siteFiles, site).map((upload) => upload.key);
-    const newKeys = planUploads(nextFiles, site).map((upload) => upload.key);
-    const redirected = new Set(planUploads(nextFiles, site).flatMap((upload) => (upload.websiteRedirect ? [upload.key] : [])));
-    const stale = oldKeys.filter((key) => !newKeys.includes(key));
-    expect(stale.sort()).toEqual([oldScript, removedPage].sort());
+      const oldKeys = planUploads(siteFiles, site).map((upload) => upload.key);
+      const newKeys = planUploads(nextFiles, site).map((upload) => upload.key);
+      const redirected = new Set(planUploads(nextFiles, site).flatMap((upload) => (upload.websiteRedirect ? [upload.key] : [])));
+      const dropped = oldKeys.filter((key) => !newKeys.includes(key));
+      expect(dropped.sort()).toEqual([oldScript, removedPage].sort());
 
-    // This time the endpoint comes from the standard variable.
-    const second = await deploy([BUCKET, '--dist', next], { AWS_ENDPOINT_URL: server.endpoint });
-    expect(second.stderr).toBe('');
-    expect(second.status).toBe(0);
-    expect(second.stdout).toContain(`removed 2 stale.`);
-    expectPhasesInOrder(second.changes);
+      // This time the endpoint comes from the standard variable.
+      const second = await deploy([BUCKET, '--dist', next], { AWS_ENDPOINT_URL: server.endpoint });
+      expect(second.stderr).toBe('');
+      expect(second.status).toBe(0);
+      expect(second.stdout).toContain(`removed 1 stale, kept 1 old asset.`);
+      expectPhasesInOrder(second.changes);
 
-    // Unchanged assets are skipped (same name, same size: same bytes); every other file goes up again.
-    const uploaded = second.changes.filter((change) => isPut(change) && change.event === 'end').map((change) => change.key);
-    expect(uploaded.filter((key) => key.startsWith('assets/'))).toEqual([newScript]);
-    expect(uploaded.filter((key) => !key.startsWith('assets/')).sort()).toEqual(newKeys.filter((key) => !key.startsWith('assets/')).sort());
+      // Unchanged assets are skipped (same name, same size: same bytes); every other file goes up again.
+      const uploaded = second.changes
+        .filter((change) => isPut(change) && change.event === 'end' && change.key !== RECORD_FILE)
+        .map((change) => change.key);
+      expect(uploaded.filter((key) => key.startsWith('assets/'))).toEqual([newScript]);
+      expect(uploaded.filter((key) => !key.startsWith('assets/')).sort()).toEqual(
+        newKeys.filter((key) => !key.startsWith('assets/')).sort(),
+      );
 
-    // Replay the bucket through the deploy: after every request, each page it held (old or new)
-    // had every file it loads, and no page of the new build that the old one had went missing.
-    const pageHtml = async (folder: string, key: string) => readFile(path.join(folder, key), 'utf8');
-    // What a page loads, as the replay reads it: the script, the font and the icon sprite at least.
-    const loaded = resourcesOf(await pageHtml(next, 'index.html'));
-    expect(loaded).toContain(newScript);
-    expect(loaded.some((file) => file.endsWith('.woff2'))).toBe(true);
-    expect(loaded.some((file) => /^assets\/icons\.\w+\.svg$/.test(file))).toBe(true);
-    const held = new Map<string, 'old' | 'new'>(oldKeys.map((key) => [key, 'old']));
-    const missing: string[] = [];
-    for (const change of second.changes) {
-      if (isPut(change) && change.event === 'end') held.set(change.key, 'new');
-      // A batch delete names its keys in the body: count all the stale ones as gone from its start.
-      if (isDelete(change) && change.event === 'start') for (const key of change.key ? [change.key] : stale) held.delete(key);
-      for (const [key, version] of held) {
-        if (!key.endsWith('.html')) continue;
-        for (const resource of resourcesOf(await pageHtml(version === 'old' ? siteDir : next, key))) {
-          if (!held.has(resource))
-            missing.push(`${key} (${version}) loads ${resource}, absent after the ${change.event} of ${change.method} ${change.key}`);
+      // Replay the bucket through the deploy: after every request, each page it held (old or new)
+      // had every file it loads, and no page of the new build that the old one had went missing.
+      const pageHtml = async (folder: string, key: string) => readFile(path.join(folder, key), 'utf8');
+      // What a page loads, as the replay reads it: the script, the font and the icon sprite at least.
+      const loaded = resourcesOf(await pageHtml(next, 'index.html'));
+      expect(loaded).toContain(newScript);
+      expect(loaded.some((file) => file.endsWith('.woff2'))).toBe(true);
+      expect(loaded.some((file) => /^assets\/icons\.\w+\.svg$/.test(file))).toBe(true);
+      const held = new Map<string, 'old' | 'new'>(oldKeys.map((key) => [key, 'old']));
+      const missing: string[] = [];
+      for (const change of second.changes) {
+        if (isPut(change) && change.event === 'end') held.set(change.key, 'new');
+        // A batch delete names its keys in the body: count all the stale ones as gone from its start.
+        if (isDelete(change) && change.event === 'start') for (const key of change.key ? [change.key] : [removedPage]) held.delete(key);
+        for (const [key, version] of held) {
+          if (!key.endsWith('.html')) continue;
+          for (const resource of resourcesOf(await pageHtml(version === 'old' ? siteDir : next, key))) {
+            if (!held.has(resource))
+              missing.push(`${key} (${version}) loads ${resource}, absent after the ${change.event} of ${change.method} ${change.key}`);
+          }
+        }
+        for (const key of newKeys.filter((name) => oldKeys.includes(name) && !held.has(name))) {
+          missing.push(`${key} absent after the ${change.event} of ${change.method} ${change.key}`);
         }
       }
-      for (const key of newKeys.filter((name) => oldKeys.includes(name) && !held.has(name))) {
-        missing.push(`${key} absent after the ${change.event} of ${change.method} ${change.key}`);
+      expect([...new Set(missing)]).toEqual([]);
+
+      // The bucket now holds the new build, the old script for the grace period and the record, and serves the new build.
+      await expect(server.listKeys(BUCKET)).resolves.toEqual([...newKeys, oldScript as string, RECORD_FILE].sort());
+      for (const key of newKeys.filter((name) => !redirected.has(name))) {
+        const response = await server.website(BUCKET, `/${key}`);
+        expect(response.status, key).toBe(200);
+        expect(response.body.equals(await readFile(path.join(next, key))), key).toBe(true);
       }
+      for (const key of redirected) expect((await server.website(BUCKET, `/${key}`)).status, key).toBe(301);
+      expect((await server.website(BUCKET, '/added-page/')).status).toBe(200);
+      expect((await server.website(BUCKET, `/${removedPage.replace(/index\.html$/, '')}`)).status).toBe(404);
+      expect((await server.website(BUCKET, `/${oldScript}`)).status).toBe(200);
+    },
+    2 * DEPLOY_MS,
+  );
+
+  it(
+    'stops with a clear message, changing nothing, when the bucket does not exist or the endpoint does not answer',
+    async () => {
+      const before = server.changes.length;
+      const noBucket = await deploy(['no-such-bucket', '--dist', siteDir, '--endpoint-url', server.endpoint]);
+      expect(noBucket.status).toBe(1);
+      expect(noBucket.stderr).toContain(`The bucket "no-such-bucket" does not exist at ${server.endpoint}`);
+      expect(noBucket.stderr).toContain('Nothing was uploaded or removed.');
+
+      // One attempt: the CLI would otherwise retry a refused connection for about ten seconds.
+      const nowhere = `http://127.0.0.1:${await freePort()}`;
+      const unreachable = await deploy([BUCKET, '--dist', siteDir], { AWS_ENDPOINT_URL: nowhere, AWS_MAX_ATTEMPTS: '1' });
+      expect(unreachable.status).toBe(1);
+      expect(unreachable.stderr).toContain(`Could not reach ${nowhere}: is the endpoint right, and the server up?`);
+      expect(server.changes.slice(before)).toEqual([]);
+    },
+    2 * DEPLOY_MS,
+  );
+});
+
+/** A built site, and the keys it puts in a bucket. */
+interface Built {
+  dir: string;
+  files: string[];
+  site: HostedSite;
+  keys: string[];
+}
+
+async function built(dir: string): Promise<Built> {
+  const files = await filesUnder(dir);
+  const hosted = await readHostedSite(dir);
+  return { dir, files, site: hosted, keys: planUploads(files, hosted).map((upload) => upload.key) };
+}
+
+describe('one bucket shared by a preview and the root site, deployed again and again', () => {
+  const PREVIEW_BASE = '/preview/pr-42/';
+  const OWNER_KEY = 'owner/notes.txt';
+  const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  /** The deploy's time, T0 + `ms`: the grace period's days pass without waiting. */
+  const at = (ms: number) => ({ DEPLOY_S3_NOW: new Date(T0 + ms).toISOString() });
+  let preview: Built;
+  /** The root site as the build test's site (A), and a build of a changed copy of the project (B). */
+  let siteA: Built;
+  let siteB: Built;
+  /** Hashed assets A's pages load that B does not have. */
+  let onlyA: string[];
+
+  beforeAll(async () => {
+    if (!hasAws) return;
+    const previewDir = path.join(workDir, 'preview');
+    await runBuild({ outDir: previewDir, log: () => {}, siteUrl: siteConfig.url, base: PREVIEW_BASE });
+    preview = await built(previewDir);
+    siteA = await built(siteDir);
+    // B: the script says something else, and the home page shows a letter no page had (the font is cut to the text).
+    const project = await copyProject('deploy-s3rver-b-');
+    try {
+      const main = path.join(project.root, 'client/main.ts');
+      await writeFile(main, (await readFile(main, 'utf8')).replace('failed to start:', 'failed to start (build B):'));
+      const content = path.join(project.root, 'pages/home/content.ts');
+      const source = await readFile(content, 'utf8');
+      const literal = renderedLiteral(source, await readFile(path.join(siteDir, 'index.html'), 'utf8'));
+      await writeFile(content, replaceLiteral(source, literal, `${literal} Straße`));
+      const outDir = path.join(workDir, 'next-build');
+      await run(...buildCommand(['--quiet', '--out-dir', outDir, '--site-url', siteConfig.url]), { cwd: project.root });
+      siteB = await built(outDir);
+    } finally {
+      await project.remove();
     }
-    expect([...new Set(missing)]).toEqual([]);
+    const pages = await pageFiles(siteDir);
+    const loaded = new Set(
+      (await Promise.all(pages.map(async (file) => resourcesOf(await readFile(path.join(siteDir, file), 'utf8'))))).flat(),
+    );
+    onlyA = [...loaded].filter((key) => key.startsWith('assets/') && !siteB.keys.includes(key)).sort();
+  }, 4 * DEPLOY_MS);
 
-    // The bucket now holds the new build exactly, and serves it.
-    await expect(server.listKeys(BUCKET)).resolves.toEqual([...newKeys].sort());
-    for (const key of newKeys.filter((name) => !redirected.has(name))) {
-      const response = await server.website(BUCKET, `/${key}`);
-      expect(response.status, key).toBe(200);
-      expect(response.body.equals(await readFile(path.join(next, key))), key).toBe(true);
+  /** Every object of the preview is in the bucket, and served as built. */
+  async function expectPreviewWhole(): Promise<void> {
+    const keys = await server.listKeys(SHARED);
+    expect(preview.keys.filter((key) => !keys.includes(key))).toEqual([]);
+    expect(keys).toContain(recordKey(PREVIEW_BASE.slice(1)));
+    for (const upload of planUploads(preview.files, preview.site)) {
+      const response = await server.website(SHARED, `/${upload.key}`);
+      expect(response.status, upload.key).toBe(upload.websiteRedirect ? 301 : 200);
+      if (!upload.websiteRedirect) expect(response.body.equals(await readFile(path.join(preview.dir, upload.file))), upload.key).toBe(true);
     }
-    for (const key of redirected) expect((await server.website(BUCKET, `/${key}`)).status, key).toBe(301);
-    expect((await server.website(BUCKET, '/added-page/')).status).toBe(200);
-    expect((await server.website(BUCKET, `/${removedPage.replace(/index\.html$/, '')}`)).status).toBe(404);
-    expect((await server.website(BUCKET, `/${oldScript}`)).status).toBe(404);
-  });
+    expect((await server.website(SHARED, `/${OWNER_KEY}`)).body.toString()).toBe('the owner’s own file\n');
+  }
 
-  it('stops with a clear message, changing nothing, when the bucket does not exist or the endpoint does not answer', async () => {
-    const before = server.changes.length;
-    const noBucket = await deploy(['no-such-bucket', '--dist', siteDir, '--endpoint-url', server.endpoint]);
-    expect(noBucket.status).toBe(1);
-    expect(noBucket.stderr).toContain(`The bucket "no-such-bucket" does not exist at ${server.endpoint}`);
-    expect(noBucket.stderr).toContain('Nothing was uploaded or removed.');
+  it(
+    'a root deploy after a preview deploy keeps every object of the preview, and one the owner put there',
+    async () => {
+      expect(preview.keys.every((key) => key.startsWith('preview/pr-42/'))).toBe(true);
+      const first = await deploy([SHARED, '--dist', preview.dir, '--endpoint-url', server.endpoint], at(0));
+      expect(first.stderr).toBe('');
+      expect(first.status).toBe(0);
+      const notes = path.join(workDir, 'notes.txt');
+      await writeFile(notes, 'the owner’s own file\n');
+      await run('aws', ['s3', 'cp', notes, `s3://${SHARED}/${OWNER_KEY}`, '--endpoint-url', server.endpoint], { env: server.awsEnv() });
 
-    // One attempt: the CLI would otherwise retry a refused connection for about ten seconds.
-    const nowhere = `http://127.0.0.1:${await freePort()}`;
-    const unreachable = await deploy([BUCKET, '--dist', siteDir], { AWS_ENDPOINT_URL: nowhere, AWS_MAX_ATTEMPTS: '1' });
-    expect(unreachable.status).toBe(1);
-    expect(unreachable.stderr).toContain(`Could not reach ${nowhere}: is the endpoint right, and the server up?`);
-    expect(server.changes.slice(before)).toEqual([]);
-  });
+      const root = await deploy([SHARED, '--dist', siteA.dir, '--endpoint-url', server.endpoint], at(0));
+      expect(root.stderr).toBe('');
+      expect(root.status).toBe(0);
+      await expectPreviewWhole();
+      for (const key of siteA.keys) expect((await server.website(SHARED, `/${key}`)).status, key).not.toBe(404);
+      // No record of a root deploy yet: nothing removed, in one line.
+      expect(root.changes.filter(isDelete)).toEqual([]);
+      expect(root.stdout).toContain(
+        `  No record of an earlier deploy here (s3://${SHARED}/${RECORD_FILE}; an older deploy:s3 wrote none): nothing is removed`,
+      );
+    },
+    2 * DEPLOY_MS,
+  );
+
+  it(
+    'a dry run lists what the next deploy would upload, replace and keep, and changes nothing',
+    async () => {
+      expect(onlyA.some((key) => /^assets\/main\.\w+\.js$/.test(key))).toBe(true);
+      expect(onlyA.some((key) => key.endsWith('.woff2'))).toBe(true);
+      const dry = await deploy([SHARED, '--dist', siteB.dir, '--endpoint-url', server.endpoint, '--dry-run'], at(HOUR));
+      expect(dry.stderr).toBe('');
+      expect(dry.status).toBe(0);
+      expect(dry.changes).toEqual([]);
+      const lines = dry.stdout.split('\n');
+      const listed = (word: string) => lines.filter((line) => line.startsWith(`  ${word} `)).map((line) => line.slice(13).split('  ')[0]);
+      const assetsA = siteA.keys.filter((key) => key.startsWith('assets/'));
+      expect(listed('new')).toEqual(siteB.keys.filter((key) => !siteA.keys.includes(key)).sort());
+      expect(listed('replace')).toEqual(siteB.keys.filter((key) => !key.startsWith('assets/')).sort());
+      expect(listed('delete')).toEqual([]);
+      expect(listed('keep')).toEqual(assetsA.filter((key) => !siteB.keys.includes(key)).sort());
+      expect(listed('keep')).toEqual(expect.arrayContaining(onlyA));
+      const unchanged = assetsA.filter((key) => siteB.keys.includes(key)).length;
+      expect(dry.stdout).toContain(`  unchanged  ${unchanged} hashed assets the bucket holds already (skipped)\n`);
+      expect(dry.stdout).toMatch(/ {2}Left alone: \d+ objects no recorded deploy of this site wrote \(owner\/notes\.txt, preview\/pr-42\//);
+    },
+    DEPLOY_MS,
+  );
+
+  it(
+    'a page of the previous deploy still loads its script, fonts and sprite after the next deploy',
+    async () => {
+      const next = await deploy([SHARED, '--dist', siteB.dir, '--endpoint-url', server.endpoint], at(HOUR));
+      expect(next.stderr).toBe('');
+      expect(next.status).toBe(0);
+      // Every page of B is served, and every file a page of A loads is still there, byte for byte.
+      expect((await server.website(SHARED, '/')).body.equals(await readFile(path.join(siteB.dir, 'index.html')))).toBe(true);
+      for (const page of await pageFiles(siteDir)) {
+        for (const resource of resourcesOf(await readFile(path.join(siteDir, page), 'utf8'))) {
+          const response = await server.website(SHARED, `/${resource}`);
+          expect(response.status, `${page} loads ${resource}`).toBe(200);
+          expect(response.body.equals(await readFile(path.join(siteDir, resource))), resource).toBe(true);
+        }
+      }
+      await expectPreviewWhole();
+      expect(next.stdout).toMatch(/; removed 0 stale, kept \d+ old assets\.\n$/);
+      expectPhasesInOrder(next.changes);
+    },
+    DEPLOY_MS,
+  );
+
+  it(
+    'keeps the old assets a month on, while one of the last 2 deploys had them',
+    async () => {
+      const third = await deploy([SHARED, '--dist', siteB.dir, '--endpoint-url', server.endpoint], at(30 * DAY));
+      expect(third.status).toBe(0);
+      expect(third.changes.filter(isDelete)).toEqual([]);
+      for (const key of onlyA) expect((await server.website(SHARED, `/${key}`)).status, key).toBe(200);
+    },
+    DEPLOY_MS,
+  );
+
+  it(
+    'refuses a deploy that would remove more than --max-deletes, before uploading anything; a dry run says so too',
+    async () => {
+      // Deploy 4: A's deploy is no longer one of the last two, and B dropped its assets a month ago.
+      const when = at(30 * DAY + HOUR);
+      const args = [SHARED, '--dist', siteB.dir, '--endpoint-url', server.endpoint, '--max-deletes', '1'];
+      const count = siteA.keys.filter((key) => !siteB.keys.includes(key)).length;
+      expect(count).toBeGreaterThan(1);
+      const dry = await deploy([...args, '--dry-run'], when);
+      expect(dry.status).toBe(1);
+      expect(dry.stdout.split('\n').filter((line) => line.startsWith('  delete '))).toHaveLength(count);
+      expect(dry.stderr).toMatch(
+        new RegExp(
+          `^The deploy would stop before uploading anything: it would remove ${count} objects, more than --max-deletes allows \\(1\\): `,
+        ),
+      );
+      // With a longer grace period they would stay: B dropped them 30 days and an hour ago.
+      const longer = await deploy([SHARED, '--dist', siteB.dir, '--endpoint-url', server.endpoint, '--dry-run', '--keep-days', '31'], when);
+      expect(longer.status).toBe(0);
+      expect(longer.stdout.split('\n').filter((line) => line.startsWith('  keep '))).toHaveLength(count);
+
+      const refused = await deploy(args, when);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(
+        new RegExp(
+          `^Deploy stopped before uploading anything: it would remove ${count} objects, more than --max-deletes allows \\(1\\): .*\\.\\n` +
+            `Check them with --dry-run; if they should go, deploy with --max-deletes ${count}\\.\\n$`,
+        ),
+      );
+      expect([...dry.changes, ...longer.changes, ...refused.changes]).toEqual([]);
+    },
+    3 * DEPLOY_MS,
+  );
+
+  it(
+    "removes the old assets once past both rules, and nothing else: the preview and the owner's object stay",
+    async () => {
+      const last = await deploy([SHARED, '--dist', siteB.dir, '--endpoint-url', server.endpoint], at(30 * DAY + HOUR));
+      expect(last.stderr).toBe('');
+      expect(last.status).toBe(0);
+      const gone = siteA.keys.filter((key) => !siteB.keys.includes(key)).sort();
+      expect(last.stdout).toContain(`removed ${gone.length} stale objects: `);
+      expect(last.stdout).toContain(`; removed ${gone.length} stale, kept 0 old assets.`);
+      await expect(server.listKeys(SHARED)).resolves.toEqual(
+        [...siteB.keys, RECORD_FILE, ...preview.keys, recordKey(PREVIEW_BASE.slice(1)), OWNER_KEY].sort(),
+      );
+      for (const key of onlyA) expect((await server.website(SHARED, `/${key}`)).status, key).toBe(404);
+      await expectPreviewWhole();
+    },
+    DEPLOY_MS,
+  );
 });

@@ -6,6 +6,7 @@ import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeFor } from '../../generat
 import type { HostedSite } from '../../generator/hosting/redirects';
 import { filesUnder, readHostedSite } from '../../scripts/lib/files';
 import { filesOfPass, PHASES, planPasses, planUploads } from '../../scripts/lib/s3';
+import { type DeployRecord, RECORD_FILE } from '../../scripts/lib/s3-record';
 import { type DeployRun, runDeployScript } from '../support/deploy';
 
 const siteDir = inject('siteDir');
@@ -85,15 +86,28 @@ interface FakeCall {
   args: string[];
   /** For delete-objects: the keys of the batch file it was given. */
   deleted?: string[];
+  /** For the upload of the record: the record. */
+  recorded?: DeployRecord;
+}
+
+interface FakeBucket {
+  /** The keys the listing answers with. */
+  keys?: string[];
+  /** The record of earlier deploys that reading it answers with (its key is then listed too). */
+  record?: DeployRecord;
+  /** Any command whose arguments contain this fails, as AWS refusing it would. */
+  failOn?: string;
 }
 
 /**
- * A stand-in `aws` on the PATH: records each call (and the keys a batch delete names), answers
- * the bucket listing with the keys of an older deploy, and fails any command containing `failOn`.
+ * A stand-in `aws` on the PATH: records each call (the keys a batch delete names, the record an
+ * upload of it carries), answers the listing and the reading of the record as an earlier deploy
+ * left them, and fails any command containing `failOn`.
  */
-async function fakeAws(remoteKeys: string[], failOn?: string): Promise<{ bin: string; calls: () => Promise<FakeCall[]> }> {
+async function fakeAws({ keys = [], record, failOn }: FakeBucket = {}): Promise<{ bin: string; calls: () => Promise<FakeCall[]> }> {
   const bin = await mkdtemp(path.join(workDir, 'bin-'));
   const log = path.join(bin, 'calls.jsonl');
+  const listed = record ? [...keys, RECORD_FILE] : keys;
   await writeFile(
     path.join(bin, 'aws'),
     `#!${process.execPath}
@@ -102,12 +116,14 @@ const args = process.argv.slice(2);
 const call = { args };
 const batch = args[args.indexOf('--delete') + 1];
 if (args[1] === 'delete-objects') call.deleted = JSON.parse(fs.readFileSync(batch.slice('file://'.length), 'utf8')).Objects.map((o) => o.Key);
+if (args[1] === 'cp' && args[3].endsWith(${JSON.stringify(`/${RECORD_FILE}`)})) call.recorded = JSON.parse(fs.readFileSync(args[2], 'utf8'));
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(call) + '\\n');
 if (${JSON.stringify(failOn ?? null)} && args.join(' ').includes(${JSON.stringify(failOn ?? '')})) {
   console.error('upload failed: dist/index.html to s3://my-site-bucket/index.html An error occurred (AccessDenied) when calling the PutObject operation: Access Denied');
   process.exit(1);
 }
-if (args[1] === 'list-objects') console.log(${JSON.stringify(JSON.stringify(remoteKeys))});
+if (args[1] === 'list-objects') console.log(${JSON.stringify(JSON.stringify(listed))});
+if (args[1] === 'cp' && args[3] === '-') console.log(${JSON.stringify(JSON.stringify(record ?? null))});
 if (args[1] === 'delete-objects') console.log('{}');
 `,
   );
@@ -127,85 +143,193 @@ function stepOf(args: readonly string[]): string {
   if (args[1] === 'list-objects') return 'list';
   if (args[1] === 'delete-objects') return 'delete';
   if (args[1] === 'sync') return 'assets';
+  if (args[1] === 'cp' && args[3] === '-') return 'read record';
+  if (args[1] === 'cp' && args[3]?.endsWith(`/${RECORD_FILE}`)) return 'record';
   if (args.includes('--website-redirect')) return 'redirects';
   return args.includes('*.html') ? 'pages' : 'files';
 }
 
-describe('npm run deploy:s3', () => {
-  it('prints every command in a dry run, and runs none', async () => {
-    const aws = await fakeAws([]);
-    const result = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, '--endpoint-url', 'http://127.0.0.1:9000'], aws.bin);
+/** The record of deploy 3, a day before T0: the home page and an old page, and a stylesheet deploy 1 had, dropped by deploy 2. */
+const T0 = '2026-03-01T00:00:00.000Z';
+const EARLIER: DeployRecord = {
+  format: 1,
+  base: '/',
+  deploy: 3,
+  deployedAt: '2026-02-28T00:00:00.000Z',
+  objects: {
+    'assets/main.0000000000.css': { deploy: 1, replacedAt: '2026-02-20T00:00:00.000Z' },
+    'assets/main.1111111111.css': { deploy: 2, replacedAt: '2026-02-28T00:00:00.000Z' },
+    'index.html': { deploy: 3 },
+    'old-page/index.html': { deploy: 3 },
+  },
+};
+
+/**
+ * Each test runs the script (Node and tsx) up to seven times, and each run starts a dozen stand-in
+ * `aws` processes: seconds a process on a loaded machine, where vitest's 30 s a test ran out.
+ */
+describe('npm run deploy:s3', { timeout: 180_000 }, () => {
+  it('lists what would change and prints every command in a dry run, running only the listing and the reading of the record', async () => {
+    const aws = await fakeAws({ keys: [...Object.keys(EARLIER.objects), 'serve.json', 'preview/pr-42/index.html'], record: EARLIER });
+    const result = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, '--endpoint-url', 'http://127.0.0.1:9000'], aws.bin, {
+      DEPLOY_S3_NOW: T0,
+    });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
+    const plan = planUploads(siteFiles, site);
+    const changes = result.stdout.split('\n').filter((line) => /^ {2}\w/.test(line));
+    expect(result.stdout).toContain(
+      `What would change (deploy 4 at this base path), from the bucket's listing and the record of deploy 3 (2026-02-28T00:00:00.000Z):\n`,
+    );
+    expect(changes).toEqual([
+      ...plan
+        .filter((upload) => upload.key !== 'index.html')
+        .map((upload) => `  new        ${upload.key}`)
+        .sort(),
+      '  replace    index.html',
+      '  delete     assets/main.0000000000.css',
+      '  delete     old-page/index.html',
+      "  keep       assets/main.1111111111.css  (deploy 2's; goes with the first deploy numbered 5 or more from 2026-03-07T00:00:00.000Z)",
+      '  Left alone: 2 objects no recorded deploy of this site wrote (preview/pr-42/index.html, serve.json).',
+    ]);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('aws '));
-    const passes = planPasses(planUploads(siteFiles, site));
-    expect(lines).toHaveLength(passes.length + 2);
+    const passes = planPasses(plan);
+    expect(lines).toHaveLength(passes.length + 4);
     expect(lines[0]).toBe(
       "aws s3api list-objects --bucket my-site-bucket --query 'Contents[].Key' --output json --endpoint-url http://127.0.0.1:9000",
     );
+    expect(lines[1]).toBe(`aws s3 cp s3://my-site-bucket/${RECORD_FILE} - --only-show-errors --endpoint-url http://127.0.0.1:9000`);
     for (const [index, pass] of passes.entries()) {
-      expect(lines[index + 1]).toContain(
+      expect(lines[index + 2]).toContain(
         `--content-type ${/^[\w/+.-]+$/.test(pass.contentType) ? pass.contentType : `'${pass.contentType}'`}`,
       );
-      expect(lines[index + 1]).toContain(pass.phase === 'assets' ? `--cache-control '${CACHE_IMMUTABLE}'` : '--cache-control no-cache');
-      expect(lines[index + 1]).toMatch(/--endpoint-url http:\/\/127\.0\.0\.1:9000$/);
+      expect(lines[index + 2]).toContain(pass.phase === 'assets' ? `--cache-control '${CACHE_IMMUTABLE}'` : '--cache-control no-cache');
+      expect(lines[index + 2]).toMatch(/--endpoint-url http:\/\/127\.0\.0\.1:9000$/);
     }
-    expect(lines.at(-1)).toMatch(/^aws s3api delete-objects --bucket my-site-bucket --delete 'file:\/\/<stale-keys\.json>'/);
+    expect(result.stdout).toContain(
+      '# then, once every upload succeeded, the 2 objects that earlier deploys recorded and this build drops',
+    );
+    expect(lines.at(-2)).toMatch(/^aws s3api delete-objects --bucket my-site-bucket --delete 'file:\/\/<stale-keys\.json>'/);
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^aws s3 cp '<record\\.json>' s3://my-site-bucket/${RECORD_FILE} --content-type application/json`),
+    );
     expect(result.stdout).toMatch(/# 1\. hashed assets, \d+ files; these \d+ commands at once:/);
-    await expect(aws.calls()).resolves.toEqual([]);
+    expect((await aws.calls()).map((call) => stepOf(call.args))).toEqual(['list', 'read record']);
   });
 
-  it('lists the bucket, uploads phase after phase, then removes exactly the stale objects', async () => {
-    const aws = await fakeAws(['index.html', 'assets/main.0000000000.css', 'old-page/index.html', 'serve.json']);
-    const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
+  it('in a dry run that cannot list the bucket, says so and still prints every command', async () => {
+    const aws = await fakeAws({ failOn: 'list-objects' });
+    const result = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir], aws.bin);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(
+      /^Could not read the bucket, so what would change is unknown: AWS denied access to the bucket "my-site-bucket" with these credentials\.\n`aws s3api list-objects .*` failed\./m,
+    );
+    expect(result.stdout).toContain('# then, once every upload succeeded, the objects that earlier deploys recorded and this build drops');
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('aws '))).toHaveLength(
+      planPasses(planUploads(siteFiles, site)).length + 4,
+    );
+    expect((await aws.calls()).map((call) => stepOf(call.args))).toEqual(['list']);
+  });
+
+  it('lists the bucket, uploads phase after phase, removes exactly the stale objects it recorded, then records the deploy', async () => {
+    const aws = await fakeAws({ keys: [...Object.keys(EARLIER.objects), 'serve.json'], record: EARLIER });
+    const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin, { DEPLOY_S3_NOW: T0 });
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const calls = await aws.calls();
     const steps = calls.map((call) => stepOf(call.args));
-    const passes = planPasses(planUploads(siteFiles, site));
+    const plan = planUploads(siteFiles, site);
+    const passes = planPasses(plan);
     const count = (phase: string) => passes.filter((pass) => pass.phase === phase).length;
     expect(count('redirects')).toBe(2 * site.redirects.length);
     expect(steps).toEqual([
       'list',
+      'read record',
       ...Array(count('assets')).fill('assets'),
       ...Array(count('files')).fill('files'),
       'pages',
       ...Array(count('redirects')).fill('redirects'),
       'delete',
+      'record',
     ]);
-    expect(calls.at(-1)?.deleted).toEqual(['assets/main.0000000000.css', 'old-page/index.html', 'serve.json']);
+    // serve.json, which no recorded deploy wrote, stays; the stylesheet deploy 2 dropped a day ago is kept for the grace period.
+    expect(calls.find((call) => stepOf(call.args) === 'delete')?.deleted).toEqual(['assets/main.0000000000.css', 'old-page/index.html']);
     expect(calls.every((call) => !call.args.includes('--endpoint-url'))).toBe(true);
-    expect(result.stdout).toContain('removed 3 stale objects: assets/main.0000000000.css, old-page/index.html, serve.json');
+    expect(result.stdout).toContain('removed 2 stale objects: assets/main.0000000000.css, old-page/index.html');
+    expect(result.stdout).toContain('Left alone: 1 object no recorded deploy of this site wrote (serve.json).');
+    expect(result.stdout).toMatch(/; removed 2 stale, kept 1 old asset\.\n$/);
+    expect(calls.at(-1)?.recorded).toEqual({
+      about: expect.stringContaining('npm run deploy:s3'),
+      format: 1,
+      base: '/',
+      deploy: 4,
+      deployedAt: T0,
+      objects: Object.fromEntries(
+        [
+          ...plan.map((upload): [string, object] => [upload.key, { deploy: 4 }]),
+          ['assets/main.1111111111.css', { deploy: 2, replacedAt: '2026-02-28T00:00:00.000Z' }] as [string, object],
+        ].sort(([a], [b]) => (a < b ? -1 : 1)),
+      ),
+    });
+  });
+
+  it('removes nothing from a bucket without a record, and says so in one line', async () => {
+    const aws = await fakeAws({ keys: ['index.html', 'old-page/index.html', 'serve.json'] });
+    const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      `  No record of an earlier deploy here (s3://my-site-bucket/${RECORD_FILE}; an older deploy:s3 wrote none): nothing is removed, and the 2 objects no recorded deploy of this site wrote (old-page/index.html, serve.json) stay.\n`,
+    );
+    const steps = (await aws.calls()).map((call) => stepOf(call.args));
+    expect(steps).not.toContain('delete');
+    expect(steps.at(-1)).toBe('record');
   });
 
   it('stops at a failed upload, with the cause, and removes nothing', async () => {
-    const aws = await fakeAws(['old-page/index.html'], '--include *.html');
+    const aws = await fakeAws({
+      keys: ['old-page/index.html'],
+      record: { ...EARLIER, objects: { 'old-page/index.html': { deploy: 3 } } },
+      failOn: '--include *.html',
+    });
     const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
       /^Deploy stopped: AWS denied access to the bucket "my-site-bucket" with these credentials\.\n`aws s3 cp .*'\*\.html'.*` failed\./,
     );
     expect(result.stderr).toContain('  upload failed: dist/index.html');
-    expect(result.stderr).toContain('Nothing was removed');
-    expect((await aws.calls()).map((call) => stepOf(call.args))).not.toContain('delete');
+    expect(result.stderr).toContain('Nothing was removed or recorded');
+    const steps = (await aws.calls()).map((call) => stepOf(call.args));
+    expect(steps).not.toContain('delete');
+    expect(steps).not.toContain('record');
   });
 
   it('prints its options with --help and exits 0, running nothing', async () => {
-    const aws = await fakeAws([]);
+    const aws = await fakeAws();
     const help = await deploy(['--help'], aws.bin);
     expect(help.stderr).toBe('');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run deploy:s3 -- <bucket> \[options\]$/m);
-    for (const option of ['--dry-run', '--dist <folder>', '--endpoint-url <url>', '-h, --help', '<bucket>', 'AWS_ENDPOINT_URL'])
+    const options = [
+      '--dry-run',
+      '--dist <folder>',
+      '--endpoint-url <url>',
+      '--max-deletes <n>',
+      '--keep-deploys <n>',
+      '--keep-days <days>',
+    ];
+    for (const option of [...options, '-h, --help', '<bucket>', 'AWS_ENDPOINT_URL', 'DEPLOY_S3_NOW'])
       expect(help.stdout).toMatch(new RegExp(`^ +${option} +\\S`, 'm'));
     await expect(aws.calls()).resolves.toEqual([]);
   });
 
   it('refuses an unknown option, naming the known ones', async () => {
-    const aws = await fakeAws([]);
+    const aws = await fakeAws();
     const result = await deploy(['my-site-bucket', '--dryrun', '--dist', siteDir], aws.bin);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe("Unknown option '--dryrun'. Options: --dry-run, --dist <folder>, --endpoint-url <url>, --help.\n");
+    expect(result.stderr).toBe(
+      "Unknown option '--dryrun'. Options: --dry-run, --dist <folder>, --endpoint-url <url>, --max-deletes <n>, --keep-deploys <n>, --keep-days <days>, --help.\n",
+    );
     await expect(aws.calls()).resolves.toEqual([]);
   });
 
@@ -220,5 +344,23 @@ describe('npm run deploy:s3', () => {
     const endpoint = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir], empty, { AWS_ENDPOINT_URL: 'localhost:9000' });
     expect(endpoint.status).toBe(1);
     expect(endpoint.stderr).toMatch(/^The endpoint "localhost:9000" is not an http:\/\/ or https:\/\/ URL\./);
+  });
+
+  it('refuses a count option that is no whole number of 0 or more, and a time that is not ISO 8601', async () => {
+    const empty = await mkdtemp(path.join(workDir, 'empty-'));
+    for (const [option, words] of [
+      [['--max-deletes', '-1'], "Option '--max-deletes' argument is ambiguous"],
+      [['--max-deletes=-1'], '--max-deletes takes a whole number of 0 or more, not "-1".'],
+      [['--max-deletes', 'all'], '--max-deletes takes a whole number of 0 or more, not "all".'],
+      [['--keep-deploys', '1.5'], '--keep-deploys takes a whole number of 0 or more, not "1.5".'],
+      [['--keep-days', ''], '--keep-days takes a number of 0 or more, not "".'],
+    ] as const) {
+      const refused = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, ...option], empty);
+      expect(refused.status, option.join(' ')).toBe(1);
+      expect(refused.stderr, option.join(' ')).toContain(words);
+    }
+    const now = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir], empty, { DEPLOY_S3_NOW: 'yesterday' });
+    expect(now.status).toBe(1);
+    expect(now.stderr).toMatch(/^DEPLOY_S3_NOW="yesterday" is not a date and time in ISO 8601/);
   });
 });
