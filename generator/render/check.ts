@@ -101,7 +101,10 @@ function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { 
     return { text: options.length <= 12 ? `${issue.received} ${wording} (one of ${options.join(', ')})` : `${issue.received} ${wording}` };
   }
   if (issue.kind === 'schema') {
-    return { text: issue.received === 'undefined' ? 'is missing' : `should be ${nounOf(issue)}, not ${receivedNoun(issue.received)}` };
+    if (issue.received === 'undefined') return { text: 'is missing' };
+    // A schema's own words ("should be a date such as …"), else the kind of value it takes.
+    const wanted = issue.message.startsWith('Invalid ') || issue.message.startsWith('is not ') ? `should be ${nounOf(issue)}` : issue.message;
+    return { text: `${wanted}, not ${receivedNoun(issue.received)}` };
   }
   // The text rules (schema.ts) say what they found themselves.
   return {

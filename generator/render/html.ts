@@ -16,8 +16,8 @@ const SELF_CLOSING = '/>';
 const TAG_NAME = /\w+/y;
 
 export function toHtml5(markup: string): string {
-  // React writes `dateTime` as it is named in JSX; HTML's attribute names are lower case.
-  return withoutSelfClosing(withoutEmptyBooleans(markup)).replaceAll(' dateTime="', ' datetime="');
+  // React writes these as JSX names them; HTML's attribute names are lower case.
+  return withoutSelfClosing(withoutEmptyBooleans(markup)).replace(/ (dateTime|srcSet)="/g, (_, name: string) => ` ${name.toLowerCase()}="`);
 }
 
 /** ` defer=""` as ` defer`, wherever it is, in any case. */

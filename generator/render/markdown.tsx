@@ -34,7 +34,7 @@ export interface LoadedEntry {
 /** `2025-06-01`, or an ISO date and time with its offset: nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 const date = v.pipe(
-  v.string('should be a date such as 2025-06-01 (quoted or not), not $received'),
+  v.string('should be a date such as 2025-06-01'),
   v.check((value) => {
     const match = DATE.exec(value);
     if (!match) return false;
@@ -192,9 +192,11 @@ function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[
   let line = 0;
   for (const token of tokens) {
     if (token.map) line = token.map[0];
-    if (token.type === 'html_block' || token.type === 'html_inline') problems.push({ line, text: rawHtml(token.content) });
+    if (token.type === 'html_block') problems.push({ line, text: rawHtml(token.content) });
+    // One a paragraph: its closing tags are the same mistake.
+    const inline = token.children?.find((child) => child.type === 'html_inline');
+    if (inline) problems.push({ line, text: rawHtml(inline.content) });
     for (const child of token.children ?? []) {
-      if (child.type === 'html_inline') problems.push({ line, text: rawHtml(child.content) });
       if (child.type === 'image' && /^[a-z][a-z0-9+.-]*:|^\/\//i.test(attribute(child, 'src') ?? '')) {
         problems.push({
           line,

@@ -32,6 +32,21 @@ describe('toHtml5', () => {
     );
   });
 
+  it('writes in lower case the attribute names React keeps as JSX names them', () => {
+    const markup = renderToStaticMarkup(
+      <p>
+        <time dateTime="2026-06-01">1 June</time>
+        <picture>
+          <source type="image/webp" srcSet="/a.webp 1x" />
+          <img src="/a.png" srcSet="/a.png 1x, /b.png 2x" alt="" />
+        </picture>
+      </p>,
+    );
+    expect(toHtml5(markup)).toBe(
+      '<p><time datetime="2026-06-01">1 June</time><picture><source type="image/webp" srcset="/a.webp 1x"><img src="/a.png" srcset="/a.png 1x, /b.png 2x" alt=""></picture></p>',
+    );
+  });
+
   it.each([
     ['spaces before "/>"', '<br class="a"  />', '<br class="a">'],
     ['a boolean inside a void element', '<input hidden="" />', '<input hidden>'],

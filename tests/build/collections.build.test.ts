@@ -1,0 +1,128 @@
+/**
+ * A collection of Markdown entries, built: 25 reports (tests/fixtures/collection/), ten to a list
+ * page, with a draft, one scheduled for after the build's "now", one expired, a cover image and an
+ * image in a body, of two sizes. What pages exist, what the feed holds, the sitemap's lastmod, and
+ * each image's sources and box.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as cheerio from 'cheerio';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBuild } from '../../generator/pipeline';
+import { filesUnder } from '../../scripts/lib/files';
+import { site } from '../../site.config';
+
+const NOW = Date.parse('2026-06-01T00:00:00Z');
+/** Of the 25 reports, all but the draft (03), the scheduled (05) and the expired (07). */
+const PUBLISHED = Array.from({ length: 25 }, (_, index) => index + 1).filter((number) => ![3, 5, 7].includes(number));
+const name = (number: number) => `report-${String(number).padStart(2, '0')}`;
+
+let folder: string;
+let outDir: string;
+let files: string[];
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'collections-'));
+  outDir = path.join(folder, 'dist');
+  await runBuild({ outDir, log: () => {}, pages: 'tests/fixtures/collection/pages.tsx', now: NOW, siteUrl: site.url });
+  files = await filesUnder(outDir);
+}, 120_000);
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+const page = async (file: string) => cheerio.load(await readFile(path.join(outDir, file), 'utf8'));
+
+describe('a collection of 25 entries', () => {
+  it('has a page for every published entry and none for the draft, the scheduled or the expired one', () => {
+    const entries = files.filter((file) => /^reports\/report-\d+\/index\.html$/.test(file)).sort();
+    expect(entries).toEqual(PUBLISHED.map((number) => `reports/${name(number)}/index.html`));
+  });
+
+  it('lists them newest first, ten a page, each page linking the next and the one before', async () => {
+    expect(files.filter((file) => /^reports\/(page\/\d+\/)?index\.html$/.test(file)).sort()).toEqual([
+      'reports/index.html',
+      'reports/page/2/index.html',
+      'reports/page/3/index.html',
+    ]);
+    const listed: string[] = [];
+    for (const [index, file] of ['reports/index.html', 'reports/page/2/index.html', 'reports/page/3/index.html'].entries()) {
+      const $ = await page(file);
+      listed.push(...$('.c-article-list__entry-title a').toArray().map((link) => $(link).attr('href') ?? ''));
+      expect($('a[rel="prev"]').attr('href')).toBe(index === 0 ? undefined : index === 1 ? '/reports/' : '/reports/page/2/');
+      expect($('a[rel="next"]').attr('href')).toBe(index === 2 ? undefined : `/reports/page/${index + 2}/`);
+    }
+    // The reports are dated one a day, 01 the newest.
+    expect(listed).toEqual(PUBLISHED.map((number) => `/reports/${name(number)}/`));
+  });
+
+  it('has an Atom feed of the published entries, newest first, linked from its pages', async () => {
+    const feed = cheerio.load(await readFile(path.join(outDir, 'reports/feed.xml'), 'utf8'), { xmlMode: true });
+    expect(feed('feed > entry > link').toArray().map((link) => feed(link).attr('href'))).toEqual(
+      PUBLISHED.map((number) => `${site.url}/reports/${name(number)}/`),
+    );
+    expect(feed('feed > entry').first().find('updated').text()).toBe('2026-05-25T00:00:00Z');
+    // Report 02 was updated after it was published.
+    const second = feed('feed > entry').eq(1);
+    expect([second.find('published').text(), second.find('updated').text()]).toEqual(['2026-05-24T00:00:00Z', '2026-05-30T00:00:00Z']);
+    for (const file of ['reports/index.html', `reports/${name(1)}/index.html`]) {
+      const $ = await page(file);
+      expect($('link[rel="alternate"][type="application/atom+xml"]').attr('href')).toBe('/reports/feed.xml');
+    }
+  });
+
+  it("gives the sitemap each entry's last change, and leaves the unpublished out", async () => {
+    const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain(`<loc>${site.url}/reports/${name(2)}/</loc><lastmod>2026-05-30</lastmod>`);
+    expect(sitemap).toContain(`<loc>${site.url}/reports/${name(1)}/</loc><lastmod>2026-05-25</lastmod>`);
+    for (const number of [3, 5, 7]) expect(sitemap).not.toContain(`/reports/${name(number)}/`);
+  });
+
+  it('draws each entry a share image of its own, with its title', async () => {
+    const $ = await page(`reports/${name(1)}/index.html`);
+    const home = await page('index.html');
+    const image = $('meta[property="og:image"]').attr('content');
+    expect(image).toMatch(/\/assets\/social\.[0-9a-f]{10}\.png$/);
+    expect(image).not.toBe(home('meta[property="og:image"]').attr('content'));
+    expect($('meta[property="og:image:alt"]').attr('content')).toContain('Report 01');
+  });
+});
+
+describe("an entry's images", () => {
+  /** Each source's type and its candidates' files and widths. */
+  const sourcesOf = ($: cheerio.CheerioAPI) =>
+    $('picture source, picture img')
+      .toArray()
+      .map((element) => ({
+        type: $(element).attr('type') ?? 'img',
+        candidates: ($(element).attr('srcset') ?? '').split(', ').map((candidate) => candidate.split(' ')),
+      }));
+
+  it('are AVIF, WebP and the original at up to three widths, each file as wide as it says', async () => {
+    const $ = await page(`reports/${name(2)}/index.html`);
+    const sources = sourcesOf($);
+    expect(sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp', 'img']);
+    for (const source of sources) {
+      expect(source.candidates.map(([, width]) => width)).toEqual(['960w', '1440w', '1600w']);
+      for (const [url, width] of source.candidates) {
+        const metadata = await sharp(path.join(outDir, url ?? '')).metadata();
+        expect(`${metadata.width}w`, url).toBe(width);
+      }
+    }
+    expect(sources[2]?.candidates.every(([url]) => url?.endsWith('.png'))).toBe(true);
+  });
+
+  it('have their box, their text alternative and their sizes; the cover loads at once, an image in the body lazily', async () => {
+    const cover = (await page(`reports/${name(2)}/index.html`))('.c-article__image img');
+    expect([cover.attr('width'), cover.attr('height'), cover.attr('loading'), cover.attr('alt')]).toEqual(['1600', '900', 'eager', 'A wide blue panel, the report’s cover']);
+    expect(cover.attr('sizes')).toBe('(min-width: 48rem) 46rem, 100vw');
+    const $ = await page(`reports/${name(4)}/index.html`);
+    const inBody = $('.c-article__body picture img');
+    expect([inBody.attr('width'), inBody.attr('height'), inBody.attr('loading'), inBody.attr('alt')]).toEqual(['400', '300', 'lazy', 'A small green panel']);
+    // Narrower than every width made: its own width only.
+    expect(sourcesOf($).map((source) => source.candidates.map(([, width]) => width))).toEqual([['400w'], ['400w'], ['400w']]);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * A collection's entries as the build reads them: every mistake an editor can make in the
+ * frontmatter or the body is named with the Markdown file, the line and the field, and what is
+ * drafted, scheduled or expired stays out of a production build.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadCollection } from '../../generator/render/markdown';
+import type { Collection } from '../../generator/site';
+
+const roots: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
+});
+
+const collection = { folder: 'notes', path: '/notes', fields: {} } as unknown as Collection<unknown>;
+const NOW = Date.parse('2026-06-01T00:00:00Z');
+
+/** The problems of one entry written as `source`, as "line: text" (the file checked too). */
+async function problems(source: string, files: Record<string, string> = {}): Promise<string[]> {
+  const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
+  roots.push(root);
+  await mkdir(path.join(root, 'notes'));
+  await writeFile(path.join(root, 'notes', 'entry.md'), source);
+  for (const [file, contents] of Object.entries(files)) await writeFile(path.join(root, 'notes', file), contents);
+  const loaded = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' }, {});
+  for (const problem of loaded.problems) expect(problem.file).toBe('notes/entry.md');
+  return loaded.problems.map((problem) => `${problem.line}: ${problem.text}`);
+}
+
+const front = (fields: string) => `---\n${fields}\n---\n`;
+const good = 'title: A good title\ndescription: A description long enough for a search result to show it in full.\ndate: 2026-05-01';
+
+describe("an entry's frontmatter", () => {
+  it('is read whole when it is right', async () => {
+    expect(await problems(`${front(good)}\nText.\n`)).toEqual([]);
+  });
+
+  it.each([
+    ['a date that does not exist', 'date: 2026-02-30', '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "2026-02-30")'],
+    ['a date in words', 'date: 1 June 2026', '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "1 June 2026")'],
+    ['a date as a number', 'date: 2026', '4: date should be a date such as 2025-06-01, not the number 2026'],
+    ['an unknown key', 'auhtor: Someone', '5: auhtor is not a field here (the fields are title, description, date, updated, draft, publishDate, expiryDate, image)'],
+  ])('refuses %s, naming its line and field', async (_what, line, expected) => {
+    const fields = good.replace(/^date: .*$/m, line.startsWith('date') ? line : 'date: 2026-05-01') + (line.startsWith('date') ? '' : `\n${line}`);
+    expect(await problems(`${front(fields)}\nText.\n`)).toEqual([expected]);
+  });
+
+  it('refuses a missing title, at the top of the frontmatter', async () => {
+    expect(await problems(`${front(good.replace(/^title: .*\n/, ''))}\nText.\n`)).toEqual(['2: title is missing']);
+  });
+
+  it('refuses a file without frontmatter, and frontmatter that is not YAML', async () => {
+    expect(await problems('# Just a heading\n')).toEqual(['1: has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line']);
+    expect((await problems(`${front(`${good}\ntitle: twice`)}\n`))[0]).toMatch(/^\d+: the frontmatter is not valid YAML/);
+  });
+});
+
+describe("an entry's body", () => {
+  it.each([
+    ['raw HTML', '<div class="x">Hi</div>', '7: holds raw HTML (<div class="x">Hi</div>), which the site does not publish: write it in Markdown'],
+    ['raw HTML inside a paragraph', 'A <b>bold</b> word.', '7: holds raw HTML (<b>), which the site does not publish: write it in Markdown'],
+    ['a level-1 heading', '# Again the title', "7: has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …"],
+    ['a skipped heading level', '## Part\n\n#### Detail', '9: skips from heading level 2 to 4 (#### …): use ### …'],
+    ['an image that is not there', '![A chart](./chart.png)', '7: the image ./chart.png is missing: there is no notes/chart.png'],
+    ['an image without alt text', '![](./chart.png)', '7: the image ./chart.png has no text alternative: write what it shows between the brackets, ![like this](./chart.png)'],
+    ['an image from another site', '![A chart](https://example.com/chart.png)', '7: the image https://example.com/chart.png is on another site: put the file beside the entry (the site makes no third-party requests)'],
+  ])('refuses %s, naming its line', async (_what, body, expected) => {
+    expect(await problems(`${front(good)}\n${body}\n`)).toEqual([expected]);
+  });
+
+  it('takes an image beside it with its text alternative, and a cover in the frontmatter that has one', async () => {
+    const cover = `${good}\nimage:\n  src: ./cover.png\n  alt: The cover`;
+    expect(await problems(`${front(cover)}\n![A chart](./chart.png)\n`, { 'chart.png': 'x', 'cover.png': 'x' })).toEqual([]);
+    expect(await problems(`${front(cover.replace('  alt: The cover', '  alt: ""'))}\n`, { 'cover.png': 'x' })).toEqual(['7: image.alt is empty']);
+  });
+});
+
+describe('what a production build shows', () => {
+  it.each([
+    ['a draft', 'draft: true', false],
+    ['an entry scheduled for later', 'publishDate: 2026-06-02', false],
+    ['an entry published today', 'publishDate: 2026-06-01', true],
+    ['an entry that expired', 'expiryDate: 2026-06-01', false],
+    ['an entry that expires later', 'expiryDate: 2026-06-02T00:00:00Z', true],
+  ])('%s: shown %s', async (_what, field, shown) => {
+    const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
+    roots.push(root);
+    await mkdir(path.join(root, 'notes'));
+    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(`${good}\n${field}`)}\nText.\n`);
+    for (const mode of ['production', 'development'] as const) {
+      const { entries, problems: found } = await loadCollection(root, 'notes', collection, { now: NOW, mode }, {});
+      expect(found).toEqual([]);
+      // The dev server shows every entry, marked when a build would not.
+      expect(entries[0]?.shown).toBe(mode === 'development' || shown);
+      expect(entries[0]?.info.draft).toBe(!shown);
+    }
+  });
+});
