@@ -4,7 +4,7 @@
  * read, installed packages' files included, and by the manifest of every package it left out. In
  * plain JavaScript, so that the launcher can use it before anything is compiled.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -68,8 +68,30 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   const files = Object.keys(result.metafile.inputs).filter(
     (input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input),
   );
-  const inputs = [...files, ...manifests].map((file) => path.relative(root, path.resolve(root, file)));
+  const inputs = [...files.map(reachedFrom(root)), ...manifests].map((file) => path.relative(root, path.resolve(root, file)));
   return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
+}
+
+/**
+ * A bundled package's file by the path the project reaches it at, not the real path esbuild names:
+ * a package replaced behind a link (patch-package, npm link) is then a changed input.
+ * @param {string} root
+ * @returns {(file: string) => string}
+ */
+function reachedFrom(root) {
+  const links = BUNDLED_PACKAGES.flatMap((name) => {
+    const reached = path.join(root, 'node_modules', name);
+    try {
+      return [{ real: realpathSync(reached) + path.sep, reached: reached + path.sep }];
+    } catch {
+      return [];
+    }
+  });
+  return (file) => {
+    const absolute = path.resolve(root, file);
+    const link = links.find(({ real }) => absolute.startsWith(real));
+    return link ? link.reached + absolute.slice(link.real.length) : absolute;
+  };
 }
 
 /**

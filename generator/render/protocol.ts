@@ -161,8 +161,8 @@ export interface Requests {
   setup: [RenderSettings, undefined];
   render: [{ page: number }, RenderedPage];
   write: [{ folder: string; pages: Spooled[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
-  /** The file and line an owner wrote `value` in, on page `page`: a link, a character, an id. */
-  locate: [{ page: number; value: string }, Located | undefined];
+  /** The file and line an owner wrote `value` in, on page `page`: a character inside a text, or (`whole`) a link or an id. */
+  locate: [{ page: number; value: string; whole?: boolean }, Located | undefined];
 }
 
 export type RequestType = keyof Requests;

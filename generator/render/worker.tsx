@@ -106,9 +106,9 @@ export function serve(pages: AnyPages, pagesModule: string): void {
         for (const fd of fds.values()) closeSync(fd);
       }
     },
-    async locate({ page, value }) {
+    async locate({ page, value, whole }) {
       if (!model) throw new Error('Nothing to look in before the site is described.');
-      return locateOnPage(pages, await model.loaded, page, value, root, pagesModule);
+      return locateOnPage(pages, await model.loaded, page, value, whole === true, root, pagesModule);
     },
   };
   // One request after another, each answered in the order asked, as the pool expects.
@@ -186,14 +186,7 @@ function componentOf(pages: AnyPages, model: SiteModel, index: number): string {
 }
 
 /** Where on page `index` the owner wrote `value`: the entry's Markdown, the route's content, or the route table. */
-async function locateOnPage(
-  pages: AnyPages,
-  model: SiteModel,
-  index: number,
-  value: string,
-  root: string,
-  pagesModule: string,
-): Promise<Located | undefined> {
+async function locateOnPage(pages: AnyPages, model: SiteModel, index: number, value: string, whole: boolean, root: string, pagesModule: string): Promise<Located | undefined> {
   const renderable = model.renderables[index];
   if (!renderable) return undefined;
   if (renderable.kind === 'entry') return lineOfValue(renderable.entry, value);
@@ -201,8 +194,8 @@ async function locateOnPage(
     const entry = renderable.entries.find((item) => item.source.includes(value));
     return entry ? lineOfValue(entry, value) : undefined;
   }
-  // A link is written with or without its trailing slash.
-  const matches = (text: string) => text.includes(value) || (value.length > 1 && text === value.replace(/\/$/, ''));
+  // A link is written with or without its trailing slash; a character is anywhere in a text.
+  const matches = whole ? (text: string) => text === value || text === value.replace(/\/$/, '') : (text: string) => text.includes(value);
   const { entry } = renderable;
   if (entry.content !== undefined) {
     const keys = findText(entry.content, matches);

@@ -53,7 +53,9 @@ export async function checkLinks(
       const route = fileRoute(file);
       const index = pageIndex.get(file);
       // Where the owner wrote it: a content file's line, or the Markdown entry's.
-      const where = index !== undefined && value ? await whereOnPage(pool, index, value) : { prefix: '' };
+      // As the owner wrote it: under a base path, the page holds it with the base in front.
+      const written = value && value.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
+      const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
       owner ??= where.file;
       return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${message}`;
     }),

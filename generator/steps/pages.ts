@@ -105,7 +105,7 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
   if (!page) return;
   const [id = ''] = page.duplicateIds;
   const route = pageLabel(infos[index]);
-  const where = await pool.ask('locate', { page: index, value: id }, `finding the id "${id}"`);
+  const where = await pool.ask('locate', { page: index, value: id, whole: true }, `finding the id "${id}"`);
   throw new BuildError(
     `${where ? `${where.file}${where.line ? `:${where.line}` : ''}: ` : ''}the id "${id}" is given twice on page ${route} (another part of the page, or its layout, has it too): choose another, since a link to #${id} would lead to the first`,
     { file: where?.file, route },
@@ -127,7 +127,7 @@ export async function writePages(pool: RenderPool, rendered: RenderedPages, late
 }
 
 /** Where on a page its owner wrote `value`, as "file:line: " (or nothing, when no content holds it). */
-export async function whereOnPage(pool: RenderPool, page: number, value: string): Promise<{ prefix: string; file?: string }> {
-  const where = await pool.ask('locate', { page, value }, `finding “${value}”`).catch(() => undefined);
+export async function whereOnPage(pool: RenderPool, page: number, value: string, whole = false): Promise<{ prefix: string; file?: string }> {
+  const where = await pool.ask('locate', { page, value, whole }, `finding “${value}”`).catch(() => undefined);
   return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
 }

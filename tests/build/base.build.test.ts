@@ -20,6 +20,7 @@ import { redirects, routes } from '../../pages/routes';
 import { filesUnder, pageFiles, readHostedSite } from '../../scripts/lib/files';
 import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
+import { BUILT_PAGES } from '../support/site';
 
 const origin = 'https://www.example.test';
 const base = '/site/';
@@ -45,6 +46,9 @@ function outsideBase(url: string): string | undefined {
   return url.startsWith(base) ? undefined : url;
 }
 
+/** Every page with an address (the routes' and the collections'), under the base. */
+const ADDRESSES = BUILT_PAGES.filter((page) => page.file !== '404.html').map((page) => `${base}${page.path.slice(1)}`);
+
 describe('a build under the base path /site/', () => {
   it('keeps the layout of a build at the root: the same files, dist/index.html the page at /site/', async () => {
     const hashless = (files: string[]) => files.map((file) => file.replace(/\.[0-9a-f]{10}\./, '.#.')).sort();
@@ -55,7 +59,7 @@ describe('a build under the base path /site/', () => {
 
   it('writes every URL of every page under /site/: links, assets, the script, preloads, icons, canonical and Open Graph', async () => {
     const pages = await pageFiles(outDir);
-    expect(pages).toHaveLength(routes.length + 1);
+    expect(pages).toHaveLength(BUILT_PAGES.length);
     const outside: string[] = [];
     let checked = 0;
     for (const file of [...pages, ...redirects.map((redirect) => routeFile(redirect.from))]) {
@@ -85,9 +89,7 @@ describe('a build under the base path /site/', () => {
       .toArray()
       .map((link) => $(link).attr('href'));
     expect(navigation).toEqual(routes.filter((route) => route.nav).map((route) => `${base}${route.path.slice(1)}/`));
-    expect($('[data-module="not-found-page"]').attr('data-routes')?.split(' ')).toEqual(
-      routes.map((route) => (route.path === '/' ? base : `${base}${route.path.slice(1)}/`)),
-    );
+    expect($('[data-module="not-found-page"]').attr('data-routes')?.split(' ')).toEqual(ADDRESSES);
   });
 
   it('gives the manifest the folder as its id, start and scope, and icons under it', async () => {
@@ -105,9 +107,9 @@ describe('a build under the base path /site/', () => {
     }
   });
 
-  it('lists every route under /site/ in the sitemap, which robots.txt names there', async () => {
+  it('lists every page with an address under /site/ in the sitemap, which robots.txt names there', async () => {
     const locs = [...(await read('sitemap.xml')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toEqual(routes.map((route) => `${origin}${base}${route.path === '/' ? '' : `${route.path.slice(1)}/`}`));
+    expect(locs).toEqual(ADDRESSES.map((address) => `${origin}${address}`));
     expect(await read('robots.txt')).toContain(`Sitemap: ${origin}${base}sitemap.xml`);
   });
 

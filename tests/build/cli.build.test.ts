@@ -12,6 +12,7 @@ import type { BuildReport } from '../../build';
 import { STEP_NAMES as stepNames } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
+import { BUILT_PAGES } from '../support/site';
 import { throwingComponent } from '../../scripts/lib/edits';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
@@ -127,7 +128,10 @@ describe('a successful npm run build', () => {
     for (const route of routes) {
       expect(report.files.find((file) => file.path === routeFile(route.path))?.route, route.path).toBe(route.path);
     }
-    expect(report.files.filter((file) => file.route !== undefined)).toHaveLength(routes.length);
+    // The collections' pages too: every page with an address, and only those.
+    expect(report.files.filter((file) => file.route !== undefined).map((file) => file.path)).toEqual(
+      BUILT_PAGES.filter((page) => page.file !== '404.html').map((page) => page.file),
+    );
     for (const file of report.files) {
       expect(file.bytes, file.path).toBeGreaterThan(0);
       expect(file.gzipBytes, file.path).toBeGreaterThan(0);

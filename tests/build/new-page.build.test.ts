@@ -1,26 +1,34 @@
 /**
  * Adding a page as the README's "Adding a page" says, in a copy of the project: a folder
- * pages/careers/ with its content.ts, and one row in pages/routes.ts; nothing else. The copy then
+ * pages/<name>/ with its content.ts, and one row in pages/routes.ts; nothing else. The name is one
+ * no owner would pick (a random one, checked against the table), so that a page an owner adds,
+ * whatever its name, never collides with the test's. The copy then
  * type-checks, builds, and passes the very same generic page checks that run on the site itself
  * (this project's own build test files, run by vitest in the copy), with the new page among the
  * pages they check: valid HTML, header and footer, links, budgets, fonts that cover its characters
  * (the page shows letters no other page does), head tags and the sitemap.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../pages/routes';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+
+/** A slug no route has: "zz-test-" and random letters. */
+const SLUG = `zz-test-${randomBytes(5).toString('hex')}`;
+if (routes.some((route) => route.path === `/${SLUG}`)) throw new Error(`The route table has ${SLUG} already: run the test again.`);
 
 /** The build test files that check every page of whatever site they are run in. */
 const GENERIC = ['html', 'budgets', 'fonts', 'seo', 'content'].map((name) => `tests/build/${name}.build.test.ts`);
 
 /** What a copy editor would write: several kinds of section, and letters (ü, ó, ã, á) no other page shows. */
-const CAREERS = `import { site } from '../../site.config';
+const CONTENT = `import { site } from '../../site.config';
 import { offers } from '../offers';
 import type { PageContent } from '../types';
 
-export const careers = {
+export const addedPage = {
   hero: {
     eyebrow: 'Careers',
     title: 'Build the risk platform lenders trust',
@@ -72,11 +80,11 @@ export const careers = {
 
 /** The one row the README asks for. */
 const ROW = `  {
-    path: '/careers',
-    content: careers,
-    title: \`Careers | \${site.name}\`,
+    path: '/${SLUG}',
+    content: addedPage,
+    title: \`Careers ${SLUG} | \${site.name}\`,
     description: 'Join the team building explainable AI for credit risk: engineering, credit risk and customer success roles.',
-    nav: 'Careers',
+    nav: 'Careers ${SLUG.slice(-4)}',
   },
 `;
 
@@ -84,9 +92,9 @@ let project: ProjectCopy;
 
 beforeAll(async () => {
   project = await copyProject('site-new-page-');
-  const careers = path.join(project.root, 'pages', 'careers');
-  await mkdir(careers);
-  await writeFile(path.join(careers, 'content.ts'), CAREERS);
+  const folder = path.join(project.root, 'pages', SLUG);
+  await mkdir(folder);
+  await writeFile(path.join(folder, 'content.ts'), CONTENT);
   const table = path.join(project.root, 'pages', 'routes.ts');
   const lines = (await readFile(table, 'utf8')).split('\n');
   const lastImport = lines.length - 1 - [...lines].reverse().findIndex((line) => line.startsWith('import '));
@@ -97,7 +105,7 @@ beforeAll(async () => {
     'the route table as the README shows it',
   ).toBe(true);
   lines.splice(tableEnd, 0, ROW.trimEnd());
-  lines.splice(lastImport + 1, 0, "import { careers } from './careers/content';");
+  lines.splice(lastImport + 1, 0, `import { addedPage } from './${SLUG}/content';`);
   await writeFile(table, lines.join('\n'));
 });
 
@@ -141,8 +149,8 @@ describe('a page added as the README says (a folder in pages/, a row in pages/ro
     expect(results.testResults.map((file) => path.relative(project.root, file.name)).sort()).toEqual([...GENERIC].sort());
     for (const file of results.testResults) {
       expect(file.status, file.name).toBe('passed');
-      const careers = file.assertionResults.filter((test) => test.fullName.includes('/careers'));
-      expect(careers.length, `${path.basename(file.name)} checked /careers`).toBeGreaterThan(0);
+      const added = file.assertionResults.filter((test) => test.fullName.includes(`/${SLUG}`));
+      expect(added.length, `${path.basename(file.name)} checked /${SLUG}`).toBeGreaterThan(0);
     }
   }, 300_000);
 });

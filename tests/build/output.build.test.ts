@@ -107,6 +107,36 @@ async function siteIn(outDir: string): Promise<string> {
   throw new Error(`${outDir} holds neither complete site: ${Object.keys(JSON.parse(print) as object).length} files`);
 }
 
+describe('the assets of earlier builds', () => {
+  /** A build of `origin` at the time `now`, keeping earlier builds' assets as a build does by default. */
+  const buildAt = async (outDir: string, origin: string, now: string) => {
+    const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--link', '--site-url', origin, '--now', now]), { cwd: projectRoot, stdio: 'ignore' });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+  };
+  const assets = async (outDir: string) => (await readdir(path.join(outDir, 'assets'))).filter((name) => name.startsWith('social.')).sort();
+
+  it('stay in the output for a week after a build left them out, so that a page loaded before still has them', async () => {
+    const outDir = path.join(workDir, 'grace', 'dist');
+    // The share image carries the site's host: each origin has its own.
+    await buildAt(outDir, ORIGINS[0], '2026-06-01T00:00:00Z');
+    const first = await assets(outDir);
+    expect(first.length).toBeGreaterThan(0);
+    await buildAt(outDir, ORIGINS[1], '2026-06-01T00:10:00Z');
+    const second = await assets(outDir);
+    expect(second.length).toBe(2 * first.length);
+    expect(second).toEqual(expect.arrayContaining(first));
+    // The same bytes the first build wrote: an old page's integrity and cache still hold.
+    const { createHash } = await import('node:crypto');
+    const name = first[0] ?? '';
+    expect(name).toContain(createHash('sha256').update(await readFile(path.join(outDir, 'assets', name))).digest('hex').slice(0, 10));
+    // Six days on, still there; eight days after the build that left it out, gone.
+    await buildAt(outDir, ORIGINS[1], '2026-06-07T00:00:00Z');
+    expect(await assets(outDir)).toEqual(second);
+    await buildAt(outDir, ORIGINS[1], '2026-06-09T00:00:00Z');
+    expect(await assets(outDir)).toEqual(second.filter((file) => !first.includes(file)));
+  });
+});
+
 describe('a build killed with SIGKILL', () => {
   it.each<PausePoint>(['locked', 'staged', 'before-link', 'after-link'])(
     'at "%s" leaves dist/ complete, old or new, and the next build sweeps what it left',

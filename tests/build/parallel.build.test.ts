@@ -12,7 +12,8 @@ import { cacheDir } from '../../generator/cache.mjs';
 import { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
-import { PAGES } from '../fixtures/routes/repeated';
+import { PAGES, routes } from '../fixtures/routes/repeated';
+import { routeFile } from '../../generator/urls';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
@@ -37,7 +38,8 @@ describe('render workers', () => {
     for (const jobs of [1, 2, 3]) {
       const outDir = path.join(workDir, `jobs-${jobs}`, 'dist');
       const result = await runBuild({ ...quiet, outDir, jobs, pages: fixture('repeated.ts') });
-      expect(result.outputs.filter((output) => output.path.endsWith('index.html'))).toHaveLength(PAGES);
+      const written = new Set(result.outputs.map((output) => output.path));
+      expect(routes.filter((route) => written.has(routeFile(route.path)))).toHaveLength(PAGES);
       prints.push(JSON.stringify(await fingerprint(outDir)));
     }
     expect(new Set(prints).size).toBe(1);
@@ -111,8 +113,9 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       const outDir = path.join(root, 'dist');
       expect(build().stderr).toBe('');
       const sprite = async () => {
-        const file = (await readdir(path.join(outDir, 'assets'))).find((name) => /^icons\.[0-9a-f]{10}\.svg$/.test(name)) ?? '';
-        return readFile(path.join(outDir, 'assets', file), 'utf8');
+        // This build's sprite: the last build's stays beside it for the grace period.
+        const { files } = JSON.parse(await readFile(path.join(outDir, 'deploy/build.json'), 'utf8')) as { files: string[] };
+        return readFile(path.join(outDir, files.find((name) => /^assets\/icons\.[0-9a-f]{10}\.svg$/.test(name)) ?? ''), 'utf8');
       };
       expect(await sprite()).toContain('M4 5h16');
       // As patch-package or npm link would: the project's own copy of the package, one file changed.

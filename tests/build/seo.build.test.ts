@@ -8,6 +8,10 @@ import { runBuild } from '../../generator/pipeline';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { notFound, routes } from '../../pages/routes';
 import { site } from '../../site.config';
+import { BUILT_PAGES } from '../support/site';
+
+/** Every page with an address of its own, route or collection entry, as the build writes them. */
+const ADDRESSED = BUILT_PAGES.filter((page) => page.file !== '404.html').map((page) => page.path);
 
 /** The shared build of the test run, made for the configured site URL whatever SITE_URL says (setup-site.ts). */
 const outDir = inject('siteDir');
@@ -25,13 +29,13 @@ afterAll(async () => {
 const load = async (file: string) => cheerio.load(await readFile(path.join(outDir, file), 'utf8'));
 
 describe('sitemap.xml', () => {
-  it('parses and lists every route, and only the routes, by absolute canonical URL', async () => {
+  it('parses and lists every page with an address, and only those, by absolute canonical URL', async () => {
     const $ = cheerio.load(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8'), { xml: true });
     expect($('urlset').attr('xmlns')).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = $('url > loc')
       .toArray()
       .map((loc) => $(loc).text());
-    expect(locs).toEqual(routes.map((route) => `${origin}${canonicalPath(route.path)}`));
+    expect(locs).toEqual(ADDRESSED.map((address) => `${origin}${address}`));
     expect(locs.some((loc) => loc.includes('404'))).toBe(false);
   });
 });
@@ -128,10 +132,10 @@ describe("every page's head", () => {
     }
   });
 
-  it('embeds the canonical path of every route in the 404 page, as data rather than script', async () => {
+  it('embeds the canonical path of every page with an address in the 404 page, as data rather than script', async () => {
     const $ = await load('404.html');
     const element = $('[data-module="not-found-page"]');
-    expect(element.attr('data-routes')?.split(' ')).toEqual(routes.map((route) => canonicalPath(route.path)));
+    expect(element.attr('data-routes')?.split(' ')).toEqual(ADDRESSED);
     expect($('script:not([src]):not([type="application/ld+json"])')).toHaveLength(1);
   });
 
