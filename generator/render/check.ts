@@ -103,7 +103,8 @@ function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { 
   if (issue.kind === 'schema') {
     if (issue.received === 'undefined') return { text: 'is missing' };
     // A schema's own words ("should be a date such as …"), else the kind of value it takes.
-    const wanted = issue.message.startsWith('Invalid ') || issue.message.startsWith('is not ') ? `should be ${nounOf(issue)}` : issue.message;
+    const wanted =
+      issue.message.startsWith('Invalid ') || issue.message.startsWith('is not ') ? `should be ${nounOf(issue)}` : issue.message;
     return { text: `${wanted}, not ${receivedNoun(issue.received)}` };
   }
   // The text rules (schema.ts) say what they found themselves.

@@ -186,7 +186,15 @@ function componentOf(pages: AnyPages, model: SiteModel, index: number): string {
 }
 
 /** Where on page `index` the owner wrote `value`: the entry's Markdown, the route's content, or the route table. */
-async function locateOnPage(pages: AnyPages, model: SiteModel, index: number, value: string, whole: boolean, root: string, pagesModule: string): Promise<Located | undefined> {
+async function locateOnPage(
+  pages: AnyPages,
+  model: SiteModel,
+  index: number,
+  value: string,
+  whole: boolean,
+  root: string,
+  pagesModule: string,
+): Promise<Located | undefined> {
   const renderable = model.renderables[index];
   if (!renderable) return undefined;
   if (renderable.kind === 'entry') return lineOfValue(renderable.entry, value);

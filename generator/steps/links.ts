@@ -54,7 +54,7 @@ export async function checkLinks(
       const index = pageIndex.get(file);
       // Where the owner wrote it: a content file's line, or the Markdown entry's.
       // As the owner wrote it: under a base path, the page holds it with the base in front.
-      const written = value && value.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
+      const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
       const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
       owner ??= where.file;
       return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${message}`;

@@ -127,7 +127,12 @@ export async function writePages(pool: RenderPool, rendered: RenderedPages, late
 }
 
 /** Where on a page its owner wrote `value`, as "file:line: " (or nothing, when no content holds it). */
-export async function whereOnPage(pool: RenderPool, page: number, value: string, whole = false): Promise<{ prefix: string; file?: string }> {
+export async function whereOnPage(
+  pool: RenderPool,
+  page: number,
+  value: string,
+  whole = false,
+): Promise<{ prefix: string; file?: string }> {
   const where = await pool.ask('locate', { page, value, whole }, `finding “${value}”`).catch(() => undefined);
   return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
 }

@@ -12,10 +12,10 @@ import type { BuildReport } from '../../build';
 import { STEP_NAMES as stepNames } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
-import { BUILT_PAGES } from '../support/site';
 import { throwingComponent } from '../../scripts/lib/edits';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
+import { BUILT_PAGES } from '../support/site';
 
 let project: ProjectCopy;
 let firstRun: { status: number | null; stdout: string; stderr: string };

@@ -51,7 +51,11 @@ describe('a collection of 25 entries', () => {
     const listed: string[] = [];
     for (const [index, file] of ['reports/index.html', 'reports/page/2/index.html', 'reports/page/3/index.html'].entries()) {
       const $ = await page(file);
-      listed.push(...$('.c-article-list__entry-title a').toArray().map((link) => $(link).attr('href') ?? ''));
+      listed.push(
+        ...$('.c-article-list__entry-title a')
+          .toArray()
+          .map((link) => $(link).attr('href') ?? ''),
+      );
       expect($('a[rel="prev"]').attr('href')).toBe(index === 0 ? undefined : index === 1 ? '/reports/' : '/reports/page/2/');
       expect($('a[rel="next"]').attr('href')).toBe(index === 2 ? undefined : `/reports/page/${index + 2}/`);
     }
@@ -61,9 +65,11 @@ describe('a collection of 25 entries', () => {
 
   it('has an Atom feed of the published entries, newest first, linked from its pages', async () => {
     const feed = cheerio.load(await readFile(path.join(outDir, 'reports/feed.xml'), 'utf8'), { xmlMode: true });
-    expect(feed('feed > entry > link').toArray().map((link) => feed(link).attr('href'))).toEqual(
-      PUBLISHED.map((number) => `${site.url}/reports/${name(number)}/`),
-    );
+    expect(
+      feed('feed > entry > link')
+        .toArray()
+        .map((link) => feed(link).attr('href')),
+    ).toEqual(PUBLISHED.map((number) => `${site.url}/reports/${name(number)}/`));
     expect(feed('feed > entry').first().find('updated').text()).toBe('2026-05-25T00:00:00Z');
     // Report 02 was updated after it was published.
     const second = feed('feed > entry').eq(1);
@@ -117,11 +123,21 @@ describe("an entry's images", () => {
 
   it('have their box, their text alternative and their sizes; the cover loads at once, an image in the body lazily', async () => {
     const cover = (await page(`reports/${name(2)}/index.html`))('.c-article__image img');
-    expect([cover.attr('width'), cover.attr('height'), cover.attr('loading'), cover.attr('alt')]).toEqual(['1600', '900', 'eager', 'A wide blue panel, the report’s cover']);
+    expect([cover.attr('width'), cover.attr('height'), cover.attr('loading'), cover.attr('alt')]).toEqual([
+      '1600',
+      '900',
+      'eager',
+      'A wide blue panel, the report’s cover',
+    ]);
     expect(cover.attr('sizes')).toBe('(min-width: 48rem) 46rem, 100vw');
     const $ = await page(`reports/${name(4)}/index.html`);
     const inBody = $('.c-article__body picture img');
-    expect([inBody.attr('width'), inBody.attr('height'), inBody.attr('loading'), inBody.attr('alt')]).toEqual(['400', '300', 'lazy', 'A small green panel']);
+    expect([inBody.attr('width'), inBody.attr('height'), inBody.attr('loading'), inBody.attr('alt')]).toEqual([
+      '400',
+      '300',
+      'lazy',
+      'A small green panel',
+    ]);
     // Narrower than every width made: its own width only.
     expect(sourcesOf($).map((source) => source.candidates.map(([, width]) => width))).toEqual([['400w'], ['400w'], ['400w']]);
   });

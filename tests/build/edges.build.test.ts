@@ -19,7 +19,12 @@ let project: ProjectCopy;
 let before: Record<string, string>;
 
 function npmRunBuild(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(...buildCommand(['--quiet', ...args]), { cwd: project.root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...env } });
+  return spawnSync(...buildCommand(['--quiet', ...args]), {
+    cwd: project.root,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
 }
 
 beforeAll(async () => {
@@ -69,44 +74,99 @@ const TITLE = /title: `Decision Engine/;
 describe('a field of the route table', () => {
   it.each([
     ['an empty title', (source: string) => source.replace(/title: `Decision Engine[^`]*`/, "title: ''"), 'title is empty'],
-    ['a number for a title', (source: string) => source.replace(/title: `Decision Engine[^`]*`/, 'title: 42 as unknown as string'), 'title should be text, not the number 42'],
+    [
+      'a number for a title',
+      (source: string) => source.replace(/title: `Decision Engine[^`]*`/, 'title: 42 as unknown as string'),
+      'title should be text, not the number 42',
+    ],
     [
       'an object for a description',
-      (source: string) => source.replace(/title: `Decision Engine[^`]*`,\n(\s+)description:\n?\s*'[^']*'/, (_, indent: string) => `title: 'Decision engine',\n${indent}description: {} as string`),
+      (source: string) =>
+        source.replace(
+          /title: `Decision Engine[^`]*`,\n(\s+)description:\n?\s*'[^']*'/,
+          (_, indent: string) => `title: 'Decision engine',\n${indent}description: {} as string`,
+        ),
       'description should be text, not a group of fields',
     ],
-    ['a title of 2 MB', (source: string) => source.replace(/title: `Decision Engine[^`]*`/, `title: '${'x'.repeat(2_000_000)}'`), 'title is 2000000 characters long; it may be 70 at most'],
-    ['a bell in a title', (source: string) => source.replace(/title: `Decision Engine/, 'title: `Decision \\u0007Engine'), 'title holds the control character U+0007'],
-    ['a title of only a zero-width space', (source: string) => source.replace(/title: `Decision Engine[^`]*`/, "title: '\\u200b'"), 'title is empty'],
-    ['the title of another page', (source: string) => source.replace(/title: `Decision Engine[^`]*`/, 'title: `About us | ${site.name}`'), 'title "About us | Kestrel Risk" is the title of /about-us/ too'],
+    [
+      'a title of 2 MB',
+      (source: string) => source.replace(/title: `Decision Engine[^`]*`/, `title: '${'x'.repeat(2_000_000)}'`),
+      'title is 2000000 characters long; it may be 70 at most',
+    ],
+    [
+      'a bell in a title',
+      (source: string) => source.replace(/title: `Decision Engine/, 'title: `Decision \\u0007Engine'),
+      'title holds the control character U+0007',
+    ],
+    [
+      'a title of only a zero-width space',
+      (source: string) => source.replace(/title: `Decision Engine[^`]*`/, "title: '\\u200b'"),
+      'title is empty',
+    ],
+    [
+      'the title of another page',
+      (source: string) => source.replace(/title: `Decision Engine[^`]*`/, `title: \`About us | \${site.name}\``),
+      'title "About us | Kestrel Risk" is the title of /about-us/ too',
+    ],
   ])('%s fails the build, naming the table and line', async (_what, edit, expected) => {
     const message = await withEdit(TABLE, edit, async () => fails());
     const line = await lineOf(TABLE, TITLE);
-    expect(message).toMatch(new RegExp(`${TABLE.replace('.', '\\.')}:(${line}|${line - 1}|${line + 1}): ${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(message).toMatch(
+      new RegExp(`${TABLE.replace('.', '\\.')}:(${line}|${line - 1}|${line + 1}): ${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
   });
 
   it('fails for a route with neither content nor page, and for one with both', async () => {
-    const neither = await withEdit(TABLE, (source) => source.replace('content: decisionEngine,', ''), async () => fails());
-    expect(neither).toMatch(/pages\/routes\.ts:\d+: has neither content nor page: give its copy \(content\) or a component of its own \(page\) \(route \/decision-engine\/\)/);
-    const both = await withEdit(TABLE, (source) => source.replace('content: decisionEngine,', 'content: decisionEngine,\n    page: () => null,'), async () => fails());
+    const neither = await withEdit(
+      TABLE,
+      (source) => source.replace('content: decisionEngine,', ''),
+      async () => fails(),
+    );
+    expect(neither).toMatch(
+      /pages\/routes\.ts:\d+: has neither content nor page: give its copy \(content\) or a component of its own \(page\) \(route \/decision-engine\/\)/,
+    );
+    const both = await withEdit(
+      TABLE,
+      (source) => source.replace('content: decisionEngine,', 'content: decisionEngine,\n    page: () => null,'),
+      async () => fails(),
+    );
     expect(both).toMatch(/pages\/routes\.ts:\d+: has both content and page: give one \(route \/decision-engine\/\)/);
   });
 
   it('fails for a redirect without its target, naming the entry and the field', async () => {
-    const message = await withEdit(TABLE, (source) => source.replace("{ from: '/about', to: '/about-us' }", "{ from: '/about' } as Redirect"), async () => fails());
+    const message = await withEdit(
+      TABLE,
+      (source) => source.replace("{ from: '/about', to: '/about-us' }", "{ from: '/about' } as Redirect"),
+      async () => fails(),
+    );
     expect(message).toMatch(/pages\/routes\.ts:\d+: redirects\[0\]\.to is missing/);
   });
 });
 
 describe("a field of a page's content", () => {
-  it.each(['https://evil.example/', '//evil.example/', '/\\\\evil.example/', 'data:text/html,hi'])('refuses the card link %s, naming the file and line', async (href) => {
-    const message = await withEdit(CONTENT, (source) => source.replace("href: '/credit-decision/'", `href: '${href}'`), async () => fails());
-    const line = await lineOf(CONTENT, /href: '\/credit-decision\/'/);
-    expect(message).toMatch(new RegExp(`${CONTENT.replace('.', '\\.')}:${line}: sections\\[\\d+\\]\\.cards\\[\\d+\\]\\.link\\.href is not a link to a page of this site`));
-  });
+  it.each(['https://evil.example/', '//evil.example/', '/\\\\evil.example/', 'data:text/html,hi'])(
+    'refuses the card link %s, naming the file and line',
+    async (href) => {
+      const message = await withEdit(
+        CONTENT,
+        (source) => source.replace("href: '/credit-decision/'", `href: '${href}'`),
+        async () => fails(),
+      );
+      const line = await lineOf(CONTENT, /href: '\/credit-decision\/'/);
+      expect(message).toMatch(
+        new RegExp(
+          `${CONTENT.replace('.', '\\.')}:${line}: sections\\[\\d+\\]\\.cards\\[\\d+\\]\\.link\\.href is not a link to a page of this site`,
+        ),
+      );
+    },
+  );
 
   it("refuses a section id that is the layout's, naming the content file and line", async () => {
-    const message = await withEdit(CONTENT, (source) => source.replace(/id: '[a-z-]+',/, "id: 'main',"), async () => fails());
+    const message = await withEdit(
+      CONTENT,
+      (source) => source.replace(/id: '[a-z-]+',/, "id: 'main',"),
+      async () => fails(),
+    );
     const line = await lineOf(CONTENT, /id: '[a-z-]+',/);
     expect(message).toContain(`${CONTENT}:${line}: the id "main" is given twice on page /decision-engine/`);
   });
@@ -151,18 +211,32 @@ describe('an option that reaches a host configuration', () => {
 
 describe("a host's limits", () => {
   it("201 redirects pass CloudFront's 10 KB function: the build fails, naming the limit and the way out", async () => {
-    const many = Array.from({ length: 201 }, (_, index) => `  { from: '/an-old-address-of-the-company-page-number-${index}', to: '/about-us' },`).join('\n');
-    const message = await withEdit(TABLE, (source) => source.replace("  { from: '/about', to: '/about-us' },", `${many}\n  { from: '/about', to: '/about-us' },`), async () => fails());
-    expect(message).toMatch(/The site's 203 redirects make deploy\/cloudfront-function\.js [\d.]+ KB, and CloudFront Functions take 10 KB at most/);
+    const many = Array.from(
+      { length: 201 },
+      (_, index) => `  { from: '/an-old-address-of-the-company-page-number-${index}', to: '/about-us' },`,
+    ).join('\n');
+    const message = await withEdit(
+      TABLE,
+      (source) => source.replace("  { from: '/about', to: '/about-us' },", `${many}\n  { from: '/about', to: '/about-us' },`),
+      async () => fails(),
+    );
+    expect(message).toMatch(
+      /The site's 203 redirects make deploy\/cloudfront-function\.js [\d.]+ KB, and CloudFront Functions take 10 KB at most/,
+    );
     expect(message).toContain('leave "cloudfront" out of `hosts` in the site config');
   });
 });
 
 describe('temporary files', () => {
   it('are not left behind by a failed build, nor by one without the cache', async () => {
-    const ours = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('site-generator-') || name.startsWith('site-bundle-'));
+    const ours = async () =>
+      (await readdir(tmpdir())).filter((name) => name.startsWith('site-generator-') || name.startsWith('site-bundle-'));
     const earlier = await ours();
-    await withEdit(TABLE, (source) => source.replace(/title: `Decision Engine[^`]*`/, "title: ''"), async () => fails());
+    await withEdit(
+      TABLE,
+      (source) => source.replace(/title: `Decision Engine[^`]*`/, "title: ''"),
+      async () => fails(),
+    );
     const uncached = npmRunBuild(['--out-dir', path.join(project.root, 'uncached')], { SITE_GENERATOR_CACHE: '0' });
     expect(uncached.status, uncached.stderr).toBe(0);
     expect((await ours()).filter((name) => !earlier.includes(name))).toEqual([]);

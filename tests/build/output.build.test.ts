@@ -110,7 +110,10 @@ async function siteIn(outDir: string): Promise<string> {
 describe('the assets of earlier builds', () => {
   /** A build of `origin` at the time `now`, keeping earlier builds' assets as a build does by default. */
   const buildAt = async (outDir: string, origin: string, now: string) => {
-    const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--link', '--site-url', origin, '--now', now]), { cwd: projectRoot, stdio: 'ignore' });
+    const child = spawn(...buildCommand(['--quiet', '--out-dir', outDir, '--link', '--site-url', origin, '--now', now]), {
+      cwd: projectRoot,
+      stdio: 'ignore',
+    });
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
   };
   const assets = async (outDir: string) => (await readdir(path.join(outDir, 'assets'))).filter((name) => name.startsWith('social.')).sort();
@@ -128,7 +131,12 @@ describe('the assets of earlier builds', () => {
     // The same bytes the first build wrote: an old page's integrity and cache still hold.
     const { createHash } = await import('node:crypto');
     const name = first[0] ?? '';
-    expect(name).toContain(createHash('sha256').update(await readFile(path.join(outDir, 'assets', name))).digest('hex').slice(0, 10));
+    expect(name).toContain(
+      createHash('sha256')
+        .update(await readFile(path.join(outDir, 'assets', name)))
+        .digest('hex')
+        .slice(0, 10),
+    );
     // Six days on, still there; eight days after the build that left it out, gone.
     await buildAt(outDir, ORIGINS[1], '2026-06-07T00:00:00Z');
     expect(await assets(outDir)).toEqual(second);

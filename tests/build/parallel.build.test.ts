@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheDir } from '../../generator/cache.mjs';
 import { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
+import { routeFile } from '../../generator/urls';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { PAGES, routes } from '../fixtures/routes/repeated';
-import { routeFile } from '../../generator/urls';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 

@@ -40,12 +40,21 @@ describe("an entry's frontmatter", () => {
   });
 
   it.each([
-    ['a date that does not exist', 'date: 2026-02-30', '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "2026-02-30")'],
+    [
+      'a date that does not exist',
+      'date: 2026-02-30',
+      '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "2026-02-30")',
+    ],
     ['a date in words', 'date: 1 June 2026', '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "1 June 2026")'],
     ['a date as a number', 'date: 2026', '4: date should be a date such as 2025-06-01, not the number 2026'],
-    ['an unknown key', 'auhtor: Someone', '5: auhtor is not a field here (the fields are title, description, date, updated, draft, publishDate, expiryDate, image)'],
+    [
+      'an unknown key',
+      'auhtor: Someone',
+      '5: auhtor is not a field here (the fields are title, description, date, updated, draft, publishDate, expiryDate, image)',
+    ],
   ])('refuses %s, naming its line and field', async (_what, line, expected) => {
-    const fields = good.replace(/^date: .*$/m, line.startsWith('date') ? line : 'date: 2026-05-01') + (line.startsWith('date') ? '' : `\n${line}`);
+    const fields =
+      good.replace(/^date: .*$/m, line.startsWith('date') ? line : 'date: 2026-05-01') + (line.startsWith('date') ? '' : `\n${line}`);
     expect(await problems(`${front(fields)}\nText.\n`)).toEqual([expected]);
   });
 
@@ -54,20 +63,42 @@ describe("an entry's frontmatter", () => {
   });
 
   it('refuses a file without frontmatter, and frontmatter that is not YAML', async () => {
-    expect(await problems('# Just a heading\n')).toEqual(['1: has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line']);
+    expect(await problems('# Just a heading\n')).toEqual([
+      '1: has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line',
+    ]);
     expect((await problems(`${front(`${good}\ntitle: twice`)}\n`))[0]).toMatch(/^\d+: the frontmatter is not valid YAML/);
   });
 });
 
 describe("an entry's body", () => {
   it.each([
-    ['raw HTML', '<div class="x">Hi</div>', '7: holds raw HTML (<div class="x">Hi</div>), which the site does not publish: write it in Markdown'],
-    ['raw HTML inside a paragraph', 'A <b>bold</b> word.', '7: holds raw HTML (<b>), which the site does not publish: write it in Markdown'],
-    ['a level-1 heading', '# Again the title', "7: has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …"],
+    [
+      'raw HTML',
+      '<div class="x">Hi</div>',
+      '7: holds raw HTML (<div class="x">Hi</div>), which the site does not publish: write it in Markdown',
+    ],
+    [
+      'raw HTML inside a paragraph',
+      'A <b>bold</b> word.',
+      '7: holds raw HTML (<b>), which the site does not publish: write it in Markdown',
+    ],
+    [
+      'a level-1 heading',
+      '# Again the title',
+      "7: has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …",
+    ],
     ['a skipped heading level', '## Part\n\n#### Detail', '9: skips from heading level 2 to 4 (#### …): use ### …'],
     ['an image that is not there', '![A chart](./chart.png)', '7: the image ./chart.png is missing: there is no notes/chart.png'],
-    ['an image without alt text', '![](./chart.png)', '7: the image ./chart.png has no text alternative: write what it shows between the brackets, ![like this](./chart.png)'],
-    ['an image from another site', '![A chart](https://example.com/chart.png)', '7: the image https://example.com/chart.png is on another site: put the file beside the entry (the site makes no third-party requests)'],
+    [
+      'an image without alt text',
+      '![](./chart.png)',
+      '7: the image ./chart.png has no text alternative: write what it shows between the brackets, ![like this](./chart.png)',
+    ],
+    [
+      'an image from another site',
+      '![A chart](https://example.com/chart.png)',
+      '7: the image https://example.com/chart.png is on another site: put the file beside the entry (the site makes no third-party requests)',
+    ],
   ])('refuses %s, naming its line', async (_what, body, expected) => {
     expect(await problems(`${front(good)}\n${body}\n`)).toEqual([expected]);
   });
@@ -75,7 +106,9 @@ describe("an entry's body", () => {
   it('takes an image beside it with its text alternative, and a cover in the frontmatter that has one', async () => {
     const cover = `${good}\nimage:\n  src: ./cover.png\n  alt: The cover`;
     expect(await problems(`${front(cover)}\n![A chart](./chart.png)\n`, { 'chart.png': 'x', 'cover.png': 'x' })).toEqual([]);
-    expect(await problems(`${front(cover.replace('  alt: The cover', '  alt: ""'))}\n`, { 'cover.png': 'x' })).toEqual(['7: image.alt is empty']);
+    expect(await problems(`${front(cover.replace('  alt: The cover', '  alt: ""'))}\n`, { 'cover.png': 'x' })).toEqual([
+      '7: image.alt is empty',
+    ]);
   });
 });
 
