@@ -20,14 +20,25 @@ export type PageEntry = {
   description: string;
 } & ({ content: PageContent; page?: undefined } | { page: ComponentType; content?: undefined });
 
+/**
+ * The footer's lists, by their headings. A route is filed under one of them at most; the lists
+ * show in the order of their first route in the table. A new heading here starts a new list.
+ */
+export type FooterGroup = 'Use cases' | 'Company';
+
 /** A page with a URL. Its place in the header and footer is decided here, and nowhere else. */
 export type Route = PageEntry & {
   /** "/" or "/slug": lower case, no trailing slash. */
   path: `/${string}`;
   /** Label in the header navigation, if the page is linked there. */
   nav?: string;
-  /** Label in the footer's use-case list, if the page is linked there. */
-  useCase?: string;
+  /** Its link in the footer, if it has one: the list it is filed under, and its label there. */
+  footer?: { group: FooterGroup; label: string };
+  /**
+   * Never set: the footer's lists come from `footer`. It stays in the type only because
+   * generator/render/protocol.ts still picks it, until that file leaves the generator (issue 30).
+   */
+  useCase?: never;
 };
 
 /**
@@ -59,7 +70,7 @@ export const routes: readonly Route[] = [
     title: `Portfolio Monitoring: stay ahead of risk, automatically | ${site.name}`,
     description: 'Automated alerts, smart reminders, escalation rules and portfolio health dashboards that watch every loan 24/7.',
     nav: 'Portfolio Monitoring',
-    useCase: 'Portfolio Monitoring',
+    footer: { group: 'Use cases', label: 'Portfolio Monitoring' },
   },
   {
     path: '/credit-decision',
@@ -68,7 +79,7 @@ export const routes: readonly Route[] = [
     description:
       'Explainable SME and consumer credit decisions in seconds, enriched with accounting and PSD2 data and affordability checks.',
     nav: 'Credit Decision',
-    useCase: 'Credit Decision',
+    footer: { group: 'Use cases', label: 'Credit Decision' },
   },
   {
     path: '/launch-new-lending-product',
@@ -77,7 +88,7 @@ export const routes: readonly Route[] = [
     description:
       'Launch credit limits, BNPL, invoice, purchase, auto and embedded financing or leasing on one flexible, API-first platform.',
     nav: 'Launch Product',
-    useCase: 'Launch New Lending Product',
+    footer: { group: 'Use cases', label: 'Launch New Lending Product' },
   },
   {
     path: '/leasing-decisions',
@@ -85,7 +96,7 @@ export const routes: readonly Route[] = [
     title: `Leasing Decisions | ${site.name}`,
     description: 'Fast, explainable leasing decisions with affordability checks and a full audit trail.',
     nav: 'Leasing Decisions',
-    useCase: 'Leasing Decisions',
+    footer: { group: 'Use cases', label: 'Leasing Decisions' },
   },
   {
     path: '/about-us',
@@ -93,6 +104,7 @@ export const routes: readonly Route[] = [
     title: `About us | ${site.name}`,
     description: `${site.name} was founded in 2025 by banking professionals to build the leading AI risk platform for decision-making.`,
     nav: 'About us',
+    footer: { group: 'Company', label: 'About us' },
   },
   {
     path: '/decision-engine',
@@ -100,7 +112,7 @@ export const routes: readonly Route[] = [
     title: `Decision Engine: rules and AI, explained | ${site.name}`,
     description:
       'A decision engine that can approve, decline, price, escalate or monitor, with reasons, counterfactuals and a human-review flag on every decision.',
-    useCase: 'Decision Engine',
+    footer: { group: 'Use cases', label: 'Decision Engine' },
   },
 ];
 

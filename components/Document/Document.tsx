@@ -141,7 +141,7 @@ export function Document({ title, description, path, assets, navigation, year, c
         <main id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
-        <Footer useCases={navigation.useCases} year={year} id={FOOTER_ID} homeHref={navigation.home} />
+        <Footer lists={navigation.footer} year={year} id={FOOTER_ID} homeHref={navigation.home} />
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Document } from '../../components/Document/Document';
 import { HeadMeta } from '../../components/HeadMeta/HeadMeta';
 import { IconSprite } from '../../components/Icon/Icon';
-import type { Navigation } from '../../components/site/navigation';
+import { type Navigation, navigationFrom } from '../../components/site/navigation';
 import { SiteContext } from '../../components/site/SiteContext';
 import { type SitePaths, SitePathsContext } from '../../components/site/SitePaths';
 import { PageBody } from '../../pages/ContentPage';
@@ -31,7 +31,7 @@ function sharedBy({ routes, redirects = [], site }: SiteModule, base: string): S
     const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href);
     found = {
       base,
-      navigation: navigationFrom(routes, base),
+      navigation: navigationFrom(routes, base, (routePath) => routeUrl(base, routePath)),
       paths: {
         home: base,
         link,
@@ -48,15 +48,6 @@ function sharedBy({ routes, redirects = [], site }: SiteModule, base: string): S
     shared.set(routes, found);
   }
   return found;
-}
-
-/** Header and footer links, in route-table order. */
-export function navigationFrom(routes: readonly Route[], base = '/'): Navigation {
-  return {
-    home: base,
-    main: routes.flatMap((route) => (route.nav ? [{ href: routeUrl(base, route.path), label: route.nav }] : [])),
-    useCases: routes.flatMap((route) => (route.useCase ? [{ href: routeUrl(base, route.path), label: route.useCase }] : [])),
-  };
 }
 
 /** The route table and site.config.ts, as a worker loads them. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import { type Navigation, navigationFrom } from '../../components/site/navigation';
 import type { InlineCode } from '../../generator/hosting/policy';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { type Route, routes } from '../../pages/routes';
@@ -13,6 +14,20 @@ export const PAGE_PATHS: readonly string[] = [...routes.map((route) => route.pat
 
 /** The labels of the header's navigation, as the route table gives them, in its order. */
 export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav ?? []);
+
+/** What the header and footer show, as the build derives it from the route table, for a site at the root. */
+export const NAVIGATION: Navigation = navigationFrom(routes, '/', canonicalPath);
+
+/**
+ * The footer's lists as the route table files its pages, read from the table itself: each heading
+ * (in the order of its first route) with the label and canonical URL of each page filed under it.
+ */
+export const FOOTER_LISTS: readonly (readonly [heading: string, links: (readonly [label: string, href: string])[]])[] = [
+  ...new Set(routes.flatMap((route) => route.footer?.group ?? [])),
+].map((heading) => [
+  heading,
+  routes.flatMap((route) => (route.footer?.group === heading ? [[route.footer.label, canonicalPath(route.path)] as const] : [])),
+]);
 
 /** A page the build writes: a route of the table, or the 404 page. */
 export interface BuiltPage {

@@ -8,11 +8,10 @@ import { Document, PAGE_SCRIPT } from '../../components/Document/Document';
 import { HeadMeta, serializeJsonLd } from '../../components/HeadMeta/HeadMeta';
 import { wrap } from '../../components/SocialImage/SocialImage';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../generator/hosting/policy';
-import { navigationFrom } from '../../generator/render/page';
-import { routes } from '../../pages/routes';
 import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 import { render } from '../support/render';
+import { NAVIGATION } from '../support/site';
 
 const headProps = {
   title: 'Credit Decisions | Brand',
@@ -135,7 +134,7 @@ describe('the Content-Security-Policy', () => {
           js: { href: '/assets/main.def.js', integrity: 'sha384-def' },
           fonts: [],
         }}
-        navigation={navigationFrom(routes)}
+        navigation={NAVIGATION}
         year={2026}
         csp={meta}
       >
