@@ -1,14 +1,17 @@
-import { breakpoint } from '../../client/breakpoints';
-
 /**
- * The mobile menu on the header (`data-module="header"`): a real button with `aria-expanded` and
- * `aria-controls` shows and hides the panel it controls. Escape closes it and returns focus to the
- * button; choosing a link, clicking outside or widening the window past the breakpoint closes it.
+ * The header's behaviour (`data-module="header"`). Its menu: a real button with `aria-expanded`
+ * and `aria-controls` shows and hides the panel it controls; Escape closes it and returns focus to
+ * the button; choosing a link, clicking outside, or the links coming back into the row close it.
+ *
+ * Where the links fit in the row is the build's call (fit.ts), made before the first paint. A row
+ * that overflows all the same (a font other than Inter, a reader's own text spacing) is folded
+ * here, and unfolded once the header is as wide as that row needed.
  */
 export function initHeader(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLButtonElement>('[data-header-toggle]');
   const panel = toggle ? document.getElementById(toggle.getAttribute('aria-controls') ?? '') : null;
-  if (!toggle || !panel) return;
+  const row = toggle?.parentElement;
+  if (!toggle || !panel || !row) return;
 
   const isOpen = (): boolean => toggle.getAttribute('aria-expanded') === 'true';
   const setOpen = (open: boolean): void => {
@@ -32,8 +35,30 @@ export function initHeader(header: HTMLElement): void {
     if (isOpen() && event.target instanceof Node && !header.contains(event.target)) setOpen(false);
   });
 
-  const wide = window.matchMedia(`(min-width: ${breakpoint('nav', '70em')})`);
-  wide.addEventListener('change', (event) => {
-    if (event.matches) setOpen(false);
+  /** The row's width when it overflowed: below it, the links stay folded. */
+  let needed = 0;
+  const check = (): void => {
+    if (toggle.getClientRects().length === 0) setOpen(false);
+    // An open menu is a panel over the page, out of the row.
+    if (isOpen()) return;
+    if (header.classList.contains('is-folded') && row.clientWidth >= needed) header.classList.remove('is-folded');
+    const end = row.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(row).paddingRight);
+    const overflow = panel.getBoundingClientRect().right - end;
+    if (overflow > 0.5) {
+      needed = row.clientWidth + overflow;
+      header.classList.add('is-folded');
+    }
+  };
+  // After the observer's turn, so that folding (which resizes what it watches) is measured next time.
+  let scheduled = false;
+  const observer = new ResizeObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      check();
+    });
   });
+  observer.observe(row);
+  observer.observe(panel);
 }
