@@ -5,7 +5,7 @@
  *
  * Where the links fit in the row is the build's call (fit.ts), made before the first paint. A row
  * that overflows all the same (a font other than Inter, a reader's own text spacing) is folded
- * here, and unfolded once the header is as wide as that row needed.
+ * here, and unfolded once it fits again.
  */
 export function initHeader(header: HTMLElement): void {
   const toggle = header.querySelector<HTMLButtonElement>('[data-header-toggle]');
@@ -35,21 +35,16 @@ export function initHeader(header: HTMLElement): void {
     if (isOpen() && event.target instanceof Node && !header.contains(event.target)) setOpen(false);
   });
 
-  /** The row's width when it overflowed: below it, the links stay folded. */
-  let needed = 0;
   const check = (): void => {
     if (toggle.getClientRects().length === 0) setOpen(false);
     // An open menu is a panel over the page, out of the row.
     if (isOpen()) return;
-    if (header.classList.contains('is-folded') && row.clientWidth >= needed) header.classList.remove('is-folded');
+    // Measured unfolded, then folded again if need be: both before the next paint, so nothing flickers.
+    header.classList.remove('is-folded');
     const end = row.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(row).paddingRight);
-    const overflow = panel.getBoundingClientRect().right - end;
-    if (overflow > 0.5) {
-      needed = row.clientWidth + overflow;
-      header.classList.add('is-folded');
-    }
+    if (panel.getBoundingClientRect().right - end > 0.5) header.classList.add('is-folded');
   };
-  // After the observer's turn, so that folding (which resizes what it watches) is measured next time.
+  // In the next frame rather than the observer's turn: folding resizes what it watches.
   let scheduled = false;
   const observer = new ResizeObserver(() => {
     if (scheduled) return;
@@ -59,6 +54,6 @@ export function initHeader(header: HTMLElement): void {
       check();
     });
   });
-  observer.observe(row);
-  observer.observe(panel);
+  // The row, and what it holds: a change of font or text spacing resizes the brand, if nothing else.
+  for (const part of [row, ...row.children]) observer.observe(part);
 }
