@@ -5,6 +5,9 @@ import { Document, PAGE_SCRIPT } from '../../components/Document/Document';
 import { Footer } from '../../components/Footer/Footer';
 import { Header } from '../../components/Header/Header';
 import { Icon, IconSprite, iconSprite } from '../../components/Icon/Icon';
+import { navigationFrom } from '../../components/site/navigation';
+import { home } from '../../pages/home/content';
+import type { FooterGroup, Route } from '../../pages/routes';
 import { site } from '../../site.config';
 import { render } from '../support/render';
 import { FOOTER_LISTS, NAVIGATION as navigation } from '../support/site';
@@ -127,6 +130,31 @@ describe('Footer', () => {
     });
     expect($linked('a[aria-label="LinkedIn"]').attr('href')).toBe('https://www.linkedin.com/company/example');
     expect($linked('a:contains("Privacy Policy")').attr('href')).toBe('/privacy/');
+  });
+});
+
+describe('navigationFrom', () => {
+  const page = { content: home, title: 'T', description: 'D' };
+  const table = (groups: string[]): Route[] =>
+    groups.map((group, index) => ({
+      ...page,
+      path: `/page-${index}`,
+      ...(index === 0 ? { nav: 'First' } : {}),
+      footer: { group: group as FooterGroup, label: `Page ${index}` },
+    }));
+
+  it('lists each heading once, in the order of its first route, with the URLs the build gives', () => {
+    const navigation = navigationFrom(table(['Company', 'Use cases', 'Company']), '/site/', (routePath) => `/site${routePath}/`);
+    expect(navigation.main).toEqual([{ href: '/site/page-0/', label: 'First' }]);
+    expect(navigation.footer.map((list) => [list.heading, list.id, list.links.map((link) => link.href)])).toEqual([
+      ['Company', 'footer-company', ['/site/page-0/', '/site/page-2/']],
+      ['Use cases', 'footer-use-cases', ['/site/page-1/']],
+    ]);
+  });
+
+  it('gives each list an id of its own, whatever its heading is written in', () => {
+    const ids = navigationFrom(table(['Компания', 'Продукти']), '/', (routePath) => routePath).footer.map((list) => list.id);
+    expect(new Set(ids).size).toBe(2);
   });
 });
 
