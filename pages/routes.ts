@@ -14,8 +14,15 @@ import type { PageContent } from './types';
 /** What renders one page: its copy (laid out by ContentPage), or a component of its own. `title` is the whole `<title>`, unique on the site. */
 export type PageEntry = GeneratorPageEntry<PageContent>;
 
+/**
+ * The footer's lists, by their headings. A route is filed under one of them at most; the lists
+ * show in the order of their first route in the table. A new heading here starts a new list.
+ */
+export const FOOTER_GROUPS = ['Use cases', 'Company'] as const;
+export type FooterGroup = (typeof FOOTER_GROUPS)[number];
+
 /** A page with a URL. Its place in the header and footer (RouteFields) is decided here, and nowhere else. */
-export type Route = GeneratorRoute<PageContent, RouteFields>;
+export type Route = GeneratorRoute<PageContent, RouteFields & { footer?: { group: FooterGroup; label: string } }>;
 
 export type { Redirect };
 
@@ -34,7 +41,7 @@ export const routes: readonly Route[] = [
     title: `Portfolio Monitoring: stay ahead of risk, automatically | ${site.name}`,
     description: 'Automated alerts, smart reminders, escalation rules and portfolio health dashboards that watch every loan 24/7.',
     nav: 'Portfolio Monitoring',
-    useCase: 'Portfolio Monitoring',
+    footer: { group: 'Use cases', label: 'Portfolio Monitoring' },
   },
   {
     path: '/credit-decision',
@@ -43,7 +50,7 @@ export const routes: readonly Route[] = [
     description:
       'Explainable SME and consumer credit decisions in seconds, enriched with accounting and PSD2 data and affordability checks.',
     nav: 'Credit Decision',
-    useCase: 'Credit Decision',
+    footer: { group: 'Use cases', label: 'Credit Decision' },
   },
   {
     path: '/launch-new-lending-product',
@@ -52,7 +59,7 @@ export const routes: readonly Route[] = [
     description:
       'Launch credit limits, BNPL, invoice, purchase, auto and embedded financing or leasing on one flexible, API-first platform.',
     nav: 'Launch Product',
-    useCase: 'Launch New Lending Product',
+    footer: { group: 'Use cases', label: 'Launch New Lending Product' },
   },
   {
     path: '/leasing-decisions',
@@ -60,7 +67,7 @@ export const routes: readonly Route[] = [
     title: `Leasing Decisions | ${site.name}`,
     description: 'Fast, explainable leasing decisions with affordability checks and a full audit trail.',
     nav: 'Leasing Decisions',
-    useCase: 'Leasing Decisions',
+    footer: { group: 'Use cases', label: 'Leasing Decisions' },
   },
   {
     path: '/about-us',
@@ -68,6 +75,7 @@ export const routes: readonly Route[] = [
     title: `About us | ${site.name}`,
     description: `${site.name} was founded in 2025 by banking professionals to build the leading AI risk platform for decision-making.`,
     nav: 'About us',
+    footer: { group: 'Company', label: 'About us' },
   },
   {
     path: '/decision-engine',
@@ -75,7 +83,7 @@ export const routes: readonly Route[] = [
     title: `Decision Engine: rules and AI, explained | ${site.name}`,
     description:
       'A decision engine that can approve, decline, price, escalate or monitor, with reasons, counterfactuals and a human-review flag on every decision.',
-    useCase: 'Decision Engine',
+    footer: { group: 'Use cases', label: 'Decision Engine' },
   },
 ];
 

@@ -14,7 +14,7 @@ import { label } from '../components/site/schema';
 import { definePages } from '../generator';
 import { site } from '../site.config';
 import { ContentPage } from './ContentPage';
-import { notFound, redirects, routes } from './routes';
+import { FOOTER_GROUPS, notFound, redirects, routes } from './routes';
 import { pageContent } from './types';
 
 export default definePages({
@@ -22,7 +22,7 @@ export default definePages({
   redirects,
   notFound,
   content: { schema: pageContent, page: ContentPage },
-  fields: { nav: v.optional(label), useCase: v.optional(label) },
+  fields: { nav: v.optional(label), footer: v.optional(v.object({ group: v.picklist(FOOTER_GROUPS), label })) },
   shell: Document,
   icons: iconSprite,
   appIcon: ({ size, square }) => <AppIcon size={size} shape={square ? 'square' : 'rounded'} />,
@@ -43,7 +43,7 @@ export default definePages({
         description: `What ${site.name} is building for lenders, and why: news from the team.`,
         perPage: 10,
         component: ArticleList,
-        fields: {},
+        fields: { footer: { group: 'Company', label: 'News' } },
       },
       feed: `${site.name}: news`,
     },
@@ -58,7 +58,8 @@ export default definePages({
         description: `How lenders run their credit decisions and portfolio monitoring on ${site.name}, in their own words.`,
         perPage: 10,
         component: ArticleList,
-        fields: {},
+        // In the footer once a case study is published: a collection with none has no list.
+        fields: { footer: { group: 'Company', label: 'Case studies' } },
       },
       feed: `${site.name}: case studies`,
     },

@@ -84,7 +84,7 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
               <main id={MAIN_ID} tabIndex={-1}>
                 {children}
               </main>
-              <Footer useCases={navigation.useCases} year={built.year} id={FOOTER_ID} homeHref={navigation.home} />
+              <Footer lists={navigation.footer} year={built.year} id={FOOTER_ID} homeHref={navigation.home} />
             </body>
           </html>
         </SitePathsContext.Provider>

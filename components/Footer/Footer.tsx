@@ -1,10 +1,11 @@
 import { Icon } from '../Icon/Icon';
 import { Logo } from '../Logo/Logo';
-import type { NavLink } from '../site/navigation';
+import type { FooterLinks } from '../site/navigation';
 import { useSite } from '../site/SiteContext';
 
 export interface FooterProps {
-  useCases: readonly NavLink[];
+  /** Its lists of pages (use cases, the company), each under its heading: from the route table. */
+  lists: readonly FooterLinks[];
   /** Shown in the copyright line; passed in so a render is a pure function of its props. */
   year: number;
   /** An id for the footer element, for whoever needs to point at it. */
@@ -13,7 +14,7 @@ export interface FooterProps {
   homeHref?: string;
 }
 
-export function Footer({ useCases, year, id, homeHref = '/' }: FooterProps) {
+export function Footer({ lists, year, id, homeHref = '/' }: FooterProps) {
   const { name, tagline, social, legal } = useSite();
   return (
     <footer className="c-footer" id={id}>
@@ -40,20 +41,22 @@ export function Footer({ useCases, year, id, homeHref = '/' }: FooterProps) {
             ))}
           </ul>
         </div>
-        <nav className="c-footer__nav" aria-labelledby="footer-use-cases">
-          <h2 className="c-footer__heading" id="footer-use-cases">
-            Use cases
-          </h2>
-          <ul className="c-footer__links">
-            {useCases.map((link) => (
-              <li key={link.href}>
-                <a className="c-footer__link" href={link.href}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {lists.map((list) => (
+          <nav className="c-footer__nav" aria-labelledby={list.id} key={list.id}>
+            <h2 className="c-footer__heading" id={list.id}>
+              {list.heading}
+            </h2>
+            <ul className="c-footer__links">
+              {list.links.map((link) => (
+                <li key={link.href}>
+                  <a className="c-footer__link" href={link.href}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
       </div>
       <div className="o-container c-footer__bottom">
         <p className="c-footer__copyright">

@@ -3,6 +3,7 @@ import { Icon } from '../Icon/Icon';
 import { Logo } from '../Logo/Logo';
 import type { NavLink } from '../site/navigation';
 import { useSite } from '../site/SiteContext';
+import { rowFrom } from './fit';
 
 export interface HeaderProps {
   links: readonly NavLink[];
@@ -13,15 +14,20 @@ export interface HeaderProps {
 }
 
 export const MENU_ID = 'site-menu';
+const MENU_LABEL = 'Menu';
+const CTA_LABEL = 'Request Demo';
 
 /**
- * The fixed bar at the top of every page. Without JavaScript every link is shown; its behaviour
- * (header.client.ts, `data-module="header"`) collapses them behind the toggle on narrow screens.
+ * The fixed bar at the top of every page: the brand, the links and the call to action in one row
+ * from the width the build finds they fit at (fit.ts), written as a modifier; narrower, the links
+ * fold behind the menu button. Without JavaScript every link is shown, under the brand where they
+ * do not fit; its behaviour (header.client.ts, `data-module="header"`) opens and closes the menu.
  */
 export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
   const { name } = useSite();
+  const from = rowFrom({ brand: name, links: links.map((link) => link.label), toggle: MENU_LABEL, cta: CTA_LABEL });
   return (
-    <header className="c-header" data-module="header">
+    <header className={from === undefined ? 'c-header c-header--folded' : `c-header c-header--row-from-${from}`} data-module="header">
       <div className="o-container c-header__inner">
         <a className="c-header__brand" href={homeHref}>
           <Logo />
@@ -30,7 +36,7 @@ export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
         <button type="button" className="c-header__toggle" aria-expanded="false" aria-controls={MENU_ID} data-header-toggle="">
           <Icon name="menu" className="c-header__toggle-open" />
           <Icon name="close" className="c-header__toggle-close" />
-          <span className="c-header__toggle-label">Menu</span>
+          <span className="c-header__toggle-label">{MENU_LABEL}</span>
         </button>
         <div className="c-header__menu" id={MENU_ID}>
           <nav className="c-header__nav" aria-label="Main">
@@ -44,7 +50,7 @@ export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
               ))}
             </ul>
           </nav>
-          <Button label="Request Demo" className="c-header__cta" />
+          <Button label={CTA_LABEL} className="c-header__cta" />
         </div>
       </div>
     </header>

@@ -4,8 +4,8 @@ import type { ShellRoute } from '../../generator';
 export interface RouteFields {
   /** Label in the header navigation, if the page is linked there. */
   nav?: string;
-  /** Label in the footer's use-case list, if the page is linked there. */
-  useCase?: string;
+  /** Its link in the footer, if it has one: the list it is filed under, and its label there. */
+  footer?: { group: string; label: string };
 }
 
 /** A link in the header or footer, derived from the route table by the build. */
@@ -14,21 +14,54 @@ export interface NavLink {
   label: string;
 }
 
+/** One list of the footer: its heading, the id that labels it, and its links. */
+export interface FooterLinks {
+  heading: string;
+  id: string;
+  links: readonly NavLink[];
+}
+
 /** What the shared layout needs to know about the whole site; computed once per build. */
 export interface Navigation {
   /** The landing page's URL, which the brand links to: "/", or the base path the site lives under. */
   home: string;
   /** Header links, in the order of the route table. */
   main: readonly NavLink[];
-  /** The footer's use-case list. */
-  useCases: readonly NavLink[];
+  /** The footer's lists, each route in its own: in the order of their first route in the table. */
+  footer: readonly FooterLinks[];
 }
 
-/** Header and footer links, in route-table order. */
+/**
+ * What the header and footer show, from the pages with an address (the route table's, then the
+ * collections' lists), each at the URL the build gives it; `home` is the landing page's.
+ */
 export function navigationFrom(routes: readonly ShellRoute<RouteFields>[], home: string): Navigation {
+  const footer = new Map<string, NavLink[]>();
+  for (const route of routes) {
+    const filed = route.fields?.footer;
+    if (!filed) continue;
+    const links = footer.get(filed.group) ?? [];
+    links.push({ href: route.url, label: filed.label });
+    footer.set(filed.group, links);
+  }
   return {
     home,
     main: routes.flatMap((route) => (route.fields?.nav ? [{ href: route.url, label: route.fields.nav }] : [])),
-    useCases: routes.flatMap((route) => (route.fields?.useCase ? [{ href: route.url, label: route.fields.useCase }] : [])),
+    footer: [...footer].map(([heading, links], index, lists) => {
+      const id = footerListId(heading);
+      // Two headings of one spelling but for case or accents ("Company", "company") keep ids of their own.
+      const shared = lists.some(([other], at) => at < index && footerListId(other) === id);
+      return { heading, id: shared ? `${id}-${index + 1}` : id, links };
+    }),
   };
+}
+
+/** "Use cases" → "footer-use-cases": the id the heading of a list has, which labels it. */
+function footerListId(heading: string): string {
+  const slug = heading
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `footer-${slug || 'links'}`;
 }

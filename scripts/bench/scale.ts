@@ -35,7 +35,7 @@ const siteRoutes = site.routes;
 export const routes = Array.from({ length: ${pages} }, (_, index) => {
   const route = siteRoutes[index % siteRoutes.length];
   if (index < siteRoutes.length) return route;
-  const { nav, useCase, ...page } = route;
+  const { nav, footer, ...page } = route;
   return { ...page, path: \`/copy-\${index}\${route.path === '/' ? '' : route.path}\`, title: \`\${route.title.slice(0, 60)} (\${index})\` };
 });
 export default { ...site, routes };

@@ -10,7 +10,7 @@ import { routes } from '../../pages/routes';
 import { pageFiles } from '../../scripts/lib/files';
 import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
-import { BUILT_PAGES } from '../support/site';
+import { BUILT_PAGES, FOOTER_LISTS } from '../support/site';
 
 const siteDir = inject('siteDir');
 let validator: HtmlValidate;
@@ -22,9 +22,8 @@ beforeAll(async () => {
   validator = new HtmlValidate(config);
 });
 
-/** Label and canonical URL of each route the table places in a list, in table order. */
-const linksOf = (label: 'nav' | 'useCase') =>
-  routes.flatMap((route) => (route[label] ? [[route[label], canonicalPath(route.path)] as const] : []));
+/** Label and canonical URL of each route the table puts in the header's navigation, in table order. */
+const navLinks = routes.flatMap((route) => (route.nav ? [[route.nav, canonicalPath(route.path)] as const] : []));
 
 const linksIn = ($: cheerio.CheerioAPI, selector: string) =>
   $(selector)
@@ -88,14 +87,15 @@ describe.each(BUILT_PAGES)('the built page $path', ({ path: pagePath, file }) =>
   it('has the shared header, linking the pages the route table puts in the navigation, in its order', () => {
     expect($('header a').first().attr('href')).toBe('/');
     expect($('header').text()).toContain(site.name);
-    expect(linksIn($, 'header nav[aria-label="Main"] a')).toEqual(linksOf('nav'));
-    expect($('header nav a[aria-current="page"]').attr('href')).toBe(
-      linksOf('nav').some(([, href]) => href === pagePath) ? pagePath : undefined,
-    );
+    expect(linksIn($, 'header nav[aria-label="Main"] a')).toEqual(navLinks);
+    expect($('header nav a[aria-current="page"]').attr('href')).toBe(navLinks.some(([, href]) => href === pagePath) ? pagePath : undefined);
   });
 
-  it("has the shared footer, listing the route table's use cases in its order", () => {
-    expect(linksIn($, 'footer nav[aria-labelledby="footer-use-cases"] a')).toEqual(linksOf('useCase'));
+  it('has the shared footer, listing each page the route table files there under its heading alone, in table order', () => {
+    const lists = $('footer nav[aria-labelledby]')
+      .toArray()
+      .map((nav) => [$(`#${$(nav).attr('aria-labelledby')}`).text(), linksIn(cheerio.load(nav), 'a')]);
+    expect(lists).toEqual(FOOTER_LISTS);
     expect($('footer').text()).toContain(site.name);
   });
 

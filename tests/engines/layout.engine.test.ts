@@ -1,6 +1,6 @@
 /**
- * Layout in every engine: the header holds one row at every width; no page scrolls sideways, no
- * text box overlaps another, and every section is within 15% of its height in Chromium, measured
+ * Layout in every engine (the header's own, at every width: header.engine.test.ts): no page
+ * scrolls sideways, no text box overlaps another, and every section is within 15% of its height in Chromium, measured
  * in the same run (`npm run screenshots -- --engine all` shows the pages themselves).
  */
 import { describe, expect, inject } from 'vitest';
@@ -61,43 +61,6 @@ async function measure(page: EnginePage, url: string): Promise<Layout> {
     return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, overlaps, sections };
   });
 }
-
-describe('the header', () => {
-  test('holds one row at every width from 320 to 1920 px', async ({ openPage }) => {
-    const page = await openPage({ width: 1920 });
-    await page.goto(`${siteUrl}/`);
-    await untilScripted(page);
-    // Every 40 px, and a pixel either side of each breakpoint the stylesheet publishes.
-    const edges = await page.evaluate(() => {
-      const style = getComputedStyle(document.documentElement);
-      const rem = Number.parseFloat(style.fontSize);
-      return [...document.styleSheets]
-        .flatMap((sheet) => [...sheet.cssRules])
-        .flatMap((rule) => (rule instanceof CSSStyleRule && rule.selectorText === ':root' ? [...rule.style] : []))
-        .filter((name) => name.startsWith('--breakpoint-'))
-        .map((name) => Number.parseFloat(style.getPropertyValue(name)) * rem);
-    });
-    expect(edges.length).toBeGreaterThan(3);
-    const widths = [...new Set([...Array.from({ length: 41 }, (_, i) => 320 + i * 40), ...edges.flatMap((edge) => [edge - 1, edge])])]
-      .filter((width) => width >= 320 && width <= 1920)
-      .sort((a, b) => a - b);
-    const rows: string[] = [];
-    for (const width of widths) {
-      await page.resize(width);
-      const found = await page.evaluate(() => {
-        const header = document.querySelector('body > header') as HTMLElement;
-        // Everything the bar shows: brand, menu button or links, call to action.
-        const parts = [...header.querySelectorAll('.c-header__brand, [data-header-toggle], .c-header__link, .c-header__cta')]
-          .map((element) => element.getBoundingClientRect())
-          .filter((box) => box.width > 0 && box.height > 0);
-        const tops = parts.map((box) => box.top + box.height / 2);
-        return { spread: Math.max(...tops) - Math.min(...tops), height: header.getBoundingClientRect().height };
-      });
-      if (found.spread > 2) rows.push(`${width} px: items ${Math.round(found.spread)} px apart, header ${found.height} px tall`);
-    }
-    expect(rows).toEqual([]);
-  });
-});
 
 describe.each(WIDTHS)('every page at %i px', (width) => {
   const compared = engineName === 'chromium' ? '' : `, every section within ${HEIGHT_TOLERANCE * 100}% of its height in Chromium`;

@@ -1,12 +1,11 @@
 import * as cheerio from 'cheerio';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { navigationFrom, type RouteFields } from '../../components/site/navigation';
+import type { RouteFields } from '../../components/site/navigation';
 import { SiteContext } from '../../components/site/SiteContext';
 import type { ShellAssets, ShellPage, ShellProps } from '../../generator';
-import { canonicalPath } from '../../generator/urls';
-import { routes } from '../../pages/routes';
 import { type SiteConfig, site } from '../../site.config';
+import { SHELL_ROUTES } from './site';
 
 /** Renders a component as the build does and returns it ready for cheerio queries. */
 export function render(element: ReactElement, config: SiteConfig = site): cheerio.CheerioAPI {
@@ -38,11 +37,7 @@ export function shellProps({
       base: '/',
       origin: site.url,
       year: 2026,
-      routes: routes.map((route) => ({
-        url: canonicalPath(route.path),
-        title: route.title,
-        fields: { ...(route.nav ? { nav: route.nav } : {}), ...(route.useCase ? { useCase: route.useCase } : {}) },
-      })),
+      routes: [...SHELL_ROUTES],
       redirects: [],
     },
     assets: {
@@ -56,6 +51,3 @@ export function shellProps({
     csp,
   };
 }
-
-/** The route table's places in the navigation, as the shell derives them. */
-export const navigation = navigationFrom(shellProps().site.routes, '/');

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
+import { type Navigation, navigationFrom, type RouteFields } from '../../components/site/navigation';
+import type { ShellRoute } from '../../generator';
 import type { InlineCode } from '../../generator/hosting/policy';
 import { type AnyPages, loadModel } from '../../generator/render/model';
 import { canonicalPath, routeFile } from '../../generator/urls';
@@ -27,6 +29,27 @@ export const PAGE_PATHS: readonly string[] = [...model.pages.flatMap((page) => (
 
 /** The labels of the header's navigation, as the route table gives them, in its order. */
 export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav ?? []);
+
+/** Every page with an address and its fields (the routes', and the collections' lists), in the build's order. */
+export const SHELL_ROUTES: readonly ShellRoute<RouteFields>[] = model.pages.flatMap((page) =>
+  page.path === undefined || page.draft
+    ? []
+    : [{ url: canonicalPath(page.path), title: page.title, fields: (page.fields ?? {}) as RouteFields }],
+);
+
+/** What the header and footer show, as the build derives it from the pages, for a site at the root. */
+export const NAVIGATION: Navigation = navigationFrom(SHELL_ROUTES, '/');
+
+/**
+ * The footer's lists as the pages file themselves, read from their fields: each heading (in the
+ * order of its first page) with the label and canonical URL of each page filed under it.
+ */
+export const FOOTER_LISTS: readonly (readonly [heading: string, links: (readonly [label: string, href: string])[]])[] = [
+  ...new Set(SHELL_ROUTES.flatMap((page) => page.fields?.footer?.group ?? [])),
+].map((heading) => [
+  heading,
+  SHELL_ROUTES.flatMap((page) => (page.fields?.footer?.group === heading ? [[page.fields.footer.label, page.url] as const] : [])),
+]);
 
 /** A page the build writes: a route of the table, a collection's list or entry, or the 404 page. */
 export interface BuiltPage {

@@ -5,8 +5,11 @@ import { Document } from '../../components/Document/Document';
 import { Footer } from '../../components/Footer/Footer';
 import { Header } from '../../components/Header/Header';
 import { Icon, IconSprite, iconSprite } from '../../components/Icon/Icon';
+import { navigationFrom, type RouteFields } from '../../components/site/navigation';
+import type { ShellRoute } from '../../generator';
 import { site } from '../../site.config';
-import { navigation, render, shellProps } from '../support/render';
+import { render, shellProps } from '../support/render';
+import { FOOTER_LISTS, NAVIGATION as navigation } from '../support/site';
 
 describe('Header', () => {
   const $ = render(<Header links={navigation.main} currentPath="/credit-decision/" />);
@@ -60,9 +63,22 @@ describe('Header', () => {
 });
 
 describe('Footer', () => {
-  const $ = render(<Footer useCases={navigation.useCases} year={2026} />);
+  const $ = render(<Footer lists={navigation.footer} year={2026} />);
+  /** Each list of the footer: its heading, and the label and URL of each link, as a reader finds them. */
+  const lists = $('nav[aria-labelledby]')
+    .toArray()
+    .map(
+      (nav) =>
+        [
+          $(`#${$(nav).attr('aria-labelledby')}`).text(),
+          $(nav)
+            .find('a')
+            .toArray()
+            .map((a) => [$(a).text(), $(a).attr('href')] as const),
+        ] as const,
+    );
 
-  it('pins the specification: lists its use-case pages, the decision engine too, by their canonical URLs', () => {
+  it('pins the specification: a use-case list of its use-case pages, the decision engine too, by their canonical URLs', () => {
     const spec = [
       '/portfolio-monitoring/',
       '/credit-decision/',
@@ -70,12 +86,22 @@ describe('Footer', () => {
       '/leasing-decisions/',
       '/decision-engine/',
     ];
-    const hrefs = $('nav[aria-labelledby] a')
+    const useCases = $('nav[aria-labelledby]').filter((_, nav) => /use case/i.test($(nav).find('h2').text()));
+    expect(useCases).toHaveLength(1);
+    const hrefs = useCases
+      .find('a')
       .toArray()
       .map((a) => $(a).attr('href'))
       .filter((href) => spec.includes(href ?? ''));
-    expect($('#footer-use-cases').text()).toMatch(/use case/i);
     expect(hrefs).toEqual(spec);
+  });
+
+  it('files the company page under Company, not under use cases', () => {
+    expect(lists.filter(([, links]) => links.some(([, href]) => href === '/about-us/')).map(([heading]) => heading)).toEqual(['Company']);
+  });
+
+  it('lists each page the route table files under a heading in that list alone, in the order of the table', () => {
+    expect(lists).toEqual(FOOTER_LISTS);
   });
 
   it('has social icon buttons, each with an accessible name', () => {
@@ -96,13 +122,36 @@ describe('Footer', () => {
   });
 
   it('renders social and legal entries as links once they have a target', () => {
-    const $linked = render(<Footer useCases={[]} year={2026} />, {
+    const $linked = render(<Footer lists={[]} year={2026} />, {
       ...site,
       social: [{ name: 'LinkedIn', icon: 'linkedin', href: 'https://www.linkedin.com/company/example' }],
       legal: [{ label: 'Privacy Policy', href: '/privacy/' }],
     });
     expect($linked('a[aria-label="LinkedIn"]').attr('href')).toBe('https://www.linkedin.com/company/example');
     expect($linked('a:contains("Privacy Policy")').attr('href')).toBe('/privacy/');
+  });
+});
+
+describe('navigationFrom', () => {
+  const table = (groups: string[], base: string): ShellRoute<RouteFields>[] =>
+    groups.map((group, index) => ({
+      url: `${base}page-${index}/`,
+      title: 'T',
+      fields: { ...(index === 0 ? { nav: 'First' } : {}), footer: { group, label: `Page ${index}` } },
+    }));
+
+  it('lists each heading once, in the order of its first route, with the URLs the build gives', () => {
+    const navigation = navigationFrom(table(['Company', 'Use cases', 'Company'], '/site/'), '/site/');
+    expect(navigation.main).toEqual([{ href: '/site/page-0/', label: 'First' }]);
+    expect(navigation.footer.map((list) => [list.heading, list.id, list.links.map((link) => link.href)])).toEqual([
+      ['Company', 'footer-company', ['/site/page-0/', '/site/page-2/']],
+      ['Use cases', 'footer-use-cases', ['/site/page-1/']],
+    ]);
+  });
+
+  it('gives each list an id of its own, whatever its heading is written in', () => {
+    const ids = navigationFrom(table(['Компания', 'Продукти'], '/'), '/').footer.map((list) => list.id);
+    expect(new Set(ids).size).toBe(2);
   });
 });
 
