@@ -52,7 +52,7 @@ describe('render workers', () => {
     const failure = runBuild({ ...quiet, outDir, jobs: 3, pages: fixture('throwing-among-many.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(
-      /Page \/pricing\/ \(BrokenPricingPage, tests\/fixtures\/routes\/throwing-among-many\.tsx:\d+:\d+\) threw while rendering: pricing table is empty/,
+      /Page \/zz-test-throwing\/ \(BrokenPricingPage, tests\/fixtures\/routes\/throwing-among-many\.tsx:\d+:\d+\) threw while rendering: pricing table is empty/,
     );
     expect(await fingerprint(outDir)).toEqual(before);
     expect(await leftovers(outDir)).toEqual([]);

@@ -185,7 +185,7 @@ describe('a failing build', () => {
 
     const failure = runBuild({ ...quiet, outDir, pages: fixture('throwing-page.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
-    await expect(failure).rejects.toThrow(/\/pricing/);
+    await expect(failure).rejects.toThrow(/\/zz-test-throwing/);
     await expect(failure).rejects.toThrow(/BrokenPricingPage/);
     await expect(failure).rejects.toThrow(/pricing table is empty/);
     await expect(failure).rejects.toThrow(/tests\/fixtures\/routes\/throwing-page\.tsx:\d+/);
