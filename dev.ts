@@ -116,6 +116,9 @@ function report(outcome: Outcome, files: readonly string[]): void {
   if (!firstBuildDone) {
     firstBuildDone = true;
     console.log(`${clock()} ${paint.green('✓')} built in ${ms} ${paint.dim(`(${steps})`)}`);
+  } else if (outcome.action === 'none') {
+    console.log(`${clock()} ${paint.green('✓')} ${describeFiles(files)} ${paint.dim('→')} ${steps} ${ms}, nothing changed`);
+    return;
   } else if (outcome.action === 'css') {
     console.log(`${clock()} ${paint.green('✓')} ${describeFiles(files)} ${paint.dim('→')} ${steps} ${ms}, stylesheet swapped`);
   } else {

@@ -47,7 +47,7 @@ export interface BuildContext {
 }
 
 /** The steps whose results carry files, in the order their files are listed. */
-const FILE_STEPS = [
+export const FILE_STEPS = [
   'client',
   'icons',
   'brand',

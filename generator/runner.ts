@@ -62,6 +62,8 @@ export interface RunResult<R> {
   timings: Timing[];
   /** The steps that ran rather than being kept from an earlier run. */
   ran: string[];
+  /** Those of them whose result differs from their last. */
+  changed: string[];
 }
 
 /** Thrown by a step whose needs failed: it never started, and is never the failure reported. */
@@ -72,6 +74,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
   const results = new Map<string, Promise<unknown>>();
   const timings: Timing[] = [];
   const ran: string[] = [];
+  const changed = new Set<string>();
   let failed = false;
   let reported: Promise<void> = Promise.resolve();
   const settled: Promise<unknown>[] = [];
@@ -96,7 +99,9 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
         const started = performance.now();
         const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input);
         const made = await timeLimited(step.name, run, options.stepTimeoutMs);
+        const last = options.memo?.last(step.name);
         const value = options.memo ? options.memo.keep(step.name, values, made) : made;
+        if (value !== last) changed.add(step.name);
         return { value, ms: performance.now() - started };
       })
       .then(
@@ -129,7 +134,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
     if (error !== undefined && !(error instanceof NotStarted)) throw error;
   }
   const values = await Promise.all(steps.names.map((name) => results.get(name)));
-  return { results: Object.fromEntries(steps.names.map((name, index) => [name, values[index]])) as R, timings, ran };
+  return { results: Object.fromEntries(steps.names.map((name, index) => [name, values[index]])) as R, timings, ran, changed: ran.filter((name) => changed.has(name)) };
 }
 
 /**

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Failure, failureOf } from '../failure';
 import { type BuildOptions, defaultOptions } from '../options';
-import { type BuildResults, buildSteps, filesOf } from '../pipeline';
+import { type BuildResults, buildSteps, FILE_STEPS, filesOf } from '../pipeline';
 import { RenderPool } from '../render/pool';
 import { runSteps, StepMemo, type Timing } from '../runner';
 import type { Site } from '../site';
@@ -25,6 +25,8 @@ export interface Stylesheet {
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: Stylesheet; steps: Timing[]; ms: number }
   | { ok: true; action: 'reload'; steps: Timing[]; ms: number }
+  /** A save that changed nothing the pages hold (the file written again as it was). */
+  | { ok: true; action: 'none'; steps: Timing[]; ms: number }
   | { ok: false; error: Failure; ms: number };
 
 export interface SessionOptions {
@@ -136,13 +138,19 @@ export class DevSession {
         startWorkers: (bundle) => this.startWorkers(bundle, options.pageTimeoutMs),
         previous: (step) => this.memo.last(step),
       });
-      const { results, timings, ran } = await runSteps(steps, { log: () => {}, stepTimeoutMs: options.stepTimeoutMs, memo: this.memo });
+      const { results, timings, ran, changed } = await runSteps(steps, { log: () => {}, stepTimeoutMs: options.stepTimeoutMs, memo: this.memo });
       await this.removeUnwritten(results);
+      const failedLast = this.error !== undefined;
       this.error = undefined;
       const ms = performance.now() - started;
       this.stylesheet = { href: results.stylesheet.late, integrity: results.stylesheet.integrity };
-      // No page rendered again: the stylesheet swaps in place (if it changed), without a reload.
-      if (!ran.includes('pages') && this.version > 0) return { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
+      const wrote = changed.filter((name) => (FILE_STEPS as readonly string[]).includes(name));
+      if (this.version > 0 && !failedLast && !ran.includes('pages') && !wrote.includes('client')) {
+        // The same files as before (a file saved again as it was): nothing for open pages to do.
+        if (wrote.length === 0) return { ok: true, action: 'none', steps: timings, ms };
+        // A new stylesheet, and the pages written again only for its address: it swaps in place.
+        if (wrote.includes('stylesheet')) return { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
+      }
       this.version += 1;
       return { ok: true, action: 'reload', steps: timings, ms };
     } catch (error) {
