@@ -134,7 +134,12 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
     if (error !== undefined && !(error instanceof NotStarted)) throw error;
   }
   const values = await Promise.all(steps.names.map((name) => results.get(name)));
-  return { results: Object.fromEntries(steps.names.map((name, index) => [name, values[index]])) as R, timings, ran, changed: ran.filter((name) => changed.has(name)) };
+  return {
+    results: Object.fromEntries(steps.names.map((name, index) => [name, values[index]])) as R,
+    timings,
+    ran,
+    changed: ran.filter((name) => changed.has(name)),
+  };
 }
 
 /**

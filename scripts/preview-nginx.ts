@@ -25,7 +25,8 @@ try {
   console.log(`  plain HTTP at ${local(server.plainUrl)} answers with production's redirect to https:// (port 443)`);
   console.log('  The certificate is made for this run: your browser warns once, and curl needs -k.');
   console.log('  Ctrl-C stops it.');
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void server.stop().finally(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+    process.on(signal, () => void server.stop().finally(() => process.exit(0)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -138,7 +138,11 @@ export class DevSession {
         startWorkers: (bundle) => this.startWorkers(bundle, options.pageTimeoutMs),
         previous: (step) => this.memo.last(step),
       });
-      const { results, timings, ran, changed } = await runSteps(steps, { log: () => {}, stepTimeoutMs: options.stepTimeoutMs, memo: this.memo });
+      const { results, timings, ran, changed } = await runSteps(steps, {
+        log: () => {},
+        stepTimeoutMs: options.stepTimeoutMs,
+        memo: this.memo,
+      });
       await this.removeUnwritten(results);
       const failedLast = this.error !== undefined;
       this.error = undefined;

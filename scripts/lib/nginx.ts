@@ -244,4 +244,3 @@ function trustingFetch(pem: string): TestServer['fetch'] {
       request.end();
     });
 }
-

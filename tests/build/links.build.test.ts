@@ -40,13 +40,22 @@ describe('a build of the site', () => {
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     // Five: React also hoists a <link rel="preload"> for the image into the head.
     await expect(failure).rejects.toThrow(/found 5 broken references/);
-    await expect(failure).rejects.toThrow(/zz-test-broken\/index\.html \(route \/zz-test-broken\): <link href="\/assets\/chart\.png"> points at nothing/);
-    await expect(failure).rejects.toThrow(/zz-test-broken\/index\.html \(route \/zz-test-broken\): <a href="\/zz-test-missing\/"> points at nothing/);
+    await expect(failure).rejects.toThrow(
+      /zz-test-broken\/index\.html \(route \/zz-test-broken\): <link href="\/assets\/chart\.png"> points at nothing/,
+    );
+    await expect(failure).rejects.toThrow(
+      /zz-test-broken\/index\.html \(route \/zz-test-broken\): <a href="\/zz-test-missing\/"> points at nothing/,
+    );
     await expect(failure).rejects.toThrow(/zz-test-broken\/index\.html \(route \/zz-test-broken\): <a href="#faq"> points at #faq/);
     // Read by the render worker, then again by the link check to name every page: both must see it.
     await expect(failure).rejects.toThrow(/zz-test-broken\/index\.html \(route \/zz-test-broken\): <a href=" #steps"> points at #steps/);
-    await expect(failure).rejects.toThrow(/zz-test-broken\/index\.html \(route \/zz-test-broken\): <img src="\/assets\/chart\.png"> points at nothing/);
-    await expect(failure.catch((error: BuildError) => [error.file, error.route])).resolves.toEqual(['zz-test-broken/index.html', '/zz-test-broken']);
+    await expect(failure).rejects.toThrow(
+      /zz-test-broken\/index\.html \(route \/zz-test-broken\): <img src="\/assets\/chart\.png"> points at nothing/,
+    );
+    await expect(failure.catch((error: BuildError) => [error.file, error.route])).resolves.toEqual([
+      'zz-test-broken/index.html',
+      '/zz-test-broken',
+    ]);
 
     expect(await fingerprint(outDir)).toEqual(before);
     expect(await leftovers(outDir)).toEqual([]);
