@@ -11,6 +11,7 @@ import { runBuild } from '../../generator/pipeline';
 import { projectRoot as root } from '../../scripts/lib/project';
 import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
 import config from '../../site.config';
+import { EUROPEAN_PATH, EUROPEAN_WORDS } from '../fixtures/routes/european-words';
 import { fixture } from '../support/output';
 import { BUILT_PAGES } from '../support/site';
 
@@ -25,8 +26,8 @@ interface Face {
 let harfbuzz: { Blob: new (data: Uint8Array) => object; Face: new (blob: object) => Face };
 
 /** A shipped WOFF2 file, read by HarfBuzz: its character map, axes and features. */
-async function face(file: string): Promise<Face> {
-  return new harfbuzz.Face(new harfbuzz.Blob(await decodeWoff2(root, await readFile(path.join(siteDir, file)))));
+async function face(file: string, folder = siteDir): Promise<Face> {
+  return new harfbuzz.Face(new harfbuzz.Blob(await decodeWoff2(root, await readFile(path.join(folder, file)))));
 }
 
 /** The @font-face rules of the stylesheet every page carries: file, unicode-range, weights. */
@@ -137,17 +138,43 @@ describe('a page that shows a character the font has no glyph for', () => {
     await rm(workDir, { recursive: true, force: true });
   });
 
-  it('fails the build naming the content file and line, the page and the character, and writes nothing', async () => {
-    const outDir = path.join(workDir, 'dist');
-    const failure = runBuild({
-      outDir,
-      log: () => {},
-      pages: fixture('missing-glyph.ts'),
-    });
-    await expect(failure).rejects.toThrow(
-      /^tests\/fixtures\/routes\/missing-glyph\.ts:\d+: page \/ shows “अ” \(U\+0905\), which Inter .* has no glyph for/,
-    );
-    await expect(failure).rejects.toMatchObject({ file: 'tests/fixtures/routes/missing-glyph.ts', route: '/' });
-    expect(existsSync(outDir)).toBe(false);
+  it.each([
+    ['a Devanagari letter', 'missing-glyph.ts', 'अ'],
+    ['an emoji', 'emoji.ts', '🚀'],
+    ['a CJK character', 'cjk.ts', '信'],
+  ])(
+    'with %s fails the build naming the content file and line, the page and the character, and writes nothing',
+    async (_what, name, character) => {
+      const outDir = path.join(workDir, name, 'dist');
+      const file = `tests/fixtures/routes/${name}`;
+      const line = (await readFile(path.join(root, file), 'utf8')).split('\n').findIndex((text) => text.includes(character)) + 1;
+      const code = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+      const failure = runBuild({ outDir, log: () => {}, pages: fixture(name) });
+      await expect(failure).rejects.toThrow(`${file}:${line}: page / shows “${character}” (${code})`);
+    await expect(failure).rejects.toThrow(`which ${config.font.family} (${config.font.file}) has no glyph for`);
+      await expect(failure).rejects.toMatchObject({ file, route: '/' });
+      expect(existsSync(outDir)).toBe(false);
+    },
+  );
+});
+
+describe('a page in the languages of the EU', () => {
+  it('builds, with every letter it shows in the font its pages download: Latin Extended, Greek and Cyrillic', async () => {
+    const outDir = path.join(await mkdtemp(path.join(tmpdir(), 'site-european-')), 'dist');
+    try {
+      await runBuild({ outDir, log: () => {}, pages: fixture('european-words.ts') });
+      const html = await readFile(path.join(outDir, EUROPEAN_PATH.slice(1), 'index.html'), 'utf8');
+      const $ = cheerio.load(html);
+      const main = /url\(\/(assets\/fonts\/inter\.[0-9a-f]{10}\.woff2)\)/.exec($('style').text())?.[1] ?? '';
+      const drawn = new Set([...(await face(main, outDir)).collectUnicodes()].map((code) => String.fromCodePoint(code)));
+      const words = Object.values(EUROPEAN_WORDS).join('');
+      for (const text of Object.values(EUROPEAN_WORDS)) expect($('p').filter((_, element) => $(element).text() === text)).toHaveLength(1);
+      expect(codes([...new Set([...words, ...words.toUpperCase()])].filter((character) => !drawn.has(character)))).toEqual([]);
+      expect(words).toMatch(/[\u0100-\u024f]/u);
+      expect(words).toMatch(/\p{Script=Greek}/u);
+      expect(words).toMatch(/\p{Script=Cyrillic}/u);
+    } finally {
+      await rm(path.dirname(outDir), { recursive: true, force: true });
+    }
   });
 });
