@@ -122,7 +122,12 @@ function report(outcome: Outcome, files: readonly string[]): void {
   } else if (outcome.action === 'css') {
     console.log(`${clock()} ${paint.green('✓')} ${describeFiles(files)} ${paint.dim('→')} ${steps} ${ms}, stylesheet swapped`);
   } else {
-    console.log(`${clock()} ${paint.green('✓')} ${describeFiles(files)} ${paint.dim('→')} ${steps} ${ms}, pages reloaded`);
+    const { pages, of } = outcome.rendered;
+    // Which pages a save rendered again: all of them, or a Markdown entry and the lists it is in.
+    const shown = pages.length === of ? `all ${of}` : `${pages.length} of ${of}${pages.length > 0 ? `: ${pages.join(' ')}` : ''}`;
+    console.log(
+      `${clock()} ${paint.green('✓')} ${describeFiles(files)} ${paint.dim('→')} ${steps} ${ms}, pages reloaded (${shown} rendered)`,
+    );
   }
   if (outcome.action === 'css') broadcast('css', outcome.stylesheet);
   else broadcast('reload');

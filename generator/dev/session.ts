@@ -13,6 +13,7 @@ import { RenderPool } from '../render/pool';
 import { runSteps, StepMemo, type Timing } from '../runner';
 import type { Site } from '../site';
 import { type SiteBundler, siteBundler } from '../steps/bundle';
+import { pageLabel } from '../steps/pages';
 
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
@@ -24,7 +25,7 @@ export interface Stylesheet {
 
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: Stylesheet; steps: Timing[]; ms: number }
-  | { ok: true; action: 'reload'; steps: Timing[]; ms: number }
+  | { ok: true; action: 'reload'; steps: Timing[]; ms: number; rendered: { pages: string[]; of: number } }
   /** A save that changed nothing the pages hold (the file written again as it was). */
   | { ok: true; action: 'none'; steps: Timing[]; ms: number }
   | { ok: false; error: Failure; ms: number };
@@ -156,7 +157,9 @@ export class DevSession {
         if (wrote.includes('stylesheet')) return { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
       }
       this.version += 1;
-      return { ok: true, action: 'reload', steps: timings, ms };
+      const { fresh, infos } = results.pages;
+      const rendered = { pages: ran.includes('pages') ? fresh.map((index) => pageLabel(infos[index])) : [], of: infos.length };
+      return { ok: true, action: 'reload', steps: timings, ms, rendered };
     } catch (error) {
       this.error = failureOf(error, root);
       // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.

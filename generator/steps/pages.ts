@@ -21,6 +21,8 @@ export interface RenderedPages {
   pool: RenderPool;
   key: string;
   versions: readonly string[];
+  /** The pages rendered this time, by index: all of them but in the dev server. */
+  fresh: readonly number[];
 }
 
 /** For messages: "/about-us/", or "/404". */
@@ -56,7 +58,8 @@ export async function renderPages(
   work: string,
   previous?: RenderedPages,
 ): Promise<RenderedPages> {
-  const { socialImages, ...shared } = settings;
+  // Not the clock: what it changes (entries published or expired) is in the pages' versions.
+  const { socialImages, now: _now, ...shared } = settings;
   // Everything pages share: a change re-renders them all. The navigation comes from the pages with fields.
   const navigation = described.pages.flatMap((page) => (page.fields ? [[page.path, page.title, page.fields]] : []));
   const key = createHash('sha1')
@@ -87,7 +90,7 @@ export async function renderPages(
   }
   const all = pages as RenderedPage[];
   await duplicateIds(pool, described.pages, all);
-  return { infos: described.pages, pages: all, tokens, pool, key, versions };
+  return { infos: described.pages, pages: all, tokens, pool, key, versions, fresh: indexes };
 }
 
 /** Fresh for each render of the pages: the dev server renders them again while it may still write the last ones. */

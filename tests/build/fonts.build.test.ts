@@ -151,7 +151,7 @@ describe('a page that shows a character the font has no glyph for', () => {
       const code = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
       const failure = runBuild({ outDir, log: () => {}, pages: fixture(name) });
       await expect(failure).rejects.toThrow(`${file}:${line}: page / shows “${character}” (${code})`);
-    await expect(failure).rejects.toThrow(`which ${config.font.family} (${config.font.file}) has no glyph for`);
+      await expect(failure).rejects.toThrow(`which ${config.font.family} (${config.font.file}) has no glyph for`);
       await expect(failure).rejects.toMatchObject({ file, route: '/' });
       expect(existsSync(outDir)).toBe(false);
     },
