@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runBuild } from '../generator/pipeline';
-import { routes } from '../pages/routes';
+import { fileRoute } from '../generator/urls';
 import { takeEngineOption } from './lib/browsers';
 import { launchEngine } from './lib/engines';
 import { scrollThrough } from './lib/engines/in-page';
@@ -17,10 +17,12 @@ const outDir = path.resolve('screenshots');
 const siteDir = path.resolve('dist');
 
 const engines = takeEngineOption(process.argv.slice(2)) ?? ['chromium'];
-await runBuild({ outDir: siteDir, log: () => {} });
+const built = await runBuild({ outDir: siteDir, log: () => {} });
 const server = await startServe(siteDir);
 try {
-  const targets = [...routes.map((route) => route.path), '/this-page-does-not-exist'];
+  // Every page with an address, the collections' too, as the build wrote them.
+  const pages = built.outputs.filter((output) => output.redirectsTo === undefined);
+  const targets = [...pages.flatMap((output) => fileRoute(output.path) ?? []), '/this-page-does-not-exist'];
   for (const engineName of engines) {
     const engine = await launchEngine(engineName);
     try {

@@ -49,7 +49,10 @@ function showOverlay(error: Failure): void {
   Object.assign(panel.style, {
     boxSizing: 'border-box',
     width: 'min(48rem, calc(100vw - 2rem))',
-    maxHeight: 'calc(100vh - 2rem)',
+    // Centred, below the site's header (the page's own reset removes the browser's centring).
+    margin: '5rem auto auto',
+    maxHeight: 'calc(100vh - 6rem)',
+    outline: 'none',
     overflow: 'auto',
     padding: '1.5rem',
     border: '0',
