@@ -86,7 +86,13 @@ async function hugoSite(site: string, articles: string, count: number): Promise<
   await mkdir(path.join(site, 'content', 'articles'), { recursive: true });
   await writeFile(
     path.join(site, 'hugo.toml'),
-    ['baseURL = "https://example.com/"', 'paginate = 10', 'disableKinds = ["taxonomy", "term"]', 'disableHugoGeneratorInject = true', ''].join('\n'),
+    [
+      'baseURL = "https://example.com/"',
+      'paginate = 10',
+      'disableKinds = ["taxonomy", "term"]',
+      'disableHugoGeneratorInject = true',
+      '',
+    ].join('\n'),
   );
   const head = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"><link rel="canonical" href="{{ .Permalink }}">{{ with .OutputFormats.Get "rss" }}<link rel="alternate" type="application/rss+xml" href="{{ .Permalink }}">{{ end }}</head><body><a href="#main">Skip to content</a><header><a href="/">Kestrel Risk</a><nav><a href="/portfolio-monitoring/">Portfolio Monitoring</a> <a href="/credit-decision/">Credit Decision</a> <a href="/about-us/">About us</a></nav></header><main id="main">`;
   const foot = `</main><footer><a href="/">Kestrel Risk</a><p>© 2026 Kestrel Risk.</p></footer></body></html>`;
