@@ -34,7 +34,8 @@ export function isBuildError(error: unknown): error is BuildError {
 
 /** An unexpected error (a bug, not a mistake in the site) keeps its place and stack, for whoever fixes the generator. */
 export function failureOf(error: unknown, root: string): Failure {
-  if (isBuildError(error)) return compact({ message: error.message, file: error.file, route: error.route });
+  const known = isBuildError(error) ? error : diskFull(error);
+  if (known) return compact({ message: known.message, file: known.file, route: known.route });
   const where = projectFrame(error, root);
   const stack = error instanceof Error ? error.stack?.split('\n').slice(1).join('\n') : undefined;
   return compact({ message: `Unexpected error${where ? ` at ${where}` : ''}: ${messageOf(error)}`, stack });
@@ -74,4 +75,14 @@ export function fileOf(place: string | undefined): string | undefined {
 /** Without empty fields, as JSON and the worker messages carry it. */
 function compact({ message, file, route, stack }: Failure): Failure {
   return { message, ...(file ? { file } : {}), ...(route ? { route } : {}), ...(stack ? { stack } : {}) };
+}
+
+/** A full disk, whatever was being written when it filled: said so, with the place, never as a page's fault. */
+export function diskFull(error: unknown, target?: string): BuildError | undefined {
+  const { code, path: at, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  if (code !== 'ENOSPC' && code !== 'EDQUOT') return undefined;
+  const place = target ?? dest ?? at;
+  const relative = place && path.relative(process.cwd(), place);
+  const shown = !place ? 'the output' : relative && !relative.startsWith('..') ? relative : place;
+  return new BuildError(`The disk is full at ${shown}: free some space and build again.`, { cause: error });
 }

@@ -6,7 +6,7 @@
  * the earliest step that failed. The dev server keeps each step's result for the next run while
  * the results it took are the same and no file it read (`reads`) changed.
  */
-import { BuildError, isBuildError, messageOf } from './failure';
+import { BuildError, diskFull, isBuildError, messageOf } from './failure';
 
 /** What a step result may tell the runner: the files (relative to the root) and folders it read. */
 export interface Reads {
@@ -212,7 +212,7 @@ export async function timeLimited<T>(name: string, run: () => Promise<T> | T, li
   try {
     return await Promise.race([run(), stalled]);
   } catch (error) {
-    throw isBuildError(error) ? error : new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error });
+    throw isBuildError(error) ? error : (diskFull(error) ?? new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error }));
   } finally {
     clearTimeout(timer);
     if (onBeforeExit) process.off('beforeExit', onBeforeExit);

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BuildError } from './failure';
+import { BuildError, diskFull } from './failure';
 import { ASSETS_DIR } from './hosting/policy';
 import { publicPath } from './urls';
 
@@ -68,8 +68,8 @@ export async function writeAsset(
 export function writeError(error: unknown, target: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
   const shown = path.relative(process.cwd(), target) || target;
-  if (code === 'ENOSPC' || code === 'EDQUOT')
-    return new BuildError(`The disk is full at ${shown}: free some space and build again.`, { cause: error });
+  const full = diskFull(error, target);
+  if (full) return full;
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
     return new BuildError(`${shown} cannot be written (${code}): check the folder's permissions.`, { cause: error });
   return error instanceof Error ? error : new Error(String(error));

@@ -245,3 +245,42 @@ describe('temporary files', () => {
     expect(builds.filter((name) => /^(staging|work)-/.test(name))).toEqual([]);
   });
 });
+
+describe('a disk that fills during the build', () => {
+  it('says so, naming the place, and leaves the output it had as it was', async () => {
+    // A small tmpfs of its own, in a mount namespace of this test's own (so no root is needed, and
+    // the mount goes with the process): a first build fits, then a filler leaves too little for a second.
+    const mountPoint = path.join(project.root, 'small-disk');
+    const report = path.join(project.root, 'small-disk-report');
+    await mkdir(mountPoint);
+    await mkdir(report);
+    const [node, args] = buildCommand(['--quiet', '--out-dir', `${mountPoint}/site`]);
+    const build = [node, ...args].map((part) => `'${part}'`).join(' ');
+    const script = [
+      'set -e',
+      `mount -t tmpfs -o size=4m tmpfs '${mountPoint}'`,
+      `${build}`,
+      `(cd '${mountPoint}/site' && find . -type f | sort | xargs sha1sum) > '${report}/before'`,
+      // Leave some 150 KB free: less than one build's pages.
+      `dd if=/dev/zero of='${mountPoint}/filler' bs=1k count=$(( $(df -k --output=avail '${mountPoint}' | tail -1) - 150 )) 2>/dev/null`,
+      `set +e; ${build} 2> '${report}/stderr'; echo $? > '${report}/status'; set -e`,
+      `(cd '${mountPoint}/site' && find . -type f | sort | xargs sha1sum) > '${report}/after'`,
+      `ls -A '${mountPoint}/.site-builds' > '${report}/builds'`,
+    ].join('\n');
+    const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'bash', '-c', script], {
+      cwd: project.root,
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const read = (name: string) => readFile(path.join(report, name), 'utf8');
+    expect((await read('status')).trim()).toBe('1');
+    expect(await read('stderr')).toMatch(
+      new RegExp(`^Build failed: The disk is full at small-disk/\\S+: free some space and build again\\.$`, 'm'),
+    );
+    expect(await read('stderr')).not.toMatch(/threw|Unexpected error|at generator\//);
+    expect(await read('after')).toBe(await read('before'));
+    // Nothing of the failed build is left: its staging and work folders went with it.
+    expect((await read('builds')).split('\n').filter((name) => /^(staging|work)-/.test(name))).toEqual([]);
+  }, 200_000);
+});
