@@ -92,9 +92,13 @@ export async function openOutput(
       staging,
       work,
       abandon: async () => {
-        await rm(staging, { recursive: true, force: true });
-        await rm(work, { recursive: true, force: true });
-        await release();
+        // Retried: a step cut off by its time limit may still be writing into the staging folder.
+        try {
+          await rm(staging, { recursive: true, force: true, maxRetries: 5 });
+          await rm(work, { recursive: true, force: true, maxRetries: 5 });
+        } finally {
+          await release();
+        }
       },
       commit: async (outputs) => {
         let old: string[];

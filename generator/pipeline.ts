@@ -4,6 +4,7 @@
  * a staging folder that replaces the output when every step succeeded; the dev server runs the
  * same steps again after each save, keeping those whose inputs did not change.
  */
+import { messageOf } from './failure';
 import { faultsFrom } from './faults';
 import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
 import { hostedSite } from './hosting/redirects';
@@ -83,7 +84,13 @@ export function buildSteps(context: BuildContext) {
     .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
       drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
     )
-    .add('images', ['config', 'site'], ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base))
+    .add(
+      'images',
+      ['config', 'site'],
+      ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base),
+      // Each image not in the cache is encoded several times: a site of many gets their time.
+      ({ site }) => site.described.images.length * 2_000,
+    )
     .add('pages', ['config', 'site', 'workers', 'icons', 'brand', 'images'], ({ config, site, workers, icons, brand, images }) => {
       const { origin, base } = config.address;
       const feeds = Object.fromEntries(
@@ -276,7 +283,8 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
     await Promise.all(pools.map((pool) => pool.close()));
-    await output.abandon();
+    // The build's own failure is the one to report, not a clean-up's after it.
+    await output.abandon().catch((cleanup: unknown) => options.log(`Could not remove the failed build's folders: ${messageOf(cleanup)}`));
     throw error;
   }
 }

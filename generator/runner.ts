@@ -19,6 +19,8 @@ interface StepDefinition {
   name: string;
   needs: readonly string[];
   run: Run<Record<string, unknown>, unknown>;
+  /** Time the step's input may add to the limit: work that grows with the site (each image made). */
+  extraMs?: (input: Record<string, unknown>) => number;
 }
 
 /** A pipeline under construction: `R` maps each step declared so far to its result. */
@@ -30,9 +32,10 @@ export class Steps<R extends Record<string, unknown> = Record<never, never>> {
     name: N,
     needs: readonly K[],
     run: Run<{ [P in K]: R[P] }, O>,
+    extraMs?: (input: { [P in K]: R[P] }) => number,
   ): Steps<R & Record<N, O>> {
     if (this.list.some((step) => step.name === name)) throw new Error(`Step "${name}" is declared twice.`);
-    return new Steps([...this.list, { name, needs, run: run as StepDefinition['run'] }]);
+    return new Steps([...this.list, { name, needs, run: run as StepDefinition['run'], extraMs: extraMs as StepDefinition['extraMs'] }]);
   }
 
   get names(): string[] {
@@ -98,7 +101,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
         if (kept !== undefined) return { value: kept.value, ms: undefined };
         const started = performance.now();
         const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input);
-        const made = await timeLimited(step.name, run, options.stepTimeoutMs);
+        const made = await timeLimited(step.name, run, options.stepTimeoutMs + (step.extraMs?.(input) ?? 0));
         const last = options.memo?.last(step.name);
         const value = options.memo ? options.memo.keep(step.name, values, made) : made;
         if (value !== last) changed.add(step.name);
