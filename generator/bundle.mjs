@@ -239,9 +239,11 @@ export function compileError(error, root, entry) {
   if (!errors || !first) return new CompileError(`Cannot compile ${entry}: ${String(error)}`, entry);
   const location = first.location;
   const file = location ? path.relative(root, path.resolve(root, location.file)) : undefined;
-  const where = location && file ? `${file}:${location.line}:${location.column + 1}` : 'the site code';
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
   const quote = location ? earlyQuote(location.lineText, location.column) : undefined;
+  // At the quote itself, where the editor's mistake is; otherwise where esbuild stopped (1-based).
+  const column = location && quote ? location.lineText.slice(0, location.column).trimEnd().length : (location?.column ?? 0) + 1;
+  const where = location && file ? `${file}:${location.line}:${column}` : 'the site code';
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
   const text = quote
     ? `a straight ${quote} ends the text early, before “${location?.lineText.slice(location.column).trim().slice(0, 24)}”: inside text write \\${quote} or a typographic ${quote === "'" ? '’' : '”'} (esbuild: ${first.text})`
     : first.text;

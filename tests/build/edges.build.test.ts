@@ -172,6 +172,38 @@ describe("a field of a page's content", () => {
   });
 });
 
+describe('a straight quote inside a text', () => {
+  it('says so in words an editor understands, at the file, line and column; the type check points at the same line', async () => {
+    const source = await readFile(path.join(project.root, CONTENT), 'utf8');
+    const heading = /heading: '/.exec(source);
+    if (!heading) throw new Error(`${CONTENT} has no heading`);
+    const at = heading.index + heading[0].length;
+    const line = source.slice(0, at).split('\n').length;
+    // 1-based, at the quote.
+    const column = at - source.lastIndexOf('\n', at - 1) + "Europe's".indexOf("'");
+    await withEdit(
+      CONTENT,
+      (text) => `${text.slice(0, at)}Europe's ${text.slice(at)}`,
+      async () => {
+        const message = await fails();
+        expect(message).toContain(`${CONTENT}:${line}:${column}: a straight ' ends the text early`);
+        expect(message).toContain("inside text write \\' or a typographic ’");
+        const tsc = spawnSync(
+          process.execPath,
+          [path.join(project.root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', project.root],
+          {
+            cwd: project.root,
+            encoding: 'utf8',
+            timeout: 120_000,
+          },
+        );
+        expect(tsc.status).not.toBe(0);
+        expect(tsc.stdout).toContain(`${CONTENT}(${line},`);
+      },
+    );
+  }, 180_000);
+});
+
 describe('a link in public/', () => {
   it('to a file outside it (the environment, a key) fails the build, naming the link and its target', async () => {
     await mkdir(path.join(project.root, 'public'), { recursive: true });
