@@ -97,18 +97,26 @@ function isPage(output: OutputFile): boolean {
  * summary is for, and measuring each page's gzipped size cost a sixth of a large build.
  */
 export function listedPages(outputs: readonly OutputFile[]): OutputFile[] {
-  const pages = outputs.filter(isPage);
-  if (pages.length <= PAGES_LISTED_IN_FULL) return pages;
-  const largest = new Set([...pages].sort((a, b) => b.bytes - a.bytes).slice(0, LARGEST_PAGES_LISTED));
-  return pages.filter((page) => largest.has(page));
+  return largestOf(outputs.filter(isPage));
+}
+
+/** The other files the summary lists, the same way: a thousand articles' images are seven thousand files. */
+export function listedAssets(outputs: readonly OutputFile[]): OutputFile[] {
+  return largestOf(outputs.filter((output) => !isPage(output)));
+}
+
+function largestOf(files: readonly OutputFile[]): OutputFile[] {
+  if (files.length <= PAGES_LISTED_IN_FULL) return [...files];
+  const largest = new Set([...files].sort((a, b) => b.bytes - a.bytes).slice(0, LARGEST_PAGES_LISTED));
+  return files.filter((file) => largest.has(file));
 }
 
 const gzipAsync = promisify(gzip);
 
 /** The gzipped size of every file the summary lists (all but the pages listedPages leaves out), by path. */
 export async function gzipSizes(result: BuildResult): Promise<Map<string, number>> {
-  const listed = new Set(listedPages(result.outputs));
-  const measured = result.outputs.filter((output) => !isPage(output) || listed.has(output));
+  const listed = new Set([...listedPages(result.outputs), ...listedAssets(result.outputs)]);
+  const measured = result.outputs.filter((output) => listed.has(output));
   const sizes = measured.map(async ({ path: file }) => {
     const bytes = await readFile(path.join(result.outDir, file));
     return [file, (await gzipAsync(bytes)).byteLength] as const;
@@ -125,22 +133,27 @@ type Row = readonly [string, string, string, string];
  */
 export function summarize(result: BuildResult, gzipped: ReadonlyMap<string, number>, paint: Paint = plain): string[] {
   const pages = result.outputs.filter(isPage);
-  const assets = result.outputs.filter((output) => !isPage(output)).sort((a, b) => a.path.localeCompare(b.path));
+  const allAssets = result.outputs.filter((output) => !isPage(output));
+  const assets = listedAssets(result.outputs).sort((a, b) => a.path.localeCompare(b.path));
   const listed = listedPages(result.outputs);
-  const unlisted = pages.length - listed.length;
+  const unlisted = pages.length - listed.length + allAssets.length - assets.length;
 
   const sizes = (output: OutputFile) => {
     const gzipBytes = gzipped.get(output.path);
     return [formatBytes(output.bytes), gzipBytes === undefined ? '' : formatBytes(gzipBytes)] as const;
   };
   const pageRows: Row[] = listed.map((output) => [routeOf(output.path) ?? '', output.path, ...sizes(output)]);
-  if (unlisted > 0) {
-    const rest = pages.filter((page) => !listed.includes(page)).reduce((sum, page) => sum + page.bytes, 0);
-    pageRows.push(['', `… and ${unlisted} more pages`, formatBytes(rest), '']);
-  }
+  const more = (files: readonly OutputFile[], shown: readonly OutputFile[], what: string): Row[] => {
+    const rest = files.filter((file) => !shown.includes(file));
+    return rest.length === 0
+      ? []
+      : [['', `… and ${rest.length} more ${what}`, formatBytes(rest.reduce((sum, file) => sum + file.bytes, 0)), '']];
+  };
+  pageRows.push(...more(pages, listed, 'pages'));
   const assetRows: Row[] = assets.map((output) => [output.redirectsTo ? `→ ${output.redirectsTo}` : '', output.path, ...sizes(output)]);
-  const header: Row = [unlisted > 0 ? `Route (the ${listed.length} largest pages)` : 'Route', 'Output', 'Size', 'gzip'];
-  const assetHeader: Row = ['Assets', '', '', ''];
+  assetRows.push(...more(allAssets, assets, 'files'));
+  const header: Row = [listed.length < pages.length ? `Route (the ${listed.length} largest pages)` : 'Route', 'Output', 'Size', 'gzip'];
+  const assetHeader: Row = [assets.length < allAssets.length ? `Assets (the ${assets.length} largest)` : 'Assets', '', '', ''];
   const all = [header, ...pageRows, assetHeader, ...assetRows];
   const widths = [0, 1, 2, 3].map((column) => Math.max(...all.map((row) => row[column]?.length ?? 0)));
   const format = ([route, file, size, gzip]: Row) =>
@@ -154,14 +167,14 @@ export function summarize(result: BuildResult, gzipped: ReadonlyMap<string, numb
   const total = unlisted === 0 ? `, ${formatBytes([...gzipped.values()].reduce((sum, size) => sum + size, 0))} gzipped` : '';
   lines.push(
     '',
-    `${paint.green('Built')} ${pages.length} pages and ${assets.length} other files (${formatBytes(bytes)}${total}) in ${Math.round(result.totalMs)} ms.`,
+    `${paint.green('Built')} ${pages.length} pages and ${allAssets.length} other files (${formatBytes(bytes)}${total}) in ${Math.round(result.totalMs)} ms.`,
   );
   return lines;
 }
 
 /**
  * One written file in the JSON report; `route` only for the page of a route (not a redirect's), `gzipBytes` only
- * where measured: every file, but the pages a summary would not list (listedPages).
+ * where measured: every file, but those a summary would not list (listedPages, listedAssets).
  */
 export interface ReportFile {
   path: string;

@@ -79,11 +79,43 @@ export function hashParts(parts) {
  * @returns {string | undefined}
  */
 export function fingerprintInputs(root, inputs) {
+  // A thousand lookups with the same inputs (each entry's share image) read and hash them once:
+  // each file and folder is stat'ed, and read again only when its change time moved.
+  const sorted = [...inputs].sort();
+  /** @type {string} */
+  let stamp;
+  try {
+    stamp = [...sorted, ...new Set(sorted.map((input) => (input.endsWith('/') ? input : path.dirname(input))))]
+      .map((input) => {
+        const info = statSync(path.resolve(root, input), { bigint: true });
+        return `${input}\0${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+      })
+      .join('\n');
+  } catch {
+    return undefined;
+  }
+  const known = fingerprints.get(stamp);
+  if (known !== undefined) return known;
+  const fingerprint = readFingerprint(root, sorted);
+  if (fingerprints.size > 10_000) fingerprints.clear();
+  if (fingerprint !== undefined) fingerprints.set(stamp, fingerprint);
+  return fingerprint;
+}
+
+/** Fingerprints by the stat of what they were read from. */
+const fingerprints = new Map();
+
+/**
+ * @param {string} root
+ * @param {readonly string[]} inputs relative to root, sorted
+ * @returns {string | undefined}
+ */
+function readFingerprint(root, inputs) {
   /** @type {(string | Buffer)[]} */
   const parts = [];
   const folders = new Set();
   try {
-    for (const input of [...inputs].sort()) {
+    for (const input of inputs) {
       if (input.endsWith('/')) {
         folders.add(input.slice(0, -1));
         continue;

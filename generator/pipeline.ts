@@ -71,11 +71,11 @@ export function buildSteps(context: BuildContext) {
     .add('bundle', ['config'], ({ config }) => (context.bundle ? context.bundle(config) : bundleSite(root, config.site, work)))
     .add('workers', ['bundle'], ({ bundle }) => ({ pool: context.startWorkers(bundle.file) }))
     .add('site', ['config', 'workers'], async ({ config, workers }) => {
-      const described: SiteDescription = await workers.pool.ask(
-        'describe',
-        { root, pagesModule: config.site.pages, mode, now: options.now },
-        'loading the site',
-      );
+      const input = { root, pagesModule: config.site.pages, mode, now: options.now };
+      const described: SiteDescription = await workers.pool.ask('describe', input, 'loading the site');
+      // The workers the pages will need load the site now, while the brand and images are made.
+      workers.pool.size(options.jobs, described.pages.length);
+      workers.pool.each('describe', () => input, 'loading the site').catch(() => {});
       return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
     })
     .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles))

@@ -80,6 +80,15 @@ export interface HeaderWords {
  * call to action from CTA_IN_BAR_FROM.
  */
 export function rowFrom(words: HeaderWords): number | undefined {
+  // Every page of a build has the same header: worked out once.
+  const key = JSON.stringify(words);
+  if (!decided.has(key)) decided.set(key, decide(words));
+  return decided.get(key);
+}
+
+const decided = new Map<string, number | undefined>();
+
+function decide(words: HeaderWords): number | undefined {
   // Each part's width on a screen `width` em wide: wider screens set the texts larger.
   const brand = (width: number) => BOX.brand + textWidth(words.brand, 'strong') * typeSize(BOX.brandText, width);
   const toggle = (width: number) => BOX.toggle + typeSize(BOX.toggleText, width) * (BOX.toggleIcon + textWidth(words.toggle, 'strong'));

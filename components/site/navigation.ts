@@ -36,6 +36,17 @@ export interface Navigation {
  * collections' lists), each at the URL the build gives it; `home` is the landing page's.
  */
 export function navigationFrom(routes: readonly ShellRoute<RouteFields>[], home: string): Navigation {
+  // Every page of a build hands the same routes: derived once for them.
+  const known = derived.get(routes);
+  if (known?.home === home) return known;
+  const navigation = derive(routes, home);
+  derived.set(routes, navigation);
+  return navigation;
+}
+
+const derived = new WeakMap<readonly ShellRoute<RouteFields>[], Navigation>();
+
+function derive(routes: readonly ShellRoute<RouteFields>[], home: string): Navigation {
   const footer = new Map<string, NavLink[]>();
   for (const route of routes) {
     const filed = route.fields?.footer;

@@ -5,7 +5,7 @@
  * markdown-it parses (CommonMark and GFM tables); raw HTML is refused, not escaped, so that an
  * editor's tag never shows up as text.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import markdownIt, { type Token } from 'markdown-it';
 import { createElement, type ReactNode } from 'react';
@@ -137,8 +137,8 @@ export async function loadCollection(
           `the image ${image.src} has no text alternative: write what it shows between the brackets, ![like this](${image.src})`,
         );
       else if (
-        !(await readFile(path.join(root, imageFile)).then(
-          () => true,
+        !(await stat(path.join(root, imageFile)).then(
+          (info) => info.isFile(),
           () => false,
         ))
       )

@@ -47,11 +47,15 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
   const files: OutputFile[] = [];
   const unique = [...new Map(sources.map((source) => [source.file, source])).values()];
   const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
-  // Four at a time: sharp works on libuv's threads, and more at once only queues.
-  for (let at = 0; at < unique.length; at += 4) {
-    await Promise.all(
-      unique.slice(at, at + 4).map(async (source) => {
-        const made = await imageOf(root, source, version, staging, base);
+  // Four at a time, each taking the next as it finishes: sharp works on libuv's threads, and more
+  // at once only queues.
+  let next = 0;
+  const folders = new Set<string>();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < unique.length) {
+        const source = unique[next++] as ImageSource;
+        const made = await imageOf(root, source, version, staging, base, folders);
         files.push(...made.files);
         const largest = made.outputs.filter((output) => output.type === made.fallbackType).at(-1);
         images[source.file] = {
@@ -66,9 +70,9 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
               .join(', '),
           })),
         };
-      }),
-    );
-  }
+      }
+    }),
+  );
   files.sort((a, b) => a.path.localeCompare(b.path));
   return { images, files, reads: unique.map((source) => source.file) };
 }
@@ -79,6 +83,7 @@ async function imageOf(
   version: string,
   staging: string,
   base: string,
+  folders: Set<string>,
 ): Promise<Made & { files: OutputFile[]; fallbackType: string }> {
   const bytes = await readFile(path.join(root, source.file));
   const name = path
@@ -89,7 +94,7 @@ async function imageOf(
   const cached = lookup(root, 'images', key);
   if (cached) {
     const made = cached.meta as Made;
-    const linked = await linkOutputs(path.dirname(cached.file), made, staging);
+    const linked = await linkOutputs(path.dirname(cached.file), made, staging, folders);
     if (linked) return { ...made, files: linked, fallbackType: made.outputs.at(-1)?.type ?? '' };
   }
   let sharp: typeof import('sharp')['default'];
@@ -156,7 +161,7 @@ async function imageOf(
  * The cached outputs linked (or copied) into the output, without reading them; undefined when one
  * is missing or of another size than it was made.
  */
-async function linkOutputs(folder: string, made: Made, staging: string): Promise<OutputFile[] | undefined> {
+async function linkOutputs(folder: string, made: Made, staging: string, folders: Set<string>): Promise<OutputFile[] | undefined> {
   const files: OutputFile[] = [];
   for (const output of made.outputs) {
     const cached = path.join(folder, output.cached);
@@ -166,7 +171,11 @@ async function linkOutputs(folder: string, made: Made, staging: string): Promise
     );
     if (!output.cached || size !== output.bytes) return undefined;
     const target = path.join(staging, output.file);
-    await mkdir(path.dirname(target), { recursive: true });
+    // One mkdir a folder, not one an image.
+    if (!folders.has(path.dirname(target))) {
+      await mkdir(path.dirname(target), { recursive: true });
+      folders.add(path.dirname(target));
+    }
     await link(cached, target).catch(() => copyFile(cached, target));
     files.push({ path: output.file, bytes: output.bytes });
   }

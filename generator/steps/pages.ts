@@ -74,7 +74,10 @@ export async function renderPages(
   if (indexes.length > 0) {
     const spool = await mkdtempIn(work, 'spool-');
     pool.size(jobs, indexes.length);
-    await pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
+    // Not awaited first: each worker answers in the order asked, so its setup comes before its
+    // pages, and a worker that is ready renders while another still loads the site.
+    const setup = pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
+    setup.catch(() => {});
     const rendered = await pool.share(
       'render',
       indexes,
@@ -84,6 +87,7 @@ export async function renderPages(
         return { what: `rendering page ${route}`, route };
       },
     );
+    await setup;
     indexes.forEach((index, at) => {
       pages[index] = rendered[at];
     });

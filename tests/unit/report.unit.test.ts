@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, LARGEST_PAGES_LISTED, listedPages, PAGES_LISTED_IN_FULL } from '../../build';
+import { formatBytes, LARGEST_PAGES_LISTED, listedAssets, listedPages, PAGES_LISTED_IN_FULL } from '../../build';
 import type { OutputFile } from '../../generator/writer';
 
 describe('formatBytes', () => {
@@ -44,5 +44,28 @@ describe('listedPages', () => {
         .slice(0, 4)
         .map((file) => file.bytes),
     ).toEqual([5, 900, 7, 800]);
+  });
+});
+
+describe('listedAssets', () => {
+  /** Files other than pages, of the given sizes, with a page among them. */
+  const assets = (sizes: readonly number[]): OutputFile[] => [
+    { path: 'index.html', bytes: 10_000_000 },
+    ...sizes.map((bytes, index) => ({ path: `assets/images/image-${index}.png`, bytes })),
+  ];
+
+  it(`lists every other file of a site of up to ${PAGES_LISTED_IN_FULL}, and no page`, () => {
+    const files = assets(Array.from({ length: PAGES_LISTED_IN_FULL }, (_, index) => 1000 + index));
+    expect(listedAssets(files).map((file) => file.path)).toEqual(files.slice(1).map((file) => file.path));
+  });
+
+  it(`lists only the ${LARGEST_PAGES_LISTED} largest of a site with more, as the pages`, () => {
+    const sizes = Array.from({ length: PAGES_LISTED_IN_FULL * 20 }, (_, index) => (index * 7919) % 10_007);
+    const largest = [...sizes].sort((a, b) => b - a).slice(0, LARGEST_PAGES_LISTED);
+    expect(
+      listedAssets(assets(sizes))
+        .map((file) => file.bytes)
+        .sort((a, b) => b - a),
+    ).toEqual(largest);
   });
 });
