@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runBuild } from '../../generator/pipeline';
-import { routes } from '../../pages/routes';
+import { fileRoute } from '../../generator/urls';
 import { launchChromium } from '../lib/chromium';
 import { freePort, startServe } from '../lib/server';
 import { LCP_BEFORE_MS } from './before';
@@ -51,7 +51,9 @@ export async function measureLighthouse({ runs = RUNS }: { runs?: number } = {})
   const lighthouse = await loadLighthouse();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-lighthouse-'));
   const siteDir = path.join(folder, 'dist');
-  await runBuild({ outDir: siteDir, log: () => {} });
+  const built = await runBuild({ outDir: siteDir, log: () => {} });
+  // Every page with an address, the articles' too.
+  const pages = built.outputs.flatMap((output) => (output.redirectsTo === undefined ? (fileRoute(output.path) ?? []) : []));
   const server = await startServe(siteDir);
   const port = await freePort();
   // Lighthouse drives the browser over the DevTools protocol on this port.
@@ -70,7 +72,7 @@ export async function measureLighthouse({ runs = RUNS }: { runs?: number } = {})
     }
   };
   try {
-    for (const route of routes) {
+    for (const route of pages.map((pagePath) => ({ path: pagePath }))) {
       const reports: Report[] = [];
       for (let run = 0; run < runs; run += 1) reports.push(await audit(`${server.url}${route.path}`));
       for (const category of CATEGORIES) {
