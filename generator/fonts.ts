@@ -347,7 +347,3 @@ export function withCaseForms(characters: Iterable<string>): Set<string> {
   }
   return all;
 }
-
-export function codePoint(character: string): string {
-  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}

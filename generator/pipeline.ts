@@ -48,20 +48,8 @@ export interface BuildContext {
 }
 
 /** The steps whose results carry files, in the order their files are listed. */
-export const FILE_STEPS = [
-  'client',
-  'icons',
-  'brand',
-  'images',
-  'fonts',
-  'stylesheet',
-  'write',
-  'redirects',
-  'sitemap',
-  'feeds',
-  'public',
-  'hosting',
-] as const;
+const SITE_FILE_STEPS = ['client', 'icons', 'brand', 'images', 'fonts', 'stylesheet', 'write', 'redirects', 'sitemap', 'feeds'] as const;
+export const FILE_STEPS = [...SITE_FILE_STEPS, 'public', 'hosting'] as const;
 
 export function buildSteps(context: BuildContext) {
   const { options, staging, work } = context;
@@ -155,76 +143,33 @@ export function buildSteps(context: BuildContext) {
     .add('feeds', ['config', 'site'], async ({ config, site }) => ({
       files: await writeFeeds(site.described, config.site, config.address, staging),
     }))
-    .add(
-      'public',
-      ['config', 'client', 'icons', 'brand', 'images', 'fonts', 'stylesheet', 'write', 'redirects', 'sitemap', 'feeds'],
-      (results) => {
-        const taken = new Set(filesOf(results, 'feeds').map((file) => file.path));
-        return copyPublic(root, results.config.site.public, taken, staging);
-      },
-    )
-    .add(
-      'hosting',
-      [
-        'config',
-        'site',
-        'policy',
-        'client',
-        'icons',
-        'brand',
-        'images',
-        'fonts',
-        'stylesheet',
-        'write',
-        'redirects',
-        'sitemap',
-        'feeds',
-        'public',
-      ],
-      async (results) => ({
-        files: await writeHostConfig(
-          filesOf(results, 'public'),
-          results.site.hosted,
-          results.config.address,
-          results.policy.inline,
-          results.config.site.hosts ?? HOST_NAMES,
-          staging,
-        ),
-      }),
-    )
-    .add(
-      'links',
-      [
-        'config',
-        'site',
-        'pages',
-        'workers',
-        'stylesheet',
-        'client',
-        'icons',
-        'brand',
-        'images',
-        'fonts',
-        'write',
-        'redirects',
-        'sitemap',
-        'feeds',
-        'public',
-      ],
-      async (results) => {
-        const { config, site, pages, workers, stylesheet } = results;
-        await checkLinks(
-          staging,
-          filesOf(results, 'public'),
-          config.address,
-          site.described.redirects,
-          pages,
-          mode === 'production' ? stylesheet.css : undefined,
-          workers.pool,
-        );
-        return {};
-      },
-    );
+    .add('public', ['config', ...SITE_FILE_STEPS], (results) => {
+      const taken = new Set(filesOf(results, 'feeds').map((file) => file.path));
+      return copyPublic(root, results.config.site.public, taken, staging);
+    })
+    .add('hosting', ['config', 'site', 'policy', ...SITE_FILE_STEPS, 'public'], async (results) => ({
+      files: await writeHostConfig(
+        filesOf(results, 'public'),
+        results.site.hosted,
+        results.config.address,
+        results.policy.inline,
+        results.config.site.hosts ?? HOST_NAMES,
+        staging,
+      ),
+    }))
+    .add('links', ['config', 'site', 'pages', 'workers', ...SITE_FILE_STEPS, 'public'], async (results) => {
+      const { config, site, pages, workers, stylesheet } = results;
+      await checkLinks(
+        staging,
+        filesOf(results, 'public'),
+        config.address,
+        site.described.redirects,
+        pages,
+        mode === 'production' ? stylesheet.css : undefined,
+        workers.pool,
+      );
+      return {};
+    });
 }
 
 export type BuildResults = ResultsOf<ReturnType<typeof buildSteps>>;

@@ -170,7 +170,7 @@ class PageReader {
     return {
       ids,
       duplicateIds: [...this.duplicateIds],
-      characters: charactersOf(this.texts),
+      characters: sortedCharacters(new Set(this.texts.join(''))),
       references: this.references.filter(({ value }) => !resolved(value)),
     };
   }
@@ -214,11 +214,6 @@ class PageReader {
 
 function decoded(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
-}
-
-/** The distinct characters of `texts`, in code point order, but control characters. */
-export function charactersOf(texts: readonly string[]): string {
-  return sortedCharacters(new Set(texts.join('')));
 }
 
 /** In code point order, but control characters, which no font draws. */

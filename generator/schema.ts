@@ -17,7 +17,7 @@ export function text(maxLength: number) {
     v.check(
       (value) => !CONTROL.test(value),
       (issue) =>
-        `holds the control character U+${codeOf(String(issue.input).match(CONTROL)?.[0] ?? '')}, which no page can show: delete it`,
+        `holds the control character ${codePoint(String(issue.input).match(CONTROL)?.[0] ?? '')}, which no page can show: delete it`,
     ),
     v.check((value) => !INVISIBLE.test(value), 'is empty'),
     v.check(
@@ -27,8 +27,9 @@ export function text(maxLength: number) {
   );
 }
 
-function codeOf(character: string): string {
-  return (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+/** "U+00A0", for messages. */
+export function codePoint(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 /** A page's `<title>`: search engines show some 60–70 characters in full. */

@@ -145,10 +145,8 @@ export async function loadCollection(
         add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
       else images.push({ file: imageFile, from: `${file}:${image.line}` });
     }
-    const time = (value: string | undefined) =>
-      value === undefined ? undefined : Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-    const scheduled = (time(checked.publishDate) ?? Number.NEGATIVE_INFINITY) > now;
-    const expired = (time(checked.expiryDate) ?? Number.POSITIVE_INFINITY) <= now;
+    const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
+    const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
     const draft = checked.draft === true || scheduled || expired;
     const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
     entries.push({
@@ -171,7 +169,7 @@ export async function loadCollection(
     });
   }
   // Newest first; entries of one date by title, so that the order never depends on the file system.
-  entries.sort((a, b) => (time(b.info.date) ?? 0) - (time(a.info.date) ?? 0) || a.info.title.localeCompare(b.info.title));
+  entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));
   return {
     entries,
     problems,
@@ -279,42 +277,31 @@ export interface BodyContext {
 export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode {
   const ids = headingIds(entry.tokens);
   let key = 0;
-  const block = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
+  // Block and inline tokens share one walk: no token type occurs in both.
+  const walk = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
     const nodes: ReactNode[] = [];
     let at = from;
     while (at < tokens.length) {
       const token = tokens[at] as Token;
       if (close !== undefined && token.type === close) return [nodes, at + 1];
       if (token.nesting === 1) {
-        const [children, next] = block(tokens, at + 1, token.type.replace(/_open$/, '_close'));
-        nodes.push(createElement(token.tag, { key: key++, ...blockAttributes(token, ids) }, ...children));
+        const [children, next] = walk(tokens, at + 1, token.type.replace(/_open$/, '_close'));
+        nodes.push(
+          token.type === 'link_open'
+            ? link(token, children)
+            : createElement(token.tag, { key: key++, ...blockAttributes(token, ids) }, ...children),
+        );
         at = next;
         continue;
       }
-      if (token.type === 'inline') nodes.push(...inline(token.children ?? [], 0, undefined)[0]);
+      if (token.type === 'inline') nodes.push(...walk(token.children ?? [], 0, undefined)[0]);
       else if (token.type === 'fence' || token.type === 'code_block') {
         const language = token.info.trim().split(/\s+/)[0];
         nodes.push(
           createElement('pre', { key: key++ }, createElement('code', language ? { 'data-language': language } : {}, token.content)),
         );
       } else if (token.type === 'hr') nodes.push(createElement('hr', { key: key++ }));
-      at += 1;
-    }
-    return [nodes, at];
-  };
-  const inline = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
-    const nodes: ReactNode[] = [];
-    let at = from;
-    while (at < tokens.length) {
-      const token = tokens[at] as Token;
-      if (close !== undefined && token.type === close) return [nodes, at + 1];
-      if (token.nesting === 1) {
-        const [children, next] = inline(tokens, at + 1, token.type.replace(/_open$/, '_close'));
-        nodes.push(token.type === 'link_open' ? link(token, children) : createElement(token.tag, { key: key++ }, ...children));
-        at = next;
-        continue;
-      }
-      if (token.type === 'text') nodes.push(token.content);
+      else if (token.type === 'text') nodes.push(token.content);
       else if (token.type === 'code_inline') nodes.push(createElement('code', { key: key++ }, token.content));
       else if (token.type === 'softbreak') nodes.push('\n');
       else if (token.type === 'hardbreak') nodes.push(createElement('br', { key: key++ }));
@@ -337,7 +324,7 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
     if (!made) return createElement('img', { key: key++, src: attribute(token, 'src') ?? '', alt: token.content });
     return picture({ ...made, alt: token.content }, context.sizes, 'lazy', key++);
   };
-  return block(entry.tokens, 0, undefined)[0];
+  return walk(entry.tokens, 0, undefined)[0];
 }
 
 function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<string, string> {

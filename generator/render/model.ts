@@ -157,6 +157,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
     for (let page = 1; page <= pageCount; page += 1) {
       const path = (page === 1 ? collection.path : `${collection.path}/page/${page}`) as SitePath;
       const suffix = page === 1 ? '' : ` (page ${page} of ${pageCount})`;
+      const entries = shown.slice((page - 1) * perPage, page * perPage);
       infos.push({
         path,
         file: routeFile(path),
@@ -166,19 +167,9 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         collection: name,
         ...(page === 1 ? { fields: fieldsOf(collection.list.fields) } : {}),
         draft: false,
-        version: versionOf(
-          String(page),
-          String(pageCount),
-          ...shown.slice((page - 1) * perPage, page * perPage).map((entry) => entry.source),
-        ),
+        version: versionOf(String(page), String(pageCount), ...entries.map((entry) => entry.source)),
       });
-      renderables.push({
-        kind: 'list',
-        collection: name,
-        page,
-        pages: pageCount,
-        entries: shown.slice((page - 1) * perPage, page * perPage),
-      });
+      renderables.push({ kind: 'list', collection: name, page, pages: pageCount, entries });
     }
     for (const entry of shown) {
       infos.push({
@@ -258,6 +249,8 @@ async function checkRedirects(
     to: v.pipe(v.string(), v.regex(/^\/[\w/-]*$/, 'is not a path of the route table such as "/about-us"')),
     status: v.optional(v.picklist([301, 302], 'is not a status a redirect has: use 301 (permanent, the default) or 302 (temporary)')),
   });
+  const failure = async (where: Where, redirect: { from: string; to: string }, text: string) =>
+    problems.push({ ...(await where([])), text: `redirect "${redirect.from}" → "${redirect.to}" ${text}`, route: redirect.from });
   const redirects: RedirectInfo[] = [];
   const sources = new Map<string, string>();
   for (const [index, redirect] of list.entries()) {
@@ -268,8 +261,7 @@ async function checkRedirects(
       continue;
     }
     const to = (redirect.to.replace(/\/+$/, '') || '/') as SitePath;
-    const fail = async (text: string) =>
-      problems.push({ ...(await where([])), text: `redirect "${redirect.from}" → "${redirect.to}" ${text}`, route: redirect.from });
+    const fail = (text: string) => failure(where, redirect, text);
     const route = routes.get(redirect.from.toLowerCase());
     if (route !== undefined)
       await fail(`has a source that is the route "${route}": a redirect would hide that page. Remove the redirect, or the route.`);
@@ -280,9 +272,7 @@ async function checkRedirects(
   }
   const targetOf = new Map<string, string>(redirects.map((redirect) => [redirect.from, redirect.to]));
   for (const [index, redirect] of redirects.entries()) {
-    const where = whereIn(list, pagesModule, [index, 'to']);
-    const fail = async (text: string) =>
-      problems.push({ ...(await where([])), text: `redirect "${redirect.from}" → "${redirect.to}" ${text}`, route: redirect.from });
+    const fail = (text: string) => failure(whereIn(list, pagesModule, [index, 'to']), redirect, text);
     if (targetOf.has(redirect.to)) {
       const steps: string[] = [redirect.from];
       let end: string | undefined = redirect.to;

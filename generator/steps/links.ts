@@ -37,13 +37,11 @@ export async function checkLinks(
 ): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
   const checker = new LinkChecker(folder, files, address, redirects);
-  for (const page of rendered.pages) checker.addPage(page.file, page.references, page.ids);
-  // The stylesheet inside every page refers to its fonts and images as any page would.
-  if (stylesheet !== undefined && rendered.pages[0])
-    checker.addReferences(
-      rendered.pages[0].file,
-      scanCss(stylesheet).map((reference) => ({ ...reference, where: `<style> ${reference.where}` })),
-    );
+  // The stylesheet inside every page refers to its fonts and images as any page would: checked once, with the first page.
+  const inline =
+    stylesheet === undefined ? [] : scanCss(stylesheet).map((reference) => ({ ...reference, where: `<style> ${reference.where}` }));
+  for (const [index, page] of rendered.pages.entries())
+    checker.addPage(page.file, index === 0 ? [...page.references, ...inline] : page.references, page.ids);
   const problems = await checker.run();
   if (problems.length === 0) return;
   const pageIndex = new Map(rendered.pages.map((page, index) => [page.file, index]));
@@ -83,7 +81,6 @@ export class LinkChecker {
   private readonly order: string[];
   private readonly index = new Map<string, number>();
   private readonly pages = new Map<string, readonly FoundReference[]>();
-  private readonly extra = new Map<string, FoundReference[]>();
   private readonly pageIds = new Map<string, string>();
   /** References checked once each however many pages share them (the navigation, the assets). */
   private readonly unique = new Map<string, UniqueReference>();
@@ -111,11 +108,6 @@ export class LinkChecker {
     this.pageIds.set(file, ids);
   }
 
-  /** References of a file besides its own (the inline stylesheet's). */
-  addReferences(file: string, references: readonly FoundReference[]): void {
-    this.extra.set(file, [...(this.extra.get(file) ?? []), ...references]);
-  }
-
   async run(): Promise<Problem[]> {
     let problems = await this.checkAll();
     if (problems.length > 0 && this.pages.size > 0) {
@@ -132,8 +124,7 @@ export class LinkChecker {
   private async checkAll(): Promise<Problem[]> {
     for (const file of this.order) {
       const known = this.pages.get(file);
-      const extra = this.extra.get(file) ?? [];
-      if (known) this.collect(file, [...known, ...extra]);
+      if (known) this.collect(file, known);
       else if (file.endsWith('.html')) await this.collectHtml(file);
       else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
         this.collect(file, scanFile(file, await this.read(file), this.address.origin));
