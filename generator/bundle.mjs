@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * The one way code is bundled: esbuild, its output kept in the cache (cache.mjs) by every file it
- * read, installed packages' files included, and by the manifest of every package it left out. In
- * plain JavaScript, so that the launcher can use it before anything is compiled.
- */
+/** The one way code is bundled: esbuild, cached by every file it read and every package it left out. Plain JavaScript, for the launcher. */
 import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +10,7 @@ import { hashParts, lookup, packageVersion, store } from './cache.mjs';
  * @typedef {object} BundleRequest
  * @property {string} root
  * @property {string} kind the cache's name for it
- * @property {readonly (string | Uint8Array)[]} key what the output depends on besides the files it reads and esbuild
+ * @property {readonly (string | Uint8Array)[]} key what the output depends on besides the files it reads
  * @property {import('esbuild').BuildOptions} options
  * @property {string} extension
  * @property {string} entry relative to the root, for messages
@@ -23,13 +19,11 @@ import { hashParts, lookup, packageVersion, store } from './cache.mjs';
 /**
  * @typedef {object} Bundle
  * @property {Buffer} output
- * @property {string | undefined} file where the cache keeps it; undefined with the cache off or unwritable
- * @property {string[]} inputs every file it was made from (packages' manifests among them), relative to the root
+ * @property {string | undefined} file where the cache keeps it, if it does
+ * @property {string[]} inputs relative to the root
  */
 
 /**
- * Bundles, or takes the bundle from the cache while nothing it was made from changed. A compile
- * error throws a CompileError naming file, line and column.
  * @param {BundleRequest} request
  * @returns {Promise<Bundle>}
  */
@@ -64,7 +58,7 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
     throw compileError(error, root, entry);
   }
   const output = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array());
-  // Not what no file holds: the generated entry (stdin), a plugin's own modules.
+  // Not the generated entry (stdin), nor a plugin's own modules.
   const files = Object.keys(result.metafile.inputs).filter(
     (input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input),
   );
@@ -73,8 +67,7 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
 }
 
 /**
- * A bundled package's file by the path the project reaches it at, not the real path esbuild names:
- * a package replaced behind a link (patch-package, npm link) is then a changed input.
+ * By the path the project reaches a bundled package at, not its real path: a package replaced behind a link is a changed input.
  * @param {string} root
  * @returns {(file: string) => string}
  */
@@ -95,8 +88,6 @@ function reachedFrom(root) {
 }
 
 /**
- * What every bundle of the project is made with: import.meta as the source file has it, and the
- * project's packages left out.
  * @param {string} root
  * @param {Set<string>} manifests filled with the package.json of each package left out
  * @returns {import('esbuild').Plugin[]}
@@ -105,17 +96,14 @@ export function bundlePlugins(root, manifests) {
   return [importMeta(root), externalPackages(root, manifests)];
 }
 
-/** Packages every bundle takes in after all: many small modules load faster as part of the bundle than as files of their own. */
+/** Many small modules load faster inside the bundle than as files of their own. */
 const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2'];
 
 /**
- * Leaves the project's other packages (those its package.json names) out of a bundle, as
- * `packages: 'external'` does, but imports each by the absolute URL it resolves to from the file
- * that imports it, as Node would: the bundle then runs from anywhere (the cache, a build's own
- * folder) and loads the project's own copies of React and the rest. Each package's manifest is
- * an input of the bundle: a package installed anew may resolve to another file.
+ * As `packages: 'external'`, but by the absolute URL each resolves to, so the bundle runs from anywhere (the cache, a
+ * build's folder) with the project's own copies. A package installed anew may resolve to another file: its manifest is an input.
  * @param {string} root
- * @param {Set<string>} manifests filled with the package.json of each package left out
+ * @param {Set<string>} manifests
  * @returns {import('esbuild').Plugin}
  */
 function externalPackages(root, manifests) {
@@ -139,15 +127,14 @@ function externalPackages(root, manifests) {
   return {
     name: 'external-packages',
     setup(build) {
-      // htmlparser2's tokenizer alone, from its ES module: the package's entry brings its DOM
-      // packages too, and with them `entities` as CommonJS, some 10 ms of every worker's start.
+      // htmlparser2's tokenizer alone: its entry brings `entities` as CommonJS, some 10 ms of every worker's start.
       build.onResolve({ filter: /^htmlparser2$/ }, () => ({ path: 'tokenizer', namespace: 'html-reader' }));
       build.onLoad({ filter: /^tokenizer$/, namespace: 'html-reader' }, () => {
         const file = path.join(path.dirname(requireFrom(root).resolve('htmlparser2')), '..', 'esm', 'Tokenizer.js');
         return { contents: `export { default as Tokenizer } from ${JSON.stringify(file)};`, resolveDir: root };
       });
       if (names.length === 0) return;
-      // A Go regular expression: a package's name, alone or followed by a path inside it.
+      // A Go regular expression.
       const filter = new RegExp(`^(?:${names.map((name) => name.replace(/[.+*?^$()[\]{}|\\]/g, '\\$&')).join('|')})(?:/|$)`);
       build.onResolve({ filter }, (args) => {
         const resolved = requireFrom(args.resolveDir || root).resolve(args.path);
@@ -169,7 +156,6 @@ function externalPackages(root, manifests) {
 }
 
 /**
- * The package.json of package `name` above one of its files.
  * @param {string} file
  * @param {string} name
  * @returns {string}
@@ -186,8 +172,7 @@ function findManifest(file, name) {
 }
 
 /**
- * A bundle lives elsewhere than the files it was made from, so import.meta would describe the
- * bundle: each project file gets its own values written in.
+ * A bundle lives elsewhere than its sources: each project file gets its own import.meta written in.
  * @param {string} root
  * @returns {import('esbuild').Plugin}
  */
@@ -210,7 +195,7 @@ function importMeta(root) {
   };
 }
 
-/** Code that does not compile: its file, line and column, in a message an editor understands. */
+/** A BuildError by name (bundle.mjs cannot import TypeScript). */
 export class CompileError extends Error {
   /**
    * @param {string} message
@@ -226,8 +211,7 @@ export class CompileError extends Error {
 }
 
 /**
- * Why esbuild could not bundle `entry` (relative to root), in one sentence: its first error with
- * file:line:column. A straight quote that ends a text early is said in those words.
+ * The first error, with file:line:column an editor understands; a straight quote that ends a text early is said in those words.
  * @param {unknown} error
  * @param {string} root
  * @param {string} entry
@@ -251,8 +235,7 @@ export function compileError(error, root, entry) {
 }
 
 /**
- * The quote that ended a string just before `column`, where the line goes on with a word: `'Europe's
- * lenders'` read as the text "Europe" and then an "s" that is not code.
+ * `'Europe's lenders'`: the text "Europe", then an "s" that is not code.
  * @param {string} line
  * @param {number} column
  * @returns {string | undefined}
@@ -261,7 +244,6 @@ function earlyQuote(line, column) {
   const before = line.slice(0, column).trimEnd();
   const quote = before.at(-1);
   if ((quote !== "'" && quote !== '"') || !/^[\p{L}\p{N}]/u.test(line.slice(column))) return undefined;
-  // The quote closes a string that opened earlier on the line.
   const opened = before.slice(0, -1).lastIndexOf(quote);
   return opened >= 0 && /[:,([]\s*$|^\s*$/.test(before.slice(0, opened)) ? quote : undefined;
 }

@@ -1,26 +1,17 @@
 // @ts-check
 /**
- * A content-keyed cache under node_modules/.cache/site-generator/ (the ecosystem's place for such
- * things) for what the build derives from its sources and may reuse from one run to the next: the
- * bundles (the generator's, the site's, the client's), the stylesheet, the rasterised brand
- * images, the font subsets and the processed images.
- *
- * An entry records the files it was made from, the installed packages' files among them. It is
- * used only while each of those files, and the list of names in each of their folders (a new file
- * can change what an import resolves to), is byte for byte what it was, and while the key (tool
- * versions, options) is the same: a cached result can never be stale. Nor cut short: an output is
- * named by its hash, checked as it is read, and a cache deleted or damaged meanwhile is a miss.
- * Plain JavaScript, so that the launcher (launch.mjs) can use it before anything is compiled.
+ * Outputs keyed by every file they were made from, installed packages' included, and the names in those files' folders (a new
+ * file can change what an import resolves to): never stale, nor cut short. Plain JavaScript, for the launcher.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** Entries kept per kind by default; older ones are removed as a new one is stored. */
+/** Entries kept per kind by default. */
 const KEEP = 12;
 
-/** Folders pruned by this process: once is enough, and a build storing a thousand images must not list a folder a thousand times. */
+/** Once a process: a build storing a thousand images must not list a folder a thousand times. */
 const pruned = new Set();
 
 /** @param {string} root */
@@ -28,14 +19,12 @@ export function cacheDir(root) {
   return path.join(root, 'node_modules', '.cache', 'site-generator');
 }
 
-/** SITE_GENERATOR_CACHE=0 turns the cache off. */
 export function cacheEnabled() {
   return process.env.SITE_GENERATOR_CACHE !== '0';
 }
 
 /**
- * The version of a package as the project resolves it, for cache keys and messages: read from its
- * package.json, found by walking up from its entry (not every package exports its package.json).
+ * As the project resolves it: found from its entry, since not every package exports its package.json.
  * @param {string} root
  * @param {string} name
  * @returns {string}
@@ -56,7 +45,7 @@ export function packageVersion(root, name) {
 }
 
 /**
- * A SHA-256 over parts, each length-prefixed so that no two lists of parts hash alike.
+ * Length-prefixed, so that no two lists of parts hash alike.
  * @param {readonly (string | Uint8Array)[]} parts
  */
 export function hashParts(parts) {
@@ -70,10 +59,8 @@ export function hashParts(parts) {
 }
 
 /**
- * The fingerprint of a set of input files: their paths and contents, and the names in each of
- * their folders but hidden ones and links (the build's own output in the project, `dist` and
- * `.dist-builds`, must not make the next build a cold one). A path ending in "/" stands for a
- * folder read whole: its names only. Undefined when one of them can no longer be read.
+ * Hidden names and links aside: the build's own output (`dist`, `.dist-builds`) must not make the next build a cold one.
+ * A path ending in "/" is a folder read whole: its names only.
  * @param {string} root
  * @param {readonly string[]} inputs relative to root
  * @returns {string | undefined}
@@ -137,15 +124,14 @@ function readFingerprint(root, inputs) {
 
 /**
  * @typedef {object} CacheHit
- * @property {string} file where the output is kept
+ * @property {string} file
  * @property {Buffer} output
  * @property {unknown} meta
- * @property {string[]} inputs the files it was made from, relative to the root
+ * @property {string[]} inputs relative to the root
  */
 
 /**
- * The cached output of `kind` for `key`, if its inputs are unchanged. `key` covers everything that
- * is not a file: versions, options, settings.
+ * `key` covers everything that is not a file: versions, options, settings.
  * @param {string} root
  * @param {string} kind
  * @param {string} key
@@ -170,14 +156,12 @@ export function lookup(root, kind, key) {
   } catch {
     return undefined;
   }
-  // Named by its hash: a file cut short (renamed before it reached the disk, then a crash) or
-  // changed since is made again, not used.
+  // A file cut short by a crash, or changed since, is made again.
   if (outputName(output, path.extname(record.output).slice(1)) !== record.output) return undefined;
   return { file, output, meta: record.meta, inputs: record.inputs };
 }
 
 /**
- * An output's file name: the hash of its bytes, which lookup() checks them against.
  * @param {Uint8Array} output
  * @param {string} extension
  */
@@ -188,16 +172,14 @@ function outputName(output, extension) {
 /**
  * @typedef {object} CacheEntry
  * @property {string | Uint8Array} output
- * @property {readonly string[]} inputs the files (and folders, ending in "/") it was made from, absolute or relative to root
+ * @property {readonly string[]} inputs files and folders (ending in "/"), absolute or relative to root
  * @property {unknown} [meta]
  * @property {string} extension
- * @property {number} [keep] entries of the kind to keep (default 12): more for what a site has many of (images)
+ * @property {number} [keep] more for what a site has many of (images)
  */
 
 /**
- * Stores an output with the inputs it was made from, and returns the file it is kept in, or
- * undefined when the cache is off or cannot be written. Written to a temporary name and renamed,
- * so that a reader (another build running at the same time) sees a whole file or none.
+ * Renamed into place: another build reading at the same time sees a whole file or none.
  * @param {string} root
  * @param {string} kind
  * @param {string} key
@@ -230,14 +212,13 @@ export function store(root, kind, key, { output, inputs, meta = null, extension,
     }
     return file;
   } catch {
-    // A cache that cannot be written (read-only node_modules) only costs time.
+    // A read-only node_modules only costs time.
     return undefined;
   }
 }
 
 /**
- * Keeps the newest records of a kind and the outputs they name. Anything else goes once it is a
- * minute old: younger files may belong to a build that is writing its record right now.
+ * Anything else goes once a minute old: younger files may be a build's that is writing its record now.
  * @param {string} folder
  * @param {number} keep
  */

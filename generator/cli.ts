@@ -1,14 +1,10 @@
-/**
- * How the project's commands (build.ts, dev.ts, scripts/bench.ts, scripts/deploy-s3.ts) read their
- * arguments: node:util parseArgs, `--help` (`-h`) that prints one line per option and exits 0,
- * and a usage error that names the known options and exits 1.
- */
+/** How the project's commands read their arguments: node:util parseArgs, `--help`, and usage errors that name the options. */
 import { parseArgs } from 'node:util';
 
 export interface CliOption {
   type: 'boolean' | 'string';
   short?: string;
-  /** As the help shows it: `<url>`, or `[address]` for an optional value. */
+  /** `<url>`, or `[address]` for an optional value. */
   value?: string;
   /** `--host`, `--host 0.0.0.0` and `--host=0.0.0.0` all work; parseArgs has no such type, so bare is "". */
   optionalValue?: boolean;
@@ -19,9 +15,7 @@ export interface CliOption {
 export type CliOptions = Record<string, CliOption>;
 
 export interface CommandSpec<O extends CliOptions = CliOptions> {
-  /** `npm run build -- [options]`. */
   usage: string;
-  /** One sentence. */
   summary: string;
   options: O;
   positionals?: boolean;
@@ -29,7 +23,6 @@ export interface CommandSpec<O extends CliOptions = CliOptions> {
   lists?: readonly { title: string; rows: readonly (readonly [name: string, description: string])[] }[];
 }
 
-/** Booleans are false when absent; strings undefined. */
 export type CliValues<O extends CliOptions> = {
   [K in keyof O]: O[K]['type'] extends 'boolean' ? boolean : string | undefined;
 };
@@ -44,7 +37,6 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Undefined when the option was not given. */
 export function positiveNumber(value: string | undefined, option: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
@@ -84,7 +76,6 @@ export function parseCommand<O extends CliOptions>(
   }
 }
 
-/** The summary, the usage line, one aligned line per option, then the spec's lists. */
 export function formatHelp(spec: CommandSpec): string {
   const optionRows = Object.entries({ ...spec.options, help: HELP }).map(
     ([name, option]) => [`${option.short ? `-${option.short}, ` : '    '}${flag(name, option)}`, option.description] as const,
@@ -98,7 +89,7 @@ export function formatHelp(spec: CommandSpec): string {
   return lines.join('\n');
 }
 
-/** For commands that print and exit on their own: --help exits 0, a usage error exits 1. */
+/** --help exits 0, a usage error exits 1. */
 export function readCommandLine<O extends CliOptions>(spec: CommandSpec<O>, args?: readonly string[]): Omit<ParsedCommand<O>, 'help'> {
   let parsed: ParsedCommand<O>;
   try {

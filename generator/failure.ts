@@ -1,20 +1,16 @@
-/**
- * The one failure: BuildError, thrown, and Failure, the data the terminal, the dev overlay, --json
- * and the render workers carry. It imports nothing from the generator, so that all of it may import this.
- */
+/** The one failure, thrown and carried as data; it imports nothing of the generator, so that all of it may import this. */
 import path from 'node:path';
 
 export interface Failure {
   message: string;
   /** Relative to the project root. */
   file?: string;
-  /** The page's canonical path ("/about-us/"). */
+  /** Canonical ("/about-us/"). */
   route?: string;
   /** Only for unexpected errors (bugs in the generator). */
   stack?: string;
 }
 
-/** A failure the person running the build can act on: it names the file, the route and the cause. */
 export class BuildError extends Error {
   readonly file: string | undefined;
   readonly route: string | undefined;
@@ -41,7 +37,6 @@ export function failureOf(error: unknown, root: string): Failure {
   return compact({ message: `Unexpected error${where ? ` at ${where}` : ''}: ${messageOf(error)}`, stack });
 }
 
-/** A worker's Failure thrown again on the main thread, its stack as the cause. */
 export function errorOf(failure: Failure): BuildError {
   const cause = failure.stack ? Object.assign(new Error(failure.message), { stack: failure.stack }) : undefined;
   return new BuildError(failure.message, { file: failure.file, route: failure.route, cause });
@@ -51,10 +46,7 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/**
- * "file:line" of the header Node puts on a module linking error (an import of a name the module
- * does not export), else "file:line:column" of the first stack frame in the project outside node_modules.
- */
+/** A module linking error names its place in a header of its own; else the first stack frame of the project's own code. */
 export function projectFrame(error: unknown, root: string): string | undefined {
   if (!(error instanceof Error) || !error.stack) return undefined;
   const header = /^(?:file:\/\/)?(\/[^\n]+?):(\d+)\n/.exec(error.stack);
@@ -67,17 +59,15 @@ export function projectFrame(error: unknown, root: string): string | undefined {
   return undefined;
 }
 
-/** The file of a "file:line[:column]" place. */
 export function fileOf(place: string | undefined): string | undefined {
   return place?.replace(/(:\d+){1,2}$/, '');
 }
 
-/** Without empty fields, as JSON and the worker messages carry it. */
 function compact({ message, file, route, stack }: Failure): Failure {
   return { message, ...(file ? { file } : {}), ...(route ? { route } : {}), ...(stack ? { stack } : {}) };
 }
 
-/** A full disk, whatever was being written when it filled: said so, with the place, never as a page's fault. */
+/** Whatever was being written when the disk filled: said so, never as a page's fault. */
 export function diskFull(error: unknown, target?: string): BuildError | undefined {
   const { code, path: at, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
   if (code !== 'ENOSPC' && code !== 'EDQUOT') return undefined;

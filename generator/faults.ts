@@ -1,7 +1,4 @@
-/**
- * Fault injection for the tests, read from the environment in one place (faultsFrom, by runBuild):
- * a build that stops at a named moment of the output swap, to be killed there, and a step that never finishes.
- */
+/** Fault injection for the tests: a build paused at a moment of the output swap, to be killed there; a step that never finishes. */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -18,7 +15,7 @@ export interface Faults {
   stalls: (step: string) => boolean;
 }
 
-/** The file a paused build writes into its builds folder, for a test to wait for. */
+/** What a test waits for. */
 export function pauseMarker(store: string, point: PausePoint): string {
   return path.join(store, `paused-at-${point}`);
 }

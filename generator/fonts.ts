@@ -1,32 +1,26 @@
-/**
- * The font as a build ships it: cut by HarfBuzz's hb-subset (harfbuzz-subset.wasm, from the
- * harfbuzzjs package) to the characters, weights and features the site uses, and read and written
- * as WOFF2 by wawoff2 (Google's reference codec). Also what the stylesheet asks of the font, and
- * the @font-face rules that name the files.
- */
+/** The font cut by HarfBuzz's hb-subset to what the site uses, read and written as WOFF2 by wawoff2 (Google's reference codec). */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 
 export interface SubsetOptions {
-  /** OpenType features whose glyphs and rules are kept; every other is dropped with its glyphs. */
+  /** Every other is dropped with its glyphs. */
   features: readonly string[];
-  /** The range of the weight axis kept; the rest of the design space is cut away, other axes pinned to their default. */
+  /** The rest of the design space is cut away, other axes pinned to their default. */
   weights: { min: number; max: number };
 }
 
 /** A font decoded once, and cut as often as asked. */
 export interface Subsetter {
-  /** Every character the font has a glyph for, in code point order. */
+  /** In code point order. */
   characters: string;
-  /** The weight axis's range. */
   weightAxis: { min: number; max: number };
-  /** The font cut down to `characters` (those it has), as WOFF2. */
+  /** As WOFF2. */
   subset: (characters: string, options: SubsetOptions) => Promise<Buffer>;
 }
 
-/** The exports of harfbuzz-subset.wasm used here (HarfBuzz's C API; pointers are numbers). */
+/** HarfBuzz's C API, as harfbuzz-subset.wasm exports it: pointers are numbers. */
 interface HarfBuzz {
   memory: WebAssembly.Memory;
   _initialize: () => void;
@@ -53,12 +47,11 @@ interface HarfBuzz {
 const HB_MEMORY_MODE_WRITABLE = 2;
 const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
 
-/** The project's own copies of the tools. */
 function requireFrom(root: string): NodeJS.Require {
   return createRequire(path.join(root, 'package.json'));
 }
 
-/** The installed files that shape a subset's bytes (the cache keys on them). */
+/** The cache keys on them. */
 export function subsetterFiles(root: string): string[] {
   const require = requireFrom(root);
   return [
@@ -74,7 +67,7 @@ export async function decodeWoff2(root: string, woff2: Uint8Array): Promise<Buff
   return Buffer.from(await decompress(woff2));
 }
 
-/** wawoff2 answers with a view of its WebAssembly memory, which its next call reuses: one call at a time, copied before the next. */
+/** wawoff2 answers with a view of its WebAssembly memory, which its next call reuses: one call at a time. */
 let encoding: Promise<unknown> = Promise.resolve();
 
 async function encodeWoff2(root: string, ttf: Uint8Array): Promise<Buffer> {
@@ -84,11 +77,8 @@ async function encodeWoff2(root: string, ttf: Uint8Array): Promise<Buffer> {
   return encoded;
 }
 
-/** The subsetter for a WOFF2 font, with the tools from the project's own install. */
 export async function loadSubsetter(root: string, woff2: Uint8Array): Promise<Subsetter> {
-  // A build runs HarfBuzz's WebAssembly once, for milliseconds: V8's optimising compiler would
-  // spend more CPU on it in the background than it saves, and Node 20 waits for that compiler
-  // before it exits. Set before any is compiled.
+  // HarfBuzz runs for milliseconds: V8's optimising compiler would cost more than it saves, and Node 20 waits for it to exit.
   setFlagsFromString('--liftoff-only');
   const wasm = requireFrom(root).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm');
   const [ttf, harfbuzz] = await Promise.all([decodeWoff2(root, woff2), readFile(wasm).then((bytes) => WebAssembly.instantiate(bytes))]);
@@ -102,7 +92,7 @@ export async function loadSubsetter(root: string, woff2: Uint8Array): Promise<Su
   };
 }
 
-/** hb-subset with these options (`hb-subset --unicodes=… --layout-features=… --instance=wght=min:max`, other axes pinned). */
+/** `hb-subset --unicodes=… --layout-features=… --instance=wght=min:max`, other axes pinned. */
 function subsetTtf(
   hb: HarfBuzz,
   ttf: Uint8Array,
@@ -135,7 +125,7 @@ function subsetTtf(
     if (subset === 0) throw new Error('HarfBuzz could not subset the font (hb_subset_or_fail).');
     const result = hb.hb_face_reference_blob(subset);
     const at = hb.hb_blob_get_data(result, 0);
-    // A copy: the WebAssembly memory is reused, and may grow (which detaches views of it).
+    // A copy: the WebAssembly memory is reused, and may grow (which detaches views).
     const font = new Uint8Array(hb.memory.buffer).slice(at, at + hb.hb_blob_get_length(result));
     hb.hb_blob_destroy(result);
     hb.hb_face_destroy(subset);
@@ -152,7 +142,6 @@ function tag(name: string): number {
   return [...name].reduce((value, character) => ((value << 8) | character.charCodeAt(0)) >>> 0, 0);
 }
 
-/** A table of a TrueType font, by tag: its offset, or undefined. */
 function table(view: DataView, name: string): number | undefined {
   for (let index = 0; index < view.getUint16(4); index += 1) {
     const record = 12 + 16 * index;
@@ -161,7 +150,7 @@ function table(view: DataView, name: string): number | undefined {
   return undefined;
 }
 
-/** The variation axes (OpenType "fvar"), by tag. */
+/** OpenType "fvar". */
 function variationAxes(ttf: Uint8Array): Map<string, { min: number; max: number }> {
   const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
   const axes = new Map<string, { min: number; max: number }>();
@@ -176,11 +165,7 @@ function variationAxes(ttf: Uint8Array): Map<string, { min: number; max: number 
   return axes;
 }
 
-/**
- * Every character a TrueType font maps to a glyph, in code point order: its best Unicode subtable
- * of the character map (OpenType "cmap"), as HarfBuzz picks it: a full-repertoire one (format 12)
- * before a basic-plane one (format 4).
- */
+/** The best Unicode subtable of OpenType "cmap", as HarfBuzz picks it: a full-repertoire one before a basic-plane one. */
 export function characterMap(ttf: Uint8Array): string {
   const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
   const cmap = table(view, 'cmap');
@@ -203,7 +188,6 @@ export function characterMap(ttf: Uint8Array): string {
   throw new Error('The font has no Unicode character map of format 4 or 12.');
 }
 
-/** Segments of 16-bit codes, each mapped by a delta or through the glyph index array. */
 function format4(view: DataView, at: number): number[] {
   const segments = view.getUint16(at + 6) / 2;
   const ends = at + 14;
@@ -225,7 +209,6 @@ function format4(view: DataView, at: number): number[] {
   return codes;
 }
 
-/** Groups of consecutive codes mapped to consecutive glyphs. */
 function format12(view: DataView, at: number): number[] {
   const codes: number[] = [];
   for (let group = 0; group < view.getUint32(at + 12); group += 1) {
@@ -238,17 +221,15 @@ function format12(view: DataView, at: number): number[] {
   return codes;
 }
 
-/** What the stylesheet asks of the font. */
 export interface FontUsage {
-  /** The weights the rules use, normal (400) and bold (700) always among them; undefined for the whole axis (`bolder`, `lighter`). */
+  /** 400 and 700 always among them; undefined for the whole axis (`bolder`, `lighter`). */
   weights: { min: number; max: number } | undefined;
-  /** OpenType features the rules turn on (font-feature-settings, font-variant-*). */
   features: string[];
-  /** Characters the stylesheet writes itself (`content`, quotation marks). */
+  /** Written by the stylesheet itself (`content`, quotation marks). */
   characters: string;
-  /** Whether a rule changes the case of text (text-transform), which draws other letters. */
+  /** text-transform draws other letters. */
   changesCase: boolean;
-  /** Whether a font-family names `family`: a stylesheet that never does never uses the font. */
+  /** A stylesheet that never names the family never uses the font. */
   names: (family: string) => boolean;
 }
 
@@ -268,9 +249,7 @@ const VARIANT_FEATURES: Readonly<Record<string, readonly string[]>> = {
   contextual: ['calt'],
 };
 
-/** Reads the weights, features and generated text of a compiled stylesheet. */
 export function fontUsage(css: string): FontUsage {
-  // The @font-face rules describe fonts; the other rules say what text uses.
   const rules = css.replace(/@font-face\s*\{[^}]*\}/g, '');
   const weights = new Set([400, 700]);
   let wholeAxis = false;
@@ -305,7 +284,6 @@ export function fontUsage(css: string): FontUsage {
   };
 }
 
-/** The text of a CSS string's contents: `\201C` and `\"` escapes decoded. */
 function cssString(text: string): string {
   return text.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex?: string, other?: string) =>
     hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (other ?? ''),
@@ -313,11 +291,8 @@ function cssString(text: string): string {
 }
 
 /**
- * A face of the font for the stylesheet; `characters` becomes its unicode-range. `optional`: with
- * the stylesheet in the page, the first paint can come before the font, and a later swap from
- * the fallback can re-wrap a line, however close its metrics. A preloaded optional font gets a
- * moment before the first paint; a page that paints without it keeps the fallback, and the next
- * page, the font cached, has it from the start: nothing moves.
+ * `optional`: a swap from the fallback after the first paint can re-wrap a line, however close its metrics; a page that paints
+ * without the preloaded font keeps the fallback, and the next, the font cached, has it from the start: nothing moves.
  */
 export function fontFace(family: string, href: string, weights: { min: number; max: number }, characters?: string): string {
   const range = characters === undefined ? '' : `;unicode-range:${unicodeRange(characters)}`;
@@ -338,7 +313,7 @@ export function unicodeRange(characters: string): string {
   return ranges.join(',');
 }
 
-/** Each character with its upper- and lower-case forms, where they stay one character ("ß" upper-cased is "SS", there already). */
+/** Case forms that stay one character ("ß" upper-cased is "SS", there already). */
 export function withCaseForms(characters: Iterable<string>): Set<string> {
   const all = new Set<string>();
   for (const character of characters) {

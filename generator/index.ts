@@ -1,8 +1,4 @@
-/**
- * The generator as a library: what a site imports. Its config module default-exports
- * `defineSite(...)`, its pages module `definePages(...)`; its content model builds on the schemas
- * here, so that the generator's checks and the site's hold every field to the same rules.
- */
+/** What a site imports: its content model builds on these schemas, so the generator and the site hold fields to the same rules. */
 export { description, outsideUrl, sitePath, slug, text, title } from './schema';
 export type {
   Collection,

@@ -1,10 +1,5 @@
 // @ts-check
-/**
- * `node generator/launch.mjs build.ts [options]`: runs a TypeScript entry of the project (build.ts,
- * dev.ts) in this process, from one JavaScript bundle of it, made by the generator's one bundling
- * helper and kept in the cache while no file it was made from changed, so that a build does not
- * pay for a second process or for compiling the generator on every run.
- */
+/** `node generator/launch.mjs build.ts [options]`: runs an entry from a cached bundle: no second process, no compile each run. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,8 +26,7 @@ async function make() {
       extension: 'mjs',
       options: {
         entryPoints: [entry],
-        // Source paths relative to the root, named by the map's sourceRoot: stack traces name the
-        // project's files wherever the bundle is kept.
+        // Stack traces name the project's files wherever the bundle is kept.
         outfile: path.join(root, 'launch-bundle.mjs'),
         sourceRoot: `${pathToFileURL(root).href}/`,
         bundle: true,
@@ -51,9 +45,7 @@ async function make() {
 }
 
 /**
- * Imports the bundle: from the cache, or with the cache off from memory, so that no temporary
- * file is left behind however the run ends (its imports are absolute URLs). A cache emptied
- * between the lookup and the import costs a second import, not the run.
+ * With the cache off, from memory: no temporary file is left behind however the run ends.
  * @param {import('./bundle.mjs').Bundle} made
  */
 async function run(made) {
@@ -71,6 +63,7 @@ try {
     /** @type {NodeJS.ErrnoException} */ (error).code === 'ERR_MODULE_NOT_FOUND' &&
     made.file &&
     String(error).includes(path.basename(made.file));
+  // A cache emptied between the lookup and the import costs a second import, not the run.
   if (!missing) throw error;
   await run({ ...made, file: undefined });
 }

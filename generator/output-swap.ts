@@ -1,16 +1,7 @@
 /**
- * The output folder, replaced with no gap. `dist` is a symbolic link to a complete build in
- * `.dist-builds/`; a build writes a new folder beside it and, once every step succeeded, points
- * the link at it with one rename(2), which is atomic: at every instant, even after a kill -9,
- * `dist/` is the whole previous site or the whole new one. The build before the current one stays
- * until the next build starts, for a server still reading it; the next build sweeps anything else.
- *
- * A plain folder (`--out-dir` without `--link`) is replaced by two renames instead, the old folder
- * aside, then the new one in: for the time of one rename there is no folder, and a build killed
- * there leaves the new site complete beside it, which the next build puts in place first. (Linux's
- * renameat2(RENAME_EXCHANGE) would swap two folders at once, but Node cannot call it.)
- *
- * A lock in `.dist-builds/` keeps two builds from writing one output; a dead process's is taken over.
+ * `dist` is a link to a complete build in `.dist-builds/`, swapped by one atomic rename(2): even after a kill -9 it is the whole
+ * old site or the whole new one. A plain folder takes two renames (Node cannot call renameat2), and a build killed between
+ * them leaves the new site beside it, which the next build puts in place first.
  */
 import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -22,29 +13,25 @@ import { isRunning } from './process-alive';
 import { type OutputFile, writeError, writeOutput } from './writer';
 
 export interface OutputFolder {
-  /** Where the steps write: becomes the output when committed. */
   staging: string;
-  /** The build's own scratch folder beside it, removed with it (and swept, should the build die). */
+  /** Scratch space, removed with the build (and swept, should it die). */
   work: string;
-  /** Puts the new output in place; `outputs` are the files the steps wrote. Returns the mark it added. */
+  /** Returns the mark it added. */
   commit: (outputs: readonly OutputFile[]) => Promise<OutputFile>;
-  /** Removes the staging folder and releases the lock; the output stays as it was. */
   abandon: () => Promise<void>;
 }
 
-/** The generator's mark in every output it makes: the files it wrote there. Under deploy/, which no host serves or uploads. */
+/** The files the generator wrote: it replaces only its own output. Under deploy/, which no host serves or uploads. */
 export const MARK_FILE = `${DEPLOY_DIR}/build.json`;
 const MARK = 'site-generator';
 
-/** When each hashed asset of an earlier build stopped being part of the newest, for the grace period. */
+/** When each earlier build's hashed asset left the newest, for the grace period. */
 const ASSET_HISTORY = 'assets.json';
 
 type LockOwner = { pid: number; host: string; started: string; command: string };
 
-/** What the output is now: whether anything is there, and the build it links to. */
 type Current = { exists: boolean; build?: string };
 
-/** What a commit needs to know, shared by both layouts. */
 interface Swap {
   outDir: string;
   store: string;
@@ -54,15 +41,11 @@ interface Swap {
   pause: (point: PausePoint) => Promise<void>;
 }
 
-/** `.dist-builds` beside `dist`. */
 export function buildsFolder(outDir: string): string {
   return path.join(path.dirname(outDir), `.${path.basename(outDir)}-builds`);
 }
 
-/**
- * Checks what is in the way, takes the lock, sweeps what dead builds left, and makes the staging
- * folder. `warn` hears of clean-ups that failed; `faults` may stop the build at a named moment.
- */
+/** Takes the lock (a dead process's is taken over), sweeps what dead builds left, and makes the staging folder. */
 export async function openOutput(
   outDir: string,
   layout: 'link' | 'folder',
@@ -92,7 +75,7 @@ export async function openOutput(
       staging,
       work,
       abandon: async () => {
-        // Retried: a step cut off by its time limit may still be writing into the staging folder.
+        // Retried: a step cut off by its time limit may still be writing.
         try {
           await rm(staging, { recursive: true, force: true, maxRetries: 5 });
           await rm(work, { recursive: true, force: true, maxRetries: 5 });
@@ -135,7 +118,6 @@ export async function openOutput(
   }
 }
 
-/** A new link beside the output, then one rename over it: readers see the old site or the new. */
 async function swapLink({ outDir, store, id, staging, pause }: Swap): Promise<string[]> {
   const build = path.join(store, `build-${id}`);
   await rename(staging, build);
@@ -148,11 +130,7 @@ async function swapLink({ outDir, store, id, staging, pause }: Swap): Promise<st
   return [];
 }
 
-/**
- * The new build waits as `ready-<id>`, the old output moves aside as `previous-<id>`, and the new
- * one takes its place; a build killed between those renames leaves both, for finishPlainMove.
- * Returns the old output, and the build an earlier link pointed to, for removal.
- */
+/** A build killed between these renames leaves `ready-<id>` and `previous-<id>`, for finishPlainMove. Returns what to remove. */
 async function swapFolder({ outDir, store, id, staging, current, pause }: Swap): Promise<string[]> {
   const ready = path.join(store, `ready-${id}`);
   const previous = path.join(store, `previous-${id}`);
@@ -174,11 +152,7 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
   return current.exists ? [previous, ...(current.build ? [current.build] : [])] : [];
 }
 
-/**
- * Old pages keep working: the hashed assets of the output being replaced that the new one lacks
- * go into it too (linked, not copied), until `keepMs` have passed since the build that first left
- * them out. Returns their paths.
- */
+/** Old pages keep working: the hashed assets the new output lacks stay in it (linked) for `keepMs` after a build first left them out. */
 async function carryAssets(
   previous: string | undefined,
   staging: string,
@@ -213,7 +187,7 @@ async function carryAssets(
   return Object.keys(kept);
 }
 
-/** The next build after one killed in the gap of a plain folder puts the new site in place first, even if it fails itself. */
+/** After a build killed in a plain folder's gap, its new site goes in place first, even if this build fails. */
 async function finishPlainMove(outDir: string, store: string): Promise<void> {
   if (await lstat(outDir).catch(() => undefined)) return;
   for (const entry of await readdir(store)) {
@@ -233,11 +207,7 @@ function shown(outDir: string): string {
   return path.relative(process.cwd(), outDir) || outDir;
 }
 
-/**
- * Refuses to replace what this generator did not make: a file, a link elsewhere, a plain folder
- * where the link goes, or one that holds no built site (index.html and 404.html): `--out-dir`
- * pointed at a folder of other things by mistake must not see it moved away and deleted.
- */
+/** Refuses to replace what this generator did not make: `--out-dir` pointed at a folder of other things must not see it deleted. */
 async function currentTarget(outDir: string, store: string, layout: 'link' | 'folder'): Promise<Current> {
   const info = await lstat(outDir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -284,7 +254,6 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
   return { exists: true };
 }
 
-/** Takes the lock of the builds folder, or fails naming the build that holds it. */
 async function lock(store: string, outDir: string): Promise<() => Promise<void>> {
   const file = path.join(store, 'lock');
   const command = [path.relative(process.cwd(), process.argv[1] ?? ''), ...process.argv.slice(2)].join(' ');
@@ -303,13 +272,13 @@ async function lock(store: string, outDir: string): Promise<() => Promise<void>>
       const holder = await readFile(file, 'utf8')
         .then((text) => JSON.parse(text) as LockOwner)
         .catch(() => undefined);
-      // A lock from another machine (a shared disk) cannot be checked: assume it holds.
+      // One from another machine (a shared disk) cannot be checked: it holds.
       if (holder && (holder.host !== hostname() || isRunning(holder.pid))) {
         throw new BuildError(
           `Another build is writing ${shown(outDir)}: process ${holder.pid} (${holder.command}), started ${holder.started}. Wait for it to finish, or stop it; ${shown(outDir)} is left as it is.`,
         );
       }
-      // The holder is gone: move its lock aside (only one taker can) and try again.
+      // The holder is gone: only one taker can move its lock aside.
       await rename(file, `${file}.stale-${process.pid}`).catch(() => {});
       await rm(`${file}.stale-${process.pid}`, { force: true });
     }
@@ -319,11 +288,7 @@ async function lock(store: string, outDir: string): Promise<() => Promise<void>>
   }
 }
 
-/**
- * Removes what builds left besides the current build and the lock: staging folders of builds that
- * died, builds no longer linked, the temporary link of a build killed before its swap, and lock
- * candidates (`lock-<pid>-…`) of dead processes: a live one's must stay, or its link(2) would fail.
- */
+/** What builds left but the current build and the lock; a live process's lock candidate must stay, or its link(2) would fail. */
 async function sweep(store: string, outDir: string, current: string | undefined, warn: (line: string) => void): Promise<void> {
   const liveCandidate = (entry: string) => {
     const pid = /^lock-(\d+)-/.exec(entry)?.[1];

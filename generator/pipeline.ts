@@ -1,9 +1,4 @@
-/**
- * The build, as the steps it runs: each names the earlier steps whose results it takes, and runs
- * as soon as they are there, beside any other step that can (runner.ts). runBuild() runs them into
- * a staging folder that replaces the output when every step succeeded; the dev server runs the
- * same steps again after each save, keeping those whose inputs did not change.
- */
+/** The build as the steps it runs (runner.ts), into a staging folder that replaces the output when every step succeeded. */
 import { messageOf } from './failure';
 import { faultsFrom } from './faults';
 import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
@@ -35,15 +30,14 @@ function escapeAttribute(value: string): string {
 
 export interface BuildContext {
   options: BuildOptions;
-  /** Where the steps write. */
   staging: string;
-  /** The build's own scratch folder (spools, code outside the cache), removed with it. */
+  /** Scratch space (spools, code outside the cache), removed with the build. */
   work: string;
-  /** The site's code, bundled: the dev server's is rebuilt incrementally. */
+  /** The dev server's is rebuilt incrementally. */
   bundle?: (config: { site: Parameters<typeof bundleSite>[1] }) => Promise<SiteBundle>;
   /** The one place render workers start: the caller closes them. */
   startWorkers: (bundle: string) => RenderPool;
-  /** The dev server's last result of a step, for a step that can redo only part of its work. */
+  /** For a step that can redo only part of its work. */
   previous?: <T>(step: string) => T | undefined;
 }
 
@@ -174,7 +168,6 @@ export function buildSteps(context: BuildContext) {
 
 export type BuildResults = ResultsOf<ReturnType<typeof buildSteps>>;
 
-/** The steps' names, in the order they are declared and reported. */
 export const STEP_NAMES = buildSteps({
   options: defaultOptions(),
   staging: '',
@@ -184,7 +177,6 @@ export const STEP_NAMES = buildSteps({
   },
 }).names;
 
-/** Every file the steps up to `last` wrote, in step order. */
 export function filesOf(results: Partial<Record<string, unknown>>, last: (typeof FILE_STEPS)[number] = 'hosting'): OutputFile[] {
   return FILE_STEPS.slice(0, FILE_STEPS.indexOf(last) + 1).flatMap(
     (name) => (results[name] as { files?: OutputFile[] } | undefined)?.files ?? [],
@@ -196,7 +188,7 @@ export interface BuildResult {
   outputs: OutputFile[];
   timings: Timing[];
   totalMs: number;
-  /** Clean-ups that failed (an earlier build's folder that cannot be deleted); the build itself succeeded. */
+  /** Clean-ups that failed; the build itself succeeded. */
   warnings: string[];
 }
 
@@ -204,7 +196,6 @@ export interface BuildResult {
 export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<BuildResult> {
   const options = { ...defaultOptions(overrides.root), ...overrides };
   const started = performance.now();
-  // The one place the build reads its fault injection, for the tests.
   const faults = faultsFrom(process.env);
   const warnings: string[] = [];
   const output = await openOutput(options.outDir, options.outLayout, {

@@ -1,14 +1,10 @@
 /**
- * The step runner. A build is a list of named steps, each declaring the earlier steps whose results
- * it takes: it starts once they have finished, alongside any other step that can, and gets exactly
- * those results, typed. Every step is timed, held to a time limit, and reported in the order the
- * steps are declared; after a failure nothing new starts, and the failure reported is the one of
- * the earliest step that failed. The dev server keeps each step's result for the next run while
- * the results it took are the same and no file it read (`reads`) changed.
+ * Each step starts once the steps it needs have finished, beside any other that can, timed and time-limited; after a failure
+ * nothing new starts, and the earliest declared failure is reported, so that a run's report does not depend on timing.
  */
 import { BuildError, diskFull, isBuildError, messageOf } from './failure';
 
-/** What a step result may tell the runner: the files (relative to the root) and folders it read. */
+/** Files (relative to the root) and folders a step read: the dev server runs it again when one changes. */
 export interface Reads {
   reads?: readonly string[];
 }
@@ -19,15 +15,14 @@ interface StepDefinition {
   name: string;
   needs: readonly string[];
   run: Run<Record<string, unknown>, unknown>;
-  /** Time the step's input may add to the limit: work that grows with the site (each image made). */
+  /** Work that grows with the site (each image made) gets time for it. */
   extraMs?: (input: Record<string, unknown>) => number;
 }
 
-/** A pipeline under construction: `R` maps each step declared so far to its result. */
+/** `R` maps each step declared so far to its result. */
 export class Steps<R extends Record<string, unknown> = Record<never, never>> {
   constructor(readonly list: readonly StepDefinition[] = []) {}
 
-  /** A step that starts once `needs` have finished, and is given their results. */
   add<N extends string, K extends keyof R & string, O>(
     name: N,
     needs: readonly K[],
@@ -51,25 +46,24 @@ export interface Timing {
 }
 
 export interface RunOptions {
-  /** One line a step, as it finishes, in declaration order. */
+  /** One line a step, in declaration order. */
   log: (line: string) => void;
   stepTimeoutMs: number;
-  /** The dev server's memory of earlier runs. */
   memo?: StepMemo;
-  /** A step that never finishes, for the tests (faults.ts). */
+  /** For the tests (faults.ts). */
   stalls?: (step: string) => boolean;
 }
 
 export interface RunResult<R> {
   results: R;
   timings: Timing[];
-  /** The steps that ran rather than being kept from an earlier run. */
+  /** Not kept from an earlier run. */
   ran: string[];
-  /** Those of them whose result differs from their last. */
+  /** Those that ran and made something else than last time. */
   changed: string[];
 }
 
-/** Thrown by a step whose needs failed: it never started, and is never the failure reported. */
+/** Never the failure reported. */
 class NotStarted extends Error {}
 
 export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R>, options: RunOptions): Promise<RunResult<R>> {
@@ -145,10 +139,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
   };
 }
 
-/**
- * What the dev server keeps of each step's last successful run: the results it took and what it
- * made. A step runs again when a result it takes is another object, or a file it read changed.
- */
+/** A step runs again when a result it takes is another object, or a file it read changed. */
 export class StepMemo {
   private readonly memory = new Map<string, { inputs: readonly unknown[]; value: unknown; reads: ReadonlySet<string> }>();
 
@@ -158,10 +149,7 @@ export class StepMemo {
     return { value: kept.value };
   }
 
-  /**
-   * Keeps what a step made. A result equal to the last one (plain data, as JSON) is the last one,
-   * so that the steps that take it need not run again: a policy recomputed the same stops there.
-   */
+  /** A result equal to the last one is the last one, so that the steps that take it need not run again. */
   keep(name: string, inputs: readonly unknown[], value: unknown): unknown {
     const reads = (value as Reads | undefined)?.reads ?? [];
     const last = this.memory.get(name)?.value;
@@ -170,7 +158,7 @@ export class StepMemo {
     return same ? last : value;
   }
 
-  /** Forgets each step that read one of `files` (relative to the root), or listed the folder a file was added to or removed from. */
+  /** A file added or removed changes the folder that lists it. */
   changed(files: Iterable<string>): void {
     for (const file of files) {
       const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
@@ -182,13 +170,13 @@ export class StepMemo {
     this.memory.delete(name);
   }
 
-  /** The last result of a step, whatever happened since. */
+  /** Whatever happened since. */
   last<T>(name: string): T | undefined {
     return this.memory.get(name)?.value as T | undefined;
   }
 }
 
-/** Whether two results are the same plain data; anything JSON cannot say (a worker pool), or a large result, is not compared. */
+/** Anything JSON cannot say (a worker pool), or a large result, is not compared. */
 function sameData(a: unknown, b: unknown): boolean {
   try {
     const text = JSON.stringify(a);
@@ -198,13 +186,13 @@ function sameData(a: unknown, b: unknown): boolean {
   }
 }
 
-/** An error, a step that outlasts `limitMs` or one awaiting a promise nothing will settle: a BuildError naming the step. */
+/** A step that outlasts `limitMs`, or awaits a promise nothing will settle, fails naming the step. */
 export async function timeLimited<T>(name: string, run: () => Promise<T> | T, limitMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onBeforeExit: (() => void) | undefined;
   const stalled = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
-    // Unref'd: once nothing else is pending, the step waits for what will never come, and Node is about to exit.
+    // Unref'd: once nothing else is pending, the step waits for what will never come.
     timer.unref();
     onBeforeExit = () =>
       reject(

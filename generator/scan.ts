@@ -1,13 +1,10 @@
 /**
- * The one HTML reader: what a page refers to (for the link check), the ids it defines, and the
- * characters it shows (for the font), in one pass of htmlparser2's tokenizer, which reads HTML as
- * a browser does (character references, raw-text elements) whoever wrote it: React, or a
- * maintainer's page in public/. Also the few other files the link check reads.
+ * The one HTML reader: references, ids and the characters shown, in one pass of htmlparser2's tokenizer, which reads HTML as
+ * a browser does whoever wrote it: React, or a maintainer's page in public/.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { Tokenizer } from 'htmlparser2';
 
-/** A reference found in a file: where it was written, and its value. */
 export interface FoundReference {
   where: string;
   value: string;
@@ -19,11 +16,10 @@ export interface FoundReference {
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'xlink:href', 'data-src']);
 const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
 const URL_METAS = new Set(['og:url', 'og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image']);
-/** Elements whose content is text up to their end tag, never markup. */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 /** Text alternatives, tooltips, hints: shown or read aloud on any element. */
 const SHOWN_ATTRIBUTES = ['alt', 'aria-label', 'title', 'placeholder'];
-/** What the scan reads of an element; the rest (classes, SVG geometry) it passes over unread. */
+/** The rest (classes, SVG geometry) is passed over unread. */
 const READ_ATTRIBUTES = new Set([
   ...URL_ATTRIBUTES,
   ...SRCSET_ATTRIBUTES,
@@ -35,31 +31,25 @@ const READ_ATTRIBUTES = new Set([
   'type',
   'value',
 ]);
-/** Inputs whose `value` is not shown as text (a choice's label is); on any other element `value` is data, never drawn. */
+/** On any other element `value` is data, never drawn. */
 const UNSHOWN_INPUT_VALUES = new Set(['hidden', 'checkbox', 'radio', 'password', 'file', 'image', 'color', 'range']);
 
 export interface HtmlScan {
   ids: Set<string>;
-  /** Ids defined more than once: a fragment or the skip link would land on the first. */
   duplicateIds: string[];
-  /** The characters the page shows, in code point order, but control characters, which no font draws. */
   characters: string;
-  /**
-   * Each distinct reference once, in the order first met, but fragments of the page itself that
-   * name one of its elements; a JSON-LD block that does not parse is one with a problem of its own.
-   */
+  /** Each distinct one once, but fragments of the page itself that name one of its elements. */
   references: FoundReference[];
 }
 
-/** `origin` is the site's: strings in JSON-LD that are URLs on it are references too. `ignore`: values that are not references (the build's stand-ins). */
+/** Strings in JSON-LD that are URLs on `origin` are references too; `ignore` passes over the build's stand-ins. */
 export function scanHtml(html: string, origin: string, ignore?: (value: string) => boolean): HtmlScan {
   const reader = new PageReader(origin, ignore);
-  /** The attribute being read, if the scan reads it. */
   let name: string | undefined;
   let value = '';
   const open = () => reader.open();
   const ignored = () => {};
-  // Character references are decoded only in the text and values read, by the same decoder.
+  // Character references are decoded only in what is read.
   const tokenizer = new Tokenizer(
     { decodeEntities: false },
     {
@@ -100,7 +90,6 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
   return reader.result();
 }
 
-/** What the scan keeps of a page while the tokenizer hands it the page's elements, attributes and text in order. */
 class PageReader {
   private readonly ids = new Set<string>();
   private readonly duplicateIds = new Set<string>();
@@ -110,7 +99,6 @@ class PageReader {
   private tag = '';
   private attributes: Record<string, string> = {};
   private inHead = false;
-  /** The raw-text element being read, its attributes, and its text so far. */
   private raw: { tag: string; attributes: Record<string, string>; text: string } | undefined;
 
   constructor(
@@ -155,7 +143,6 @@ class PageReader {
     }
   }
 
-  /** Text as written, character references and all. */
   text(text: string): void {
     if (this.raw) this.raw.text += text;
     else this.show(decoded(text));
@@ -224,7 +211,6 @@ export function sortedCharacters(characters: Iterable<string>): string {
     .join('');
 }
 
-/** Structured data: every string that is a URL on the site's own origin must exist. */
 function scanJsonLd(json: string, origin: string): FoundReference[] {
   let data: unknown;
   try {
@@ -242,13 +228,11 @@ function scanJsonLd(json: string, origin: string): FoundReference[] {
   return found;
 }
 
-/** What the link check reads in a stylesheet, the web manifest, a feed, the sitemap or robots.txt. */
 export function scanFile(file: string, text: string, origin: string): FoundReference[] {
   if (file.endsWith('.css')) return scanCss(text);
   if (file === 'robots.txt')
     return [...text.matchAll(/^sitemap:\s*(\S+)/gim)].map(([, url = '']) => ({ where: `Sitemap: ${url}`, value: url }));
   if (file.endsWith('.xml')) {
-    // The sitemap's <loc>s, a feed's links.
     return [...text.matchAll(/<loc>([^<]*)<\/loc>|<link[^>]* href="([^"]*)"/g)].map((match) => {
       const url = decodeHTML(match[1] ?? match[2] ?? '');
       const where = match[1] === undefined ? `<link href="${url}">` : `<loc>${url}</loc>`;
@@ -267,7 +251,7 @@ export function scanFile(file: string, text: string, origin: string): FoundRefer
   return urls.flatMap(([name, url]) => (typeof url === 'string' ? [{ where: `${name} "${url}"`, value: url }] : []));
 }
 
-/** Every url(...) and @import as written, but fragments (SVG filters and clip paths in the document). */
+/** But fragments: SVG filters and clip paths in the document. */
 export function scanCss(css: string): FoundReference[] {
   const references: FoundReference[] = [];
   for (const match of css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)|@import\s+["']([^"']+)["']/g)) {
@@ -277,12 +261,10 @@ export function scanCss(css: string): FoundReference[] {
   return references;
 }
 
-/** For an element or a quoted attribute, in HTML or XML. */
 export function escapeMarkup(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** Percent-decoded when that is well-formed. */
 export function fragmentId(fragment: string): string {
   try {
     return decodeURIComponent(fragment);
@@ -291,13 +273,13 @@ export function fragmentId(fragment: string): string {
   }
 }
 
-/** The id "#team" (spaces around it allowed) names; undefined for any other reference, and a bare "#". */
+/** Spaces around "#team" allowed; a bare "#" names nothing. */
 export function samePageFragment(value: string): string | undefined {
   const reference = value.trim();
   return reference.startsWith('#') && reference !== '#' ? fragmentId(reference.slice(1)) : undefined;
 }
 
-/** The same for a reference wherever it is, but one that resolves against its page, whose key `page` is part of. */
+/** The same wherever a reference is, but one that resolves against its page. */
 export function referenceKey({ where, value }: FoundReference, page: string): string {
   const pageRelative = !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());
   return `${pageRelative ? `${page} ` : ''}${where}\u0000${value}`;

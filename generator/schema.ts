@@ -1,8 +1,4 @@
-/**
- * The rules every field an owner writes is held to, as Valibot schemas for the site's content
- * model to build on: the generator checks the route table and frontmatter with them, the site its
- * pages' copy, so that one rule says what text and a link are everywhere.
- */
+/** The rules every field an owner writes is held to, by the generator and the site alike: one rule for what text and a link are. */
 import * as v from 'valibot';
 
 /** Control characters but tab and line breaks: nothing a page shows, and a bell or an escape in a heading is a mistake. */
@@ -27,7 +23,6 @@ export function text(maxLength: number) {
   );
 }
 
-/** "U+00A0", for messages. */
 export function codePoint(character: string): string {
   return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
@@ -47,11 +42,7 @@ export const description = v.pipe(
 /** A short name for ids and anchors: lower-case letters, digits and single hyphens ("how-it-works"). */
 export const slug = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, 'is not a lower-case name such as "how-it-works"'));
 
-/**
- * A link to a page of this site, root-relative ("/decision-engine/", "/about-us/#team"): nothing
- * that leaves the site (another origin, "//host", a backslash, a data: or javascript: URL) passes.
- * A link elsewhere, if the site needs one, is a field of its own that renders as an outside link.
- */
+/** A root-relative link to a page of this site: nothing that leaves it passes; a link elsewhere is a field of its own. */
 export const sitePath = v.pipe(
   v.string(),
   v.regex(

@@ -1,9 +1,6 @@
 import { BuildError } from './failure';
 
-/**
- * A route's one public form, "/about-us" → "/about-us/": links, canonicals, the sitemap and the
- * 404 page's list all go through here, so the site never links one page under two URLs.
- */
+/** "/about-us" → "/about-us/": every link goes through here, so the site never links one page under two URLs. */
 export function canonicalPath(routePath: string): string {
   return routePath === '/' ? '/' : `${routePath.replace(/\/+$/, '')}/`;
 }
@@ -14,33 +11,29 @@ export function routeFile(routePath: string): string {
   return slug === '' ? 'index.html' : `${slug}/index.html`;
 }
 
-/** routeFile() inverted: "about-us/index.html" → "/about-us"; undefined for any other file. */
+/** routeFile() inverted; undefined for any other file. */
 export function fileRoute(file: string): `/${string}` | undefined {
   if (file === 'index.html') return '/';
   return file.endsWith('/index.html') ? `/${file.slice(0, -'/index.html'.length)}` : undefined;
 }
 
 export interface SiteAddress {
-  /** "https://www.example.com", without a trailing slash. */
+  /** Without a trailing slash. */
   origin: string;
-  /** The folder every URL of the site starts with: "/", or "/site/". */
+  /** "/", or "/site/". */
   base: string;
 }
 
-/**
- * `publicPath('/site/', '/about-us/')` → "/site/about-us/": every root-relative URL the build
- * writes goes through here, so that no URL of the site escapes its folder.
- */
+/** `publicPath('/site/', '/about-us/')` → "/site/about-us/": every URL goes through here, so that none escapes the site's folder. */
 export function publicPath(base: string, sitePath: string): string {
   return base === '/' ? sitePath : `${base}${sitePath.replace(/^\/+/, '')}`;
 }
 
-/** `routeUrl('/site/', '/about-us')` → "/site/about-us/". */
 export function routeUrl(base: string, routePath: string): string {
   return publicPath(base, canonicalPath(routePath));
 }
 
-/** publicPath() inverted: "/site/about-us/" → "/about-us/"; undefined outside the base (the base without its slash too). */
+/** publicPath() inverted; undefined outside the base (the base without its slash too). */
 export function sitePathOf(base: string, urlPath: string): string | undefined {
   if (base === '/') return urlPath;
   return urlPath.startsWith(base) ? `/${urlPath.slice(base.length)}` : undefined;
@@ -49,13 +42,13 @@ export function sitePathOf(base: string, urlPath: string): string | undefined {
 /** Longer, and the folders a host keeps the site in run into the file system's limits. */
 const MAX_BASE = 128;
 
-/** A host name of DNS labels (letters, digits, hyphens), or an IPv4 address: nothing a host configuration could read as syntax. */
+/** Nothing a host configuration could read as syntax. */
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-/** Folders named with what a URL path holds unencoded, "." and ".." aside: nothing a host configuration would read as syntax. */
+/** What a URL path holds unencoded, "." and ".." aside: nothing a host configuration would read as syntax. */
 const BASE_FOLDERS = /^\/(?:(?!\.\.?\/)[A-Za-z0-9._~-]+\/)*$/;
 
-/** Returns a base path ("/site/", "/preview/pr-42/") once checked; `source` names where it came from. */
+/** `source` names where it came from. */
 export function checkBase(value: string, source: string, file?: string): string {
   const problem = (text: string) => new BuildError(`The base path "${value}" (from ${source}) ${text}`, { file });
   if (/[?#]/.test(value)) throw problem('must be a path alone, without a query or fragment, such as "/site/".');
@@ -67,11 +60,7 @@ export function checkBase(value: string, source: string, file?: string): string 
   return value;
 }
 
-/**
- * The site URL is the `siteUrl` option (--site-url), else $SITE_URL, else `url` in site.config.ts:
- * an http(s) origin, or the folder the site lives in ("https://example.com/site/"), which must
- * agree with the `base` option (--base) if both are given.
- */
+/** --site-url, else $SITE_URL, else the config's `url`: an origin, or the site's folder, which must agree with --base. */
 export function siteAddress(
   options: { siteUrl?: string | undefined; base?: string | undefined; site: { url: string }; config?: string },
   env: Record<string, string | undefined> = process.env,

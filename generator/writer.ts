@@ -1,9 +1,4 @@
-/**
- * The one writer of a build's output, on the main thread and in the render workers alike: every
- * file goes through writeOutput(), which returns the record the build's summary, the host
- * configuration and the link check take; writeAsset() names a content-hashed asset and gives its
- * Subresource Integrity value.
- */
+/** The one writer of the output, on the main thread and in the render workers alike. */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,19 +10,18 @@ export interface OutputFile {
   /** Relative to the output root, with forward slashes. */
   path: string;
   bytes: number;
-  /** A redirect's page: the URL it sends the browser to. */
+  /** A redirect's page: its target. */
   redirectsTo?: string;
 }
 
 export interface WrittenAsset {
-  /** Under the site's base path: "/assets/main.3f2a1c9d0e.css" (or "/site/assets/..."). */
+  /** Under the base path. */
   href: string;
-  /** sha384, for the tags that load it. */
   integrity: string;
   file: OutputFile;
 }
 
-/** Folders known to exist, by output folder: each mkdir is a system call. */
+/** Folders known to exist: each mkdir is a system call. */
 const made = new Set<string>();
 
 export async function writeOutput(

@@ -1,11 +1,6 @@
-/**
- * Live reload, added by the dev server to the pages it serves (never by the build): a stylesheet
- * change swaps the stylesheet in place, any other reloads the page, and a failed build covers the
- * page with its message. Styles are set through the CSSOM, never as markup, so a strict CSP holds.
- */
+/** Live reload, added by the dev server only. Styles are set through the CSSOM, never as markup, so the strict CSP holds. */
 import type { Failure } from '../failure';
 
-/** The built stylesheet: its URL and the integrity hash the link must carry. */
 interface Stylesheet {
   href: string;
   integrity: string;
@@ -17,7 +12,6 @@ const pageVersion = script instanceof HTMLScriptElement ? script.dataset.devVers
 const read = <T>(event: Event): T => JSON.parse((event as MessageEvent<string>).data) as T;
 
 function swapStylesheet({ href, integrity }: Stylesheet): void {
-  // The one linked stylesheet with an integrity hash, under whatever base path.
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][integrity]')) {
     if (link.getAttribute('href') === href) continue;
     // The old sheet leaves only once the new one has loaded: no flash.
@@ -37,10 +31,7 @@ function element(tag: string, text: string, style: Partial<CSSStyleDeclaration>)
   return node;
 }
 
-/**
- * The failure in a panel of its own: a modal <dialog>, in the browser's top layer, above the page
- * and its fixed header whatever their stacking, with the message, the file and line, and what to do.
- */
+/** A modal <dialog>, in the top layer: above the page and its fixed header whatever their stacking. */
 function showOverlay(error: Failure): void {
   hideOverlay();
   const panel = document.createElement('dialog');
@@ -71,7 +62,6 @@ function showOverlay(error: Failure): void {
   const place = /^([\w./@-]+\.\w+(?::\d+){1,2}): /.exec(error.message)?.[1] ?? error.file;
   if (place)
     panel.append(element('p', `In ${place}`, { margin: '0 0 0.5rem', font: `600 0.9375rem/1.4 ${mono}`, overflowWrap: 'anywhere' }));
-  // The message as the terminal prints it.
   panel.append(
     element('pre', error.message, { margin: '0 0 1rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', font: `0.9375rem/1.5 ${mono}` }),
   );
@@ -96,8 +86,7 @@ function hideOverlay(): void {
 
 const events = new EventSource('/__dev/events');
 
-// Sent on every (re)connection: catches up with builds that finished while this page was loading,
-// or while the server was restarting.
+// On every (re)connection: builds may have finished while this page loaded, or the server restarted.
 events.addEventListener('state', (event) => {
   const state = read<{ version: string; css?: Stylesheet; error?: Failure }>(event);
   if (state.error) {

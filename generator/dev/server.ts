@@ -1,8 +1,4 @@
-/**
- * The dev server's HTTP side: serves the dev build as a static host would (under a base path,
- * inside it), adds the live-reload script to every page, and pushes build events to open pages
- * over server-sent events. Any Host but its own names (address.ts) gets 403.
- */
+/** Serves the dev build as a static host would, with live reload over server-sent events; any Host but its own names gets 403. */
 import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -20,7 +16,6 @@ const EVENTS_PATH = '/__dev/events';
 
 export interface DevServer {
   server: Server;
-  /** To every open page; a reload carries the new build version itself. */
   broadcast: (event: 'css' | 'reload' | 'build-error', data?: unknown) => void;
   close: () => Promise<void>;
 }
@@ -28,15 +23,11 @@ export interface DevServer {
 export interface DevServerOptions {
   session: DevSession;
   siteDir: string;
-  /** The bundled reload client. */
   reloadScript: string;
-  /** Identifies this server run, so that a page left open across a restart reloads. */
+  /** So that a page left open across a restart reloads. */
   sessionId: string;
-  /** Any other Host gets 403 (DNS rebinding). */
   allowHost: (host: string | undefined) => boolean;
-  /** Told of the first few refused Host values, to say so in the terminal. */
   onRefused?: (host: string) => void;
-  /** --base: "/" or "/site/". */
   base?: string;
 }
 
@@ -88,7 +79,7 @@ export function createDevServer({
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === EVENTS_PATH) {
       const headers = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' };
-      // A HEAD asks for the headers alone: a stream it would never read must not stay open.
+      // A stream a HEAD would never read must not stay open.
       if (request.method === 'HEAD') {
         response.writeHead(200, headers).end();
         return;
@@ -102,7 +93,7 @@ export function createDevServer({
       return;
     }
     if (url.pathname === RELOAD_SCRIPT_PATH) return reply(200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
-    // Under a base path the origin's root and the folder without its slash lead there (302: nothing to remember).
+    // Under a base path the root and the folder without its slash lead there (302: nothing to remember).
     const sitePath = sitePathOf(base, url.pathname);
     if (sitePath === undefined && (url.pathname === '/' || `${url.pathname}/` === base)) {
       response.writeHead(302, { Location: `${base}${url.search}`, 'Cache-Control': 'no-store' }).end();
@@ -152,7 +143,6 @@ export function createDevServer({
   };
 }
 
-/** The file itself, or the folder's index.html, as a static host would serve it. */
 async function resolveFile(root: string, pathname: string): Promise<string | undefined> {
   let decoded: string;
   try {
@@ -169,13 +159,13 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
   return undefined;
 }
 
-/** An external file, and an event stream from the page's own origin: the site's CSP allows both as it is. */
+/** A file and an event stream of the page's own origin: the site's CSP allows both as it is. */
 function withReloadScript(html: string, version: string): string {
   const tag = `<script src="${RELOAD_SCRIPT_PATH}" data-dev-version="${version}" defer></script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : tag + html;
 }
 
-/** Before any build has succeeded: the message, readable even without the script. */
+/** Readable even without the script. */
 function errorPage(error: Failure | undefined, version: string): string {
   const message = error ? error.message : 'The site has not been built yet.';
   return withReloadScript(
@@ -184,11 +174,9 @@ function errorPage(error: Failure | undefined, version: string): string {
   );
 }
 
-/** The preferred port or the next free one. */
 export async function listen(server: Server, preferred: number, host: string, attempts = 20): Promise<number> {
   for (let port = preferred; port < preferred + attempts; port += 1) {
     try {
-      // Rejects on the server's 'error' event, and removes both listeners either way.
       await once(server.listen(port, host), 'listening');
       return port;
     } catch (error) {

@@ -1,9 +1,4 @@
-/**
- * The dev server's build: the build's own steps (pipeline.ts), run again after each save, each kept
- * from the last run while the results it takes are the same and no file it read changed, so that
- * a save re-runs only the steps it touches, and the same checks refuse the same mistakes as
- * `npm run build`. Changes arriving during a rebuild are merged into the next one.
- */
+/** The build's own steps, run again after each save, each kept while its inputs are the same: the same checks refuse the same mistakes. */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Failure, failureOf } from '../failure';
@@ -32,28 +27,25 @@ export type Outcome =
 
 export interface SessionOptions {
   root: string;
-  /** Where the site is built and served from. */
   siteDir: string;
-  /** Scratch space: the site's bundles, the pages' spools. */
+  /** The site's bundles, the pages' spools. */
   workDir: string;
-  /** After every rebuild, with the files whose change caused it. */
   onOutcome: (outcome: Outcome, files: readonly string[]) => void;
-  /** Quiet period after the last file event: editors often write a file in several steps. */
+  /** Editors often write a file in several steps. */
   debounceMs?: number;
   overrides?: Partial<BuildOptions>;
 }
 
 export class DevSession {
-  /** Bumped whenever pages were written again, so that a page loaded from an older build reloads. */
+  /** So that a page loaded from an older build reloads. */
   version = 0;
   error: Failure | undefined;
-  /** The stylesheet as pages link it now. */
   stylesheet: Stylesheet | undefined;
 
   private readonly memo = new StepMemo();
   private pool: RenderPool | undefined;
   private bundler: { pages: string; bundler: SiteBundler } | undefined;
-  /** Every file in the site folder, so that those no step writes any more are deleted. */
+  /** So that those no step writes any more are deleted. */
   private written = new Set<string>();
   private readonly pending = new Set<string>();
   private first = true;
@@ -64,7 +56,7 @@ export class DevSession {
 
   constructor(private readonly options: SessionOptions) {}
 
-  /** A file (relative to the root) changed, was added or removed; several close together make one rebuild. */
+  /** Several close together make one rebuild. */
   schedule(file: string): void {
     if (this.closed) return;
     this.pending.add(file);
@@ -72,17 +64,12 @@ export class DevSession {
     this.timer = setTimeout(() => this.kick(), this.options.debounceMs ?? 20);
   }
 
-  /** The first, full build. */
   start(): Promise<void> {
     this.kick();
     return this.idle();
   }
 
-  /**
-   * Resolves once no rebuild is running or waiting, so that a request gets the pages of the latest
-   * save; but after IDLE_WAIT_MS at most, so that a rebuild stuck on a page that never finishes
-   * leaves the server answering with the last good pages (which reload when it ends).
-   */
+  /** The pages of the latest save; after IDLE_WAIT_MS, a rebuild stuck on a page that never finishes leaves the last good ones. */
   idle(): Promise<void> {
     if (this.running === undefined && this.pending.size === 0 && !this.first) return Promise.resolve();
     return new Promise((resolve) => {
@@ -178,14 +165,12 @@ export class DevSession {
     return this.bundler.bundler.bundle();
   }
 
-  /** Started on fresh code: the old workers stop. */
   private startWorkers(bundle: string, timeoutMs: number): RenderPool {
     void this.pool?.close();
     this.pool = new RenderPool({ bundle, root: this.options.root, mode: 'development', timeoutMs });
     return this.pool;
   }
 
-  /** Deletes what earlier rebuilds wrote and this one did not (an old hashed stylesheet, a removed page). */
   private async removeUnwritten(results: BuildResults): Promise<void> {
     const current = new Set(filesOf(results).map((file) => file.path));
     for (const file of this.written) if (!current.has(file)) await rm(path.join(this.options.siteDir, file), { force: true });

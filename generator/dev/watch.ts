@@ -1,14 +1,9 @@
-/**
- * Watches the project with chokidar, which watches each folder on its own: Node's own recursive
- * fs.watch lost events on Linux under Node 20 (a burst of renames, as editors save). Every file
- * but the installed packages, the output and the generator's own reaches the session, which
- * knows from what each step read which steps a change makes stale.
- */
+/** chokidar watches each folder on its own: Node 20's recursive fs.watch lost events on Linux (a burst of renames, as editors save). */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 
-/** Top-level folders that hold no source of the site (the generator's own changes need a restart). */
+/** No source of the site (the generator's own changes need a restart). */
 export const UNWATCHED = new Set([
   'node_modules',
   'dist',
@@ -24,26 +19,21 @@ export const UNWATCHED = new Set([
 /** chokidar's `_throttle(EV.CHANGE, path, 50)`. */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 
-/**
- * chokidar reads a new folder and only then watches it: a file that lands in between (a checkout
- * adding nested folders, on a busy machine) was never reported. So a new folder is read again
- * after each of these delays, and a file in it that was not reported since it appeared is then.
- */
+/** chokidar reads a new folder, then watches it: a file that lands in between was never reported, so the folder is read again. */
 const NEW_FOLDER_READS_MS = [100, 1000];
 
-/** Editor droppings: swap files, backups, lock files. */
 function ignored(file: string): boolean {
   const base = path.basename(file);
   return base.startsWith('.') || base.endsWith('~') || /\.(swp|swx|tmp)$/.test(base) || base.startsWith('#');
 }
 
 export interface SourceWatcher {
-  /** Resolves once every watched folder is watched: a save from then on is seen. */
+  /** A save from then on is seen. */
   ready: Promise<void>;
   close: () => Promise<void>;
 }
 
-/** `file` relative to root; a folder made or removed is reported as `folder/`. */
+/** A folder made or removed is reported as `folder/`. */
 export function watchSources(root: string, onChange: (file: string) => void): SourceWatcher {
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const watcher = watch(root, {
@@ -53,7 +43,7 @@ export function watchSources(root: string, onChange: (file: string) => void): So
       return name !== '' && (UNWATCHED.has(name.split('/')[0] ?? '') || name.split('/').some(ignored));
     },
   });
-  /** The folders made since the watch began that are still to be read again, each with the files reported in it since. */
+  /** Each with the files reported in it since. */
   const newFolders = new Set<{ folder: string; reported: Set<string> }>();
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
@@ -80,9 +70,7 @@ export function watchSources(root: string, onChange: (file: string) => void): So
       timers.add(timer);
     });
   };
-  // chokidar passes on the first change of a file in 50 ms and drops the rest: a save right after
-  // another (a format-on-save, an undo) was lost, and the dev server kept the first. So each change
-  // is looked at again once that time has passed, and reported again if the file changed since.
+  // chokidar drops all but a file's first change in 50 ms: a format-on-save was lost. So each change is looked at again after.
   const lookAgain = new Map<string, NodeJS.Timeout>();
   const afterThrottle = (file: string, name: string, mtimeMs: number | undefined) => {
     clearTimeout(lookAgain.get(file));

@@ -2,11 +2,7 @@ import { canonicalPath, fileRoute, publicPath } from '../urls';
 import { ASSETS_DIR, CACHE_IMMUTABLE, CACHE_REVALIDATE, type InlineCode, isSiteFile, securityHeaders } from './policy';
 import { type HostedSite, ROOT_SITE } from './redirects';
 
-/**
- * `_headers`, for Netlify and Cloudflare Pages. They join the values of a header set by two
- * matching rules with a comma, so Cache-Control is never set by the catch-all rule: every file
- * outside the assets folder is listed by URL with no-cache.
- */
+/** Netlify and Cloudflare Pages join a header two rules set: Cache-Control is set file by file, never by the catch-all. */
 export function headersFile(files: readonly string[], inline: InlineCode, site: HostedSite = ROOT_SITE): string {
   const block = (pattern: string, headers: readonly (readonly [string, string])[]): string =>
     [pattern, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n');

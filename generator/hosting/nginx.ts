@@ -3,25 +3,21 @@ import { ASSETS_DIR, CACHE_IMMUTABLE, CACHE_REVALIDATE, DEPLOY_DIR, HOST_CONFIG_
 import { type HostedSite, ROOT_SITE } from './redirects';
 
 export interface NginxOptions {
-  /** For server_name, and to name the cache map and TLS session cache uniquely. */
+  /** Also names the cache map and TLS session cache uniquely. */
   serverName: string;
-  /** The folder on the server that holds the contents of dist/ (under a base path, in the base's folder of it). */
+  /** The folder that holds the contents of dist/ (under a base path, in the base's folder of it). */
   root: string;
-  /** By default where certbot (Let's Encrypt) puts them. */
+  /** Default: where certbot puts them. */
   certificate?: string;
   certificateKey?: string;
   inline: InlineCode;
   site?: HostedSite;
 }
 
-/** Tags the lines an operator edits, so that a person (or a test) finds them at once. */
+/** Tags the lines an operator edits. */
 export const NGINX_SETTING = '# SETTING';
 
-/**
- * An nginx configuration to include from the http {} context: one server a port for the name, so
- * that nginx never warns "conflicting server name" and ignores one. Pages are served without a
- * redirect to the slash form, so that a query string survives.
- */
+/** One server a port, so that nginx never ignores one as a "conflicting server name"; no redirect to the slash form loses a query. */
 export function nginxConfig({
   serverName,
   root,
@@ -35,7 +31,7 @@ export function nginxConfig({
   const headers = securityHeaders({ https: true, inline });
   const { base } = site;
   const under = (sitePath: string) => publicPath(base, sitePath);
-  // Base paths hold letters, digits and - . _ ~ only (checkBase): "." is the one to escape in a regex.
+  // Base paths hold letters, digits and - . _ ~ only (checkBase).
   const baseRegex = base.replace(/\./g, '\\.');
   const folder = base === '/' ? 'the contents of dist/' : `in ${base.slice(1)} the contents of dist/ (the site lives under ${base})`;
   const redirects = site.redirects.map(
@@ -154,7 +150,7 @@ map $uri ${cacheVariable} {
 `;
 }
 
-/** A double-quoted nginx string; values come from policy.ts, so anything nginx would reinterpret is a bug there. */
+/** Values come from policy.ts: anything nginx would reinterpret is a bug there. */
 function quote(value: string): string {
   if (/["\\$]/.test(value)) throw new Error(`Header value cannot be written to nginx.conf as it is: ${value}`);
   return `"${value}"`;

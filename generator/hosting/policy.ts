@@ -1,25 +1,22 @@
-/**
- * How the built site must be served: caching, security headers and content types, the one source
- * of every host's configuration, the S3 upload and the CSP meta tag in every page.
- */
+/** How the site must be served: the one source of every host's configuration, the S3 upload and the pages' CSP. */
 import { createHash } from 'node:crypto';
 
-/** Content-hashed files live here and nowhere else; only they may be cached for a year. */
+/** Only content-hashed files live here, so only they may be cached for a year. */
 export const ASSETS_DIR = 'assets';
 
-/** Host configuration in the output, never uploaded or served. */
+/** Never uploaded or served. */
 export const DEPLOY_DIR = 'deploy';
 export const HOST_CONFIG_FILES = ['serve.json', '_headers', '_redirects'] as const;
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cached, but revalidated (ETag / Last-Modified) before every use: a deploy shows at once. */
+/** Revalidated before every use: a deploy shows at once. */
 export const CACHE_REVALIDATE = 'no-cache';
 
 /** Two years (the usual preload-list minimum); browsers ignore the header over plain HTTP. */
 export const HSTS_MAX_AGE = 63_072_000;
 export const HSTS = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
 
-/** The site uses none of these browser features, so no page (or frame) may ask for them. */
+/** The site uses none of these, so no page (or frame) may ask for them. */
 const DENIED_FEATURES = (
   'accelerometer autoplay camera display-capture encrypted-media fullscreen geolocation gyroscope hid magnetometer microphone ' +
   'midi payment picture-in-picture publickey-credentials-get screen-wake-lock serial usb xr-spatial-tracking'
@@ -27,7 +24,7 @@ const DENIED_FEATURES = (
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
-/** The code every page carries inline, which the Content-Security-Policy allows by hash and by nothing else. */
+/** Allowed by hash and by nothing else. */
 export interface InlineCode {
   scripts: readonly string[];
   styles: readonly string[];
@@ -37,14 +34,12 @@ export function inlineHash(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
 
-/** Directives that a <meta http-equiv> policy ignores (CSP3 §6.1.12); only headers can carry them. */
+/** A <meta http-equiv> policy ignores them (CSP3 §6.1.12). */
 const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
 /**
- * Nothing is allowed unless listed, and no 'unsafe-inline' anywhere. The site makes no connections
- * itself, but connect-src allows its own origin: tools read the site through the page (Lighthouse's
- * robots.txt check reports the file invalid when the CSP refuses it), as the dev server's
- * live-reload stream does. `for: 'meta'` leaves out what a meta tag cannot carry.
+ * No 'unsafe-inline' anywhere. connect-src allows the site's own origin: tools read the site through the page (Lighthouse's
+ * robots.txt check fails when the CSP refuses it), as the dev server's live reload does.
  */
 export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header' | 'meta' }): string {
   const sources = (code: readonly string[]) => ["'self'", ...code.map(inlineHash)].join(' ');
@@ -68,7 +63,7 @@ export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header
 }
 
 export interface HeaderOptions {
-  /** Only hosts that serve HTTPS send Strict-Transport-Security (the local preview does not). */
+  /** Only hosts that serve HTTPS send Strict-Transport-Security. */
   https: boolean;
   inline: InlineCode;
 }
@@ -111,13 +106,12 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-/** The Content-Type to store with a file (S3 guesses from the name otherwise, and guesses badly). */
+/** For S3, which guesses from the name otherwise, badly. */
 export function contentTypeFor(relativePath: string): string | undefined {
   const dot = relativePath.lastIndexOf('.');
   return dot === -1 ? undefined : CONTENT_TYPES[relativePath.slice(dot).toLowerCase()];
 }
 
-/** As opposed to configuration for a host. */
 export function isSiteFile(relativePath: string): boolean {
   return !relativePath.startsWith(`${DEPLOY_DIR}/`) && !(HOST_CONFIG_FILES as readonly string[]).includes(relativePath);
 }

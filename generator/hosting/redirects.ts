@@ -1,31 +1,27 @@
-/**
- * Redirects, as each host carries them: from the table beside the routes (pages/routes.ts), a real
- * redirect for every host, and for a bare file server a small page at each source.
- */
+/** A real redirect for every host, and for a bare file server a small page at each source. */
 import type { RedirectInfo } from '../render/protocol';
 import { escapeMarkup } from '../scan';
 import { publicPath, routeUrl } from '../urls';
 import { DEPLOY_DIR } from './policy';
 
-/** In public URL paths, the base path included. */
+/** Public URL paths, the base path included. */
 export interface RedirectRule {
-  /** Without its trailing slash: "/about", "/site/about". Hosts answer it with and without the slash. */
+  /** Without its trailing slash: hosts answer it with and without. */
   from: string;
-  /** The target's canonical URL path: "/about-us/". */
+  /** Canonical. */
   to: string;
   status: 301 | 302;
 }
 
 /** What a host needs to know of a built site beyond its files. */
 export interface HostedSite {
-  /** "/", or "/site/". */
   base: string;
   redirects: readonly RedirectRule[];
 }
 
 export const ROOT_SITE: HostedSite = { base: '/', redirects: [] };
 
-/** The HostedSite, for the deploy scripts and the preview (host configuration: never uploaded). */
+/** For the deploy scripts and the preview. */
 export const HOSTED_SITE_FILE = `${DEPLOY_DIR}/site.json`;
 
 export function hostedSite(base: string, redirects: readonly RedirectInfo[]): HostedSite {
@@ -36,10 +32,8 @@ export function hostedSite(base: string, redirects: readonly RedirectInfo[]): Ho
 }
 
 /**
- * `_redirects`, in the syntax Netlify and Cloudflare Pages share. Each source with and without its
- * slash (Cloudflare matches the path as it is). No "!": Cloudflare Pages refuses the line, and
- * Netlify, which serves an existing file before an unforced rule, then serves the source's page,
- * which sends the browser on all the same. Both hosts pass the query string on.
+ * For Netlify and Cloudflare Pages, which matches the path as it is. No "!": Cloudflare refuses the line, and Netlify then serves
+ * the source's page, which sends the browser on all the same.
  */
 export function redirectsFile(site: HostedSite): string {
   const width = Math.max(0, ...site.redirects.map((rule) => rule.from.length + 1));
@@ -54,21 +48,17 @@ export function redirectsFile(site: HostedSite): string {
 
 export interface RedirectPage {
   rule: RedirectRule;
-  /** The target page's: the page the reader is on their way to. */
+  /** The target page's. */
   title: string;
-  /** The target's absolute URL. */
   canonicalUrl: string;
-  /** The pages' own meta tag policy. */
   csp: string;
   /** So that the browser asks for no other. */
   favicon: string;
 }
 
 /**
- * For a host that only serves files: an instant meta refresh, the target as canonical URL (search
- * engines treat the pair as a permanent move), noindex, and a link for a browser that does not
- * follow the refresh. No script and no style, so it holds under the site's CSP; the query string
- * stays behind, which a page cannot pass on without a script.
+ * Search engines treat a meta refresh with the target as canonical URL as a permanent move. No script and no style, so it holds
+ * under the site's CSP; the query string stays behind.
  */
 export function redirectPage({ rule, title, canonicalUrl, csp, favicon }: RedirectPage): string {
   const to = escapeMarkup(rule.to);

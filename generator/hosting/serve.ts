@@ -1,7 +1,6 @@
 import { ASSETS_DIR, CACHE_IMMUTABLE, CACHE_REVALIDATE, type InlineCode, securityHeaders } from './policy';
 import { type HostedSite, ROOT_SITE } from './redirects';
 
-/** The part of serve-handler's configuration used here. */
 export interface ServeConfig {
   cleanUrls: string[];
   directoryListing: boolean;
@@ -12,11 +11,8 @@ export interface ServeConfig {
 const header = ([key, value]: readonly [string, string]) => ({ key, value });
 
 /**
- * serve.json for `serve` (npm run preview, the tests). Extension-less paths resolve to
- * <path>/index.html with no redirect to the slash form (serve's drops the query string), and no
- * .html-stripping redirects to non-canonical URLs. Headers match in order and a later rule wins,
- * so assets/** overrides the no-cache default. No Strict-Transport-Security: a plain-HTTP preview.
- * Under a base path the folder serve reads holds the site in the base's folder (npm run preview lays it out).
+ * No redirect to the slash form (serve's drops the query string), nor to .html-stripped URLs. A later rule wins, so assets/**
+ * overrides the no-cache default.
  */
 export function serveConfig(inline: InlineCode, site: HostedSite = ROOT_SITE): ServeConfig {
   return {

@@ -1,8 +1,6 @@
 /**
- * What is wrong with what an owner wrote (a route, a page's content, an entry's frontmatter), checked
- * against its Valibot schema, as a copy editor would say it: one short line a problem, naming the
- * file and line, the field and the route. esbuild strips types, so without this check a
- * misspelled field would ship as an empty element.
+ * What is wrong with what an owner wrote, as a copy editor would say it, naming file, line, field and route. esbuild strips
+ * types: without this check a misspelled field would ship as an empty element.
  */
 import * as v from 'valibot';
 import { BuildError } from '../failure';
@@ -13,19 +11,16 @@ import type { Located } from './protocol';
 const SHOWN = 5;
 
 export interface Problem {
-  /** Relative to the project root. */
   file: string;
   line?: number;
   /** "hero.title is missing (found "titel")". */
   text: string;
-  /** The page's path, when the problem is a page's. */
   route?: string;
 }
 
-/** Where a field is written: its file and line. */
 export type Where = (keys: Keys) => Promise<Located>;
 
-/** None when `value` fits `schema`; `prefix` goes before each field's path. */
+/** `prefix` goes before each field's path. */
 export async function problemsOf(value: unknown, schema: v.GenericSchema, where: Where, prefix: Keys = []): Promise<Problem[]> {
   const result = v.safeParse(schema, value);
   if (result.success) return [];
@@ -44,7 +39,6 @@ export async function problemsOf(value: unknown, schema: v.GenericSchema, where:
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
-/** One error for every problem found: the first few shown, the file and route of the first. */
 export function problemsError(problems: readonly Problem[]): BuildError {
   const lines = problems
     .slice(0, SHOWN)
@@ -72,12 +66,11 @@ function dotPath(keys: readonly (string | number)[]): string {
   return written || 'the content';
 }
 
-/** The unknown key of the same object that is the misspelling of a missing one. */
 function misspellingOf(missing: Issue, all: readonly Issue[]): string | undefined {
   return closest(lastKey(missing), all.filter((other) => isUnknownKey(other) && parentOf(other) === parentOf(missing)).map(lastKey));
 }
 
-/** What follows the field's path; undefined for an issue another one already tells (a missing key's misspelling). */
+/** Undefined for an issue another one already tells (a missing key's misspelling). */
 function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { text: string; found?: string } | undefined {
   if (isMissingKey(issue)) {
     const found = misspellingOf(issue, all);
@@ -115,7 +108,6 @@ function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { 
   };
 }
 
-/** What a schema of each type takes, as a copy editor would say it. */
 const NOUNS: Readonly<Record<string, string>> = {
   string: 'text',
   number: 'a number',
@@ -132,7 +124,6 @@ function nounOf(issue: Issue): string {
   );
 }
 
-/** Valibot's words for a received value ("3", "\"x\"", "Array"), as a sentence would say it. */
 function receivedNoun(received: string): string {
   if (received === 'Array') return 'a list';
   if (received === 'Object') return 'a group of fields';
@@ -141,7 +132,7 @@ function receivedNoun(received: string): string {
   return received;
 }
 
-/** The choices of a picklist or variant, from Valibot's "(\"a\" | \"b\")". */
+/** From Valibot's "(\"a\" | \"b\")". */
 function optionsOf(expected: string | null): string[] {
   return (expected ?? '')
     .replace(/^\((.*)\)$/, '$1')
@@ -150,7 +141,6 @@ function optionsOf(expected: string | null): string[] {
     .filter(Boolean);
 }
 
-/** The one candidate close enough to `word` to be what was meant. */
 function closest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
@@ -181,7 +171,6 @@ function editDistance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-/** What leads from a page's schema to the object a key belongs in. */
 interface SchemaShape {
   type: string;
   entries?: Record<string, SchemaShape>;
@@ -193,7 +182,6 @@ interface SchemaShape {
   getter?: (input: unknown) => SchemaShape;
 }
 
-/** The fields the object holding an unknown key may have. */
 function knownKeys(issue: Issue, root: unknown): string[] {
   const steps = issue.path ?? [];
   let schema: SchemaShape | undefined = root as SchemaShape;
@@ -205,7 +193,6 @@ function knownKeys(issue: Issue, root: unknown): string[] {
   return Object.keys(parent?.entries ?? {});
 }
 
-/** The schema that applies to `input`, through optional, lazy and variant schemas. */
 function unwrap(schema: SchemaShape | undefined, input: unknown): SchemaShape | undefined {
   while (schema) {
     if (schema.wrapped) schema = schema.wrapped;

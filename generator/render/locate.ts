@@ -1,9 +1,6 @@
 /**
- * Where an owner wrote a value, so that every content error names the file and the line. The
- * site's bundle ends each of the site's .ts modules with a call that records, for each object it
- * exports, its file and export name (tagExports, added by the bundle's plugin in
- * steps/bundle.ts); the line of a value inside such an object is then read from the file with
- * oxc's parser, only when there is an error to word.
+ * Where an owner wrote a value: the bundle tags each object a site module exports with its file (steps/bundle.ts); the line is
+ * read with oxc's parser only when there is an error to word.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,24 +10,20 @@ import type { Located } from './protocol';
 export type Keys = readonly (string | number)[];
 
 interface Source {
-  /** Relative to the project root. */
   file: string;
   name: string;
 }
 
 const sources = new WeakMap<object, Source>();
 
-/** Called by each tagged module as it loads: the first module to export an object owns it. */
+/** The first module to export an object owns it. */
 export function tagExports(exports: Readonly<Record<string, unknown>>, file: string): void {
   for (const [name, value] of Object.entries(exports)) {
     if (typeof value === 'object' && value !== null && !sources.has(value)) sources.set(value, { file, name });
   }
 }
 
-/**
- * The file and line of the value at `keys` inside `value`: the deepest object on the way that a
- * module exports, and from there the line its source spells out; undefined for an object no module exports.
- */
+/** From the deepest object on the way that a module exports; undefined when none does. */
 export async function locate(root: string, value: unknown, keys: Keys): Promise<Located | undefined> {
   let found: (Source & { rest: Keys }) | undefined;
   let at: unknown = value;
@@ -46,7 +39,7 @@ export async function locate(root: string, value: unknown, keys: Keys): Promise<
   return { file: found.file, ...(line === undefined ? {} : { line }) };
 }
 
-/** The path to the first string inside `value` (depth first) that `matches`. */
+/** Depth first. */
 export function findText(value: unknown, matches: (text: string) => boolean, keys: Keys = [], seen = new Set<object>()): Keys | undefined {
   if (typeof value === 'string') return matches(value) ? keys : undefined;
   if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
@@ -58,11 +51,7 @@ export function findText(value: unknown, matches: (text: string) => boolean, key
   return undefined;
 }
 
-/**
- * The line of the value at `keys` of an exported object literal in a TypeScript file: of that key
- * or element, or of the deepest part of the path the file spells out (a missing key: its object;
- * a value built elsewhere: the key that refers to it). A file that does not parse gives no line.
- */
+/** Else of the deepest part of the path the file spells out (a missing key: its object; a value built elsewhere: its key). */
 export async function lineOfPath(source: string, name: string, keys: Keys): Promise<number | undefined> {
   const { parseSync } = await import('oxc-parser');
   const { program, errors } = parseSync('content.ts', source, { lang: 'ts' });
@@ -89,7 +78,7 @@ export async function lineOfPath(source: string, name: string, keys: Keys): Prom
   return source.slice(0, at).split('\n').length;
 }
 
-/** The object or array literal an expression is, through `satisfies`, `as`, parentheses and a `defineX(...)` call. */
+/** Through `satisfies`, `as`, parentheses and a `defineX(...)` call. */
 function literal(node: Expression | null | undefined): ObjectExpression | ArrayExpression | undefined {
   while (
     node?.type === 'TSSatisfiesExpression' ||

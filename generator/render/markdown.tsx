@@ -1,9 +1,6 @@
 /**
- * A collection's entries: Markdown files with YAML frontmatter, read and checked like any content
- * (each problem names the file, the line and the field), and rendered to React elements at build
- * time, so that no raw HTML string enters a page and the strict Content-Security-Policy holds.
- * markdown-it parses (CommonMark and GFM tables); raw HTML is refused, not escaped, so that an
- * editor's tag never shows up as text.
+ * Entries rendered to React elements, so that no raw HTML string enters a page and the strict CSP holds; raw HTML is refused,
+ * not escaped, so that an editor's tag never shows up as text.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,21 +14,19 @@ import { canonicalPath } from '../urls';
 import { type Problem, problemsOf } from './check';
 import type { DescribeInput, ImageSource, Located } from './protocol';
 
-/** An entry as a worker holds it. */
 export interface LoadedEntry {
-  /** Relative to the root. */
   file: string;
   path: SitePath;
   info: Omit<EntryInfo<unknown>, 'url' | 'image'> & { image?: { src: string; alt: string } };
-  /** Shown by this build: published, or any entry in the dev server. */
+  /** Published, or any entry in the dev server. */
   shown: boolean;
   tokens: Token[];
-  /** The line the body starts on, 1-based. */
+  /** 1-based. */
   bodyLine: number;
   source: string;
 }
 
-/** `2025-06-01`, or an ISO date and time with its offset: nothing a reader could take two ways. */
+/** Nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 const date = v.pipe(
   v.string('should be a date such as 2025-06-01'),
@@ -107,7 +102,6 @@ export async function loadCollection(
     const data = document.toJS() ?? {};
     const lineOf = (keys: readonly (string | number)[]): Located => {
       let node = document.getIn(keys, true) as { range?: [number, number, number] } | undefined;
-      // A missing field: the object that should hold it, else the frontmatter's first line.
       for (let depth = keys.length; !node?.range && depth > 0; depth -= 1)
         node = document.getIn(keys.slice(0, depth - 1), true) as typeof node;
       const pair =
@@ -168,7 +162,7 @@ export async function loadCollection(
       source,
     });
   }
-  // Newest first; entries of one date by title, so that the order never depends on the file system.
+  // Entries of one date by title: the order never depends on the file system.
   entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));
   return {
     entries,
@@ -182,7 +176,7 @@ function time(value: string): number {
   return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
 }
 
-/** Raw HTML, a heading out of order, an image elsewhere than beside the entry. Lines are 0-based, in the body. */
+/** Lines are 0-based, in the body. */
 function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[] {
   const problems: { line: number; text: string }[] = [];
   // The entry's title is the page's h1.
@@ -217,7 +211,6 @@ function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[
   return problems;
 }
 
-/** An attribute markdown-it set, as text ("" when absent). */
 function attribute(token: Token, name: string): string {
   return String(token.attrGet(name) ?? '');
 }
@@ -237,13 +230,12 @@ function imagesOf(tokens: readonly Token[]): { src: string; alt: string; line: n
   );
 }
 
-/** The line of an entry where `value` is written (a link, a character), for messages about what the page shows. */
 export function lineOfValue(entry: LoadedEntry, value: string): Located {
   const index = entry.source.indexOf(value);
   return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
 }
 
-/** Stable ids for headings: their words, without accents, joined by hyphens; a repeated one numbered. */
+/** Stable: the heading's words, without accents; a repeated one numbered. */
 function headingIds(tokens: readonly Token[]): Map<Token, string> {
   const ids = new Map<Token, string>();
   const used = new Map<string, number>();
@@ -264,16 +256,14 @@ function headingIds(tokens: readonly Token[]): Map<Token, string> {
 }
 
 export interface BodyContext {
-  /** A root-relative link as the page must write it, under the base path. */
+  /** Under the base path. */
   link: (href: string) => string;
-  /** Processed images, by source file relative to the root. */
   images: Readonly<Record<string, Omit<ImageInfo, 'alt'>>>;
-  /** The entry's folder, relative to the root: images are beside it. */
+  /** Images are beside the entry. */
   folder: string;
   sizes: string;
 }
 
-/** The body as React elements. */
 export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode {
   const ids = headingIds(entry.tokens);
   let key = 0;
@@ -337,7 +327,7 @@ function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<
   return start ? { start } : {};
 }
 
-/** An image in every format made of it, its box set so that nothing moves when it loads. */
+/** Its box set, so that nothing moves when it loads. */
 export function picture(image: ImageInfo, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
   const fallback = image.sources.at(-1);
   return createElement(

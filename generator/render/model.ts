@@ -1,8 +1,4 @@
-/**
- * The site as a render worker loads it: the route table, the redirects and every collection's
- * entries checked, and the list of pages to write, each with what renders it. Every problem is
- * found before anything is rendered, and named with its file and line.
- */
+/** The site as a render worker loads it: every problem is found before anything is rendered, named with its file and line. */
 import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
@@ -14,7 +10,7 @@ import { type Keys, locate } from './locate';
 import { type LoadedEntry, loadCollection } from './markdown';
 import type { DescribeInput, FeedInfo, ImageSource, PageInfo, RedirectInfo, SiteDescription } from './protocol';
 
-/** How each page is rendered: parallel to SiteDescription.pages. */
+/** Parallel to SiteDescription.pages. */
 export type Renderable =
   | { kind: 'route'; entry: PageEntry<unknown> }
   | { kind: 'not-found'; entry: PageEntry<unknown> }
@@ -25,7 +21,6 @@ export interface SiteModel extends SiteDescription {
   renderables: Renderable[];
 }
 
-// The site's pages module is typed by its author; here any content and fields will do.
 export type AnyPages = Pages<unknown, Record<string, unknown>, unknown>;
 
 const PATH = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/;
@@ -43,7 +38,6 @@ const pathSchema = v.pipe(
 
 const component = v.custom<unknown>((value) => typeof value === 'function', 'is not a component');
 
-/** Every page of the site, checked; a BuildError naming each problem's file and line if anything is wrong. */
 export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModule: string): Promise<SiteModel> {
   const { root } = input;
   const problems: Problem[] = [];
@@ -209,7 +203,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         route: canonicalPath(info.path ?? '/'),
       });
   }
-  // The 404 page lists every path, for its script.
+  // The 404 page lists every path.
   const allPaths = versionOf(...infos.map((info) => info.path ?? ''));
   infos.push({
     file: '404.html',
@@ -224,15 +218,12 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   return { pages: infos, renderables, redirects, feeds, images, socialTitles, reads };
 }
 
-/** What a page is made from besides the site's code and the build's settings: what tells the dev server it need not render it again. */
+/** What tells the dev server it need not render a page again. */
 function versionOf(...parts: string[]): string {
   return createHash('sha1').update(parts.join('\u0000')).digest('hex');
 }
 
-/**
- * Each redirect's target in the table's form ("/about-us/" becomes "/about-us"). A source that is
- * a route would hide the page; a redirect to another costs visitors a round trip a step, and may loop.
- */
+/** A source that is a route would hide the page; a redirect to another costs visitors a round trip a step, and may loop. */
 async function checkRedirects(
   pages: AnyPages,
   routes: ReadonlyMap<string, string>,

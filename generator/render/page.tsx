@@ -1,4 +1,3 @@
-/** One page as a complete HTML document, in a render worker: its body inside the site's shell. */
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { EntryInfo, ShellProps, ShellRoute } from '../site';
@@ -8,7 +7,7 @@ import { type LoadedEntry, picture, renderBody } from './markdown';
 import type { AnyPages, SiteModel } from './model';
 import type { RenderSettings } from './protocol';
 
-/** What every page of a build shares, computed once a worker. */
+/** Computed once a worker. */
 export interface Shared {
   link: (href: string) => string;
   site: ShellProps<Record<string, unknown>>['site'];
@@ -42,7 +41,6 @@ export function sharedOf(model: SiteModel, settings: RenderSettings): Shared {
   };
 }
 
-/** The page at `index` of the model. */
 export function renderPage(pages: AnyPages, model: SiteModel, settings: RenderSettings, shared: Shared, index: number): string {
   const info = model.pages[index];
   const renderable = model.renderables[index];

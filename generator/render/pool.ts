@@ -1,21 +1,18 @@
 /**
- * The render workers, seen from the main thread, and the one place they start: worker threads
- * that each load the site's bundle and answer requests (protocol.ts). A few pages stay queued at
- * every worker, so that none waits for its next one, and a worker that makes no progress for the
- * time limit (a page that loops forever) is terminated, whatever it is doing, and the build fails
- * naming the route.
+ * The render workers, and the one place they start. A few pages stay queued at each, so that none waits for its next; one that
+ * makes no progress for the time limit (a page that loops forever) is terminated, and the build fails naming the route.
  */
 import { Worker } from 'node:worker_threads';
 import { BuildError, errorOf, fileOf, messageOf, projectFrame } from '../failure';
 import type { FromWorker, Requests, RequestType, ToWorker } from './protocol';
 
 export interface PoolOptions {
-  /** The site's bundle, which calls serve() (worker.tsx). */
+  /** Calls serve() (worker.tsx). */
   bundle: string;
   root: string;
   /** React's production build renders four times faster; the dev server keeps its warnings. */
   mode: 'production' | 'development';
-  /** How long a worker may take to answer one request (a page); loading the site's code may take ten seconds at least. */
+  /** For one request (a page); loading the site's code may take ten seconds at least. */
   timeoutMs: number;
 }
 
@@ -28,7 +25,7 @@ const LOADING = "loading the site's code";
 const PAGES_PER_WORKER = 24;
 
 interface Reply {
-  /** For messages: "rendering page /about-us/". */
+  /** "rendering page /about-us/". */
   what: string;
   route?: string;
   resolve: (value: unknown) => void;
@@ -37,17 +34,16 @@ interface Reply {
 
 interface Member {
   worker: Worker;
-  /** Settles once the worker has loaded the site's code, or failed to. */
   ready: Promise<unknown>;
-  /** A worker answers in the order it was asked; the first is its loading. */
+  /** In the order asked; the first is its loading. */
   replies: Reply[];
-  /** Armed while the worker owes an answer; reset whenever one arrives. */
+  /** Reset whenever an answer arrives. */
   timer?: NodeJS.Timeout;
 }
 
 export class RenderPool {
   private readonly members: Member[] = [];
-  /** The first failure: the one the build reports. */
+  /** The one the build reports. */
   private failure: Error | undefined;
   private closed = false;
   private nextId = 1;
@@ -65,7 +61,6 @@ export class RenderPool {
     return this.members.length;
   }
 
-  /** One question to the first worker. */
   async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string): Promise<Requests[K][1]> {
     const member = this.members[0];
     if (!member) throw this.failure ?? new Error('The render workers were stopped.');
@@ -73,7 +68,6 @@ export class RenderPool {
     return (await this.send(member, type, input, what)) as Requests[K][1];
   }
 
-  /** The same request to every worker, in parallel. */
   async each<K extends RequestType>(type: K, input: (index: number) => Requests[K][0], what: string): Promise<Requests[K][1][]> {
     return this.guard(
       Promise.all(
@@ -85,7 +79,7 @@ export class RenderPool {
     );
   }
 
-  /** Each item on whichever worker is free next; answers in the order of `items`. */
+  /** Each item on whichever worker is free next. */
   async share<K extends RequestType, T>(
     type: K,
     items: readonly T[],
@@ -104,7 +98,7 @@ export class RenderPool {
         const reply = this.send(member, type, input(item), what, route).then((value) => {
           answers[index] = value as Requests[K][1];
         });
-        // Items queued behind a failure are rejected with it, and nobody waits for them any more.
+        // Items queued behind a failure are rejected with it, and nobody waits for them.
         reply.catch(() => {});
         inFlight.push(reply);
       };
@@ -119,7 +113,6 @@ export class RenderPool {
     return answers;
   }
 
-  /** Terminates every worker, whatever it is doing. */
   async close(): Promise<void> {
     this.closed = true;
     const members = this.members.splice(0);
@@ -130,7 +123,7 @@ export class RenderPool {
     await Promise.all(members.map((member) => member.worker.terminate()));
   }
 
-  /** The first failure stops everything: the other workers' work is of no use any more. */
+  /** The first failure stops everything: the other workers' work is of no use. */
   private async guard<T>(work: Promise<T>): Promise<T> {
     try {
       return await work;
@@ -195,7 +188,6 @@ export class RenderPool {
     if (member.replies.length === 1) this.arm(member);
   }
 
-  /** (Re)starts the time limit of the answer the worker owes next, if it owes one. */
   private arm(member: Member): void {
     clearTimeout(member.timer);
     const next = member.replies[0];
@@ -219,7 +211,7 @@ export class RenderPool {
   }
 }
 
-/** An error thrown while the site's modules were evaluated (a content file that throws at import time). */
+/** A content file that throws at import time. */
 function loadError(error: unknown, root: string): BuildError {
   const where = projectFrame(error, root);
   return new BuildError(`Loading the site's code failed${where ? ` at ${where}` : ''}: ${messageOf(error)}`, {
@@ -228,7 +220,7 @@ function loadError(error: unknown, root: string): BuildError {
   });
 }
 
-/** A worker that died after loading the site (out of memory, an error thrown outside any request). */
+/** Out of memory, or an error thrown outside any request. */
 function crashError(error: Error, reply: Reply | undefined): BuildError {
   const route = reply?.route;
   return new BuildError(`A render worker failed${reply ? ` while ${reply.what}` : ''}: ${error.message}`, {

@@ -1,9 +1,4 @@
-/**
- * The render worker: a worker thread running the site's bundle, whose entry hands serve() the
- * site's pages module. It answers the main thread's requests (protocol.ts) with plain data, and
- * keeps each page it renders in a spool file of its own until the build knows what the pages
- * still wait for (the stylesheet, and the font cut to the text they show), then writes them.
- */
+/** A render worker keeps each page in a spool until the build knows what pages wait for: the stylesheet, the font cut to their text. */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { parentPort, threadId } from 'node:worker_threads';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -17,18 +12,15 @@ import { type AnyPages, loadModel, type SiteModel } from './model';
 import { renderPage, type Shared, sharedOf } from './page';
 import type { DescribeInput, FromWorker, Located, RenderedPage, RenderSettings, Requests, ToWorker } from './protocol';
 
-/** One build's settings, and what a worker keeps from one of its pages to the next. */
 interface Build {
   settings: RenderSettings;
   shared: Shared;
   spool: { file: string; fd: number; offset: number };
-  /** References already reported for an earlier page. */
   reported: Set<string>;
 }
 
 type Handlers = { [K in keyof Requests]: (input: Requests[K][0]) => Promise<Requests[K][1]> | Requests[K][1] };
 
-/** Called by the bundle's entry with the pages module's default export, and that module's path. */
 export function serve(pages: AnyPages, pagesModule: string): void {
   const port = parentPort;
   if (!port) throw new Error('serve() runs in a render worker, started by the build.');
@@ -111,7 +103,7 @@ export function serve(pages: AnyPages, pagesModule: string): void {
       return locateOnPage(pages, await model.loaded, page, value, whole === true, root, pagesModule);
     },
   };
-  // One request after another, each answered in the order asked, as the pool expects.
+  // Answered in the order asked, as the pool expects.
   let queue = Promise.resolve();
   port.on('message', (message: ToWorker) => {
     queue = queue.then(async () => {
@@ -123,14 +115,10 @@ export function serve(pages: AnyPages, pagesModule: string): void {
       }
     });
   });
-  // The first answer a worker owes: that it loaded the site's code.
   port.postMessage({ id: 0, value: 'ready' } satisfies FromWorker);
 }
 
-/**
- * Renders one page into the spool, and reports what it refers to: each reference once per worker,
- * but for those whose meaning depends on the page they are in.
- */
+/** Each reference once per worker, but those whose meaning depends on their page. */
 function render(pages: AnyPages, model: SiteModel, build: Build, index: number): RenderedPage {
   const { settings, shared, spool, reported } = build;
   const info = model.pages[index];
@@ -154,7 +142,6 @@ function render(pages: AnyPages, model: SiteModel, build: Build, index: number):
   for (let written = 0; written < bytes.length; ) written += writeSync(spool.fd, bytes, written, bytes.length - written, offset + written);
   spool.offset += bytes.length;
   const references = scan.references.filter((reference) => {
-    // A problem, or a fragment of this page that names nothing: always this page's own.
     if (reference.problem || samePageFragment(reference.value) !== undefined) return true;
     const key = referenceKey(reference, info.file);
     if (reported.has(key)) return false;
@@ -174,7 +161,6 @@ function render(pages: AnyPages, model: SiteModel, build: Build, index: number):
   };
 }
 
-/** The name of the component that renders page `index`, for messages. */
 function componentOf(pages: AnyPages, model: SiteModel, index: number): string {
   const renderable = model.renderables[index];
   const named = (component: { displayName?: string; name?: string } | undefined) =>
@@ -185,7 +171,7 @@ function componentOf(pages: AnyPages, model: SiteModel, index: number): string {
   return named(renderable.entry.page ?? pages.content.page);
 }
 
-/** Where on page `index` the owner wrote `value`: the entry's Markdown, the route's content, or the route table. */
+/** The entry's Markdown, the route's content, or the route table. */
 async function locateOnPage(
   pages: AnyPages,
   model: SiteModel,
@@ -216,7 +202,6 @@ async function locateOnPage(
   return undefined;
 }
 
-/** A mistake in the site, as it is; anything else with the file and line that threw. */
 function failureIn(error: unknown, root: string): Failure {
   if (isBuildError(error)) return failureOf(error, root);
   const where = projectFrame(error, root);

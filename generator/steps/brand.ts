@@ -1,9 +1,4 @@
-/**
- * The icon sprite, and the brand's files: the favicon, the touch and manifest icons, the share
- * image (the site's own, and one with each entry's title), and the web manifest, from the SVG the
- * site's components draw in a render worker. PNGs come from resvg, drawn with the site's own
- * TrueType fonts so that they are the same on every machine, and are cached by what they are drawn from.
- */
+/** The icon sprite and the brand's files, from the SVG the site draws; PNGs by resvg, with the site's own fonts, alike on every machine. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -108,11 +103,7 @@ export async function drawBrand(
   };
 }
 
-/**
- * Draws an SVG as a PNG `width` pixels wide, from the cache when this very drawing was drawn before
- * with the same rasteriser and fonts. The rasteriser (a native module) loads only on a miss, and
- * runs on libuv's thread pool.
- */
+/** The rasteriser (a native module) loads only on a cache miss. */
 async function rasteriser(root: string, fontFiles: readonly string[]): Promise<(svg: string, width: number) => Promise<Buffer>> {
   const files = fontFiles.map((file) => path.join(root, file));
   const failed = (error: unknown) => new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });

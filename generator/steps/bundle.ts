@@ -1,10 +1,4 @@
-/**
- * The site's code (its pages module, with everything it imports) and the render worker that
- * serves it, bundled by esbuild into one module that render workers load. An inline source map
- * keeps the TypeScript files and lines, so that errors name them. A build takes it from the
- * cache while nothing it was made from changed, and runs it from a link of its own, so that a
- * cache emptied meanwhile cannot take it away; the dev server rebuilds it incrementally.
- */
+/** The site's code and the render worker, one module with an inline source map, so that errors name the TypeScript files and lines. */
 import { copyFile, link, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,18 +7,13 @@ import { bundle, bundlePlugins, compileError } from '../bundle.mjs';
 import type { Site } from '../site';
 
 export interface SiteBundle {
-  /** The module workers load. */
   file: string;
   reads: string[];
 }
 
 const GENERATOR = path.resolve(import.meta.dirname, '..');
 
-/**
- * Ends each of the site's .ts modules (content, the route table) with a call that records, for
- * each object it exports, its file, so that a content error names the file and line (locate.ts);
- * appended, so that the module's own lines stay in place.
- */
+/** For locate.ts; appended, so that the module's own lines stay in place. */
 function tagExports(root: string): esbuild.Plugin {
   return {
     name: 'tag-exports',
@@ -53,7 +42,7 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
   ].join('\n');
   return {
     stdin: { contents: entry, resolveDir: root, sourcefile: '(site entry)', loader: 'ts' },
-    // Source paths relative to the map's sourceRoot: stack traces name the project's files wherever the bundle is kept.
+    // Stack traces name the project's files wherever the bundle is kept.
     outfile: path.join(root, 'site-bundle.mjs'),
     sourceRoot: `${pathToFileURL(root).href}/`,
     bundle: true,
@@ -70,18 +59,19 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
 export async function bundleSite(root: string, site: Site, work: string): Promise<SiteBundle> {
   const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
   const file = path.join(work, 'site.mjs');
+  // A link of its own: a cache emptied meanwhile cannot take it away.
   if (!built.file) await writeFile(file, built.output);
   else await link(built.file, file).catch(() => copyFile(built.file as string, file));
   return { file, reads: built.inputs };
 }
 
 export interface SiteBundler {
-  /** The bundle of the code as it is now, under a new name (for new workers); a BuildError naming file and line if it does not compile. */
+  /** Under a new name, for new workers. */
   bundle: () => Promise<SiteBundle>;
   dispose: () => Promise<void>;
 }
 
-/** One esbuild context for the dev session, so that a rebuild compiles only what changed. */
+/** One esbuild context for the dev session: a rebuild compiles only what changed. */
 export async function siteBundler(root: string, site: Site, folder: string): Promise<SiteBundler> {
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   const options = siteBundleOptions(root, site);

@@ -1,7 +1,3 @@
-/**
- * The site's browser code: its script (the behaviours, loaded after the first paint) as one
- * minified file, and its first paint's script, minified, for every page to carry inline.
- */
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
 import type { Site } from '../site';

@@ -1,8 +1,4 @@
-/**
- * The site's config module (defineSite), loaded on the main thread: plain data, bundled like any
- * code (cached) and checked, so that a mistake in it names the file and line; then where the site
- * lives, from it and the options.
- */
+/** The config module, bundled like any code and checked, so that a mistake in it names the file and line. */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,7 +52,6 @@ export async function loadConfig(options: BuildOptions, work: string): Promise<C
   });
   let moduleFile = built.file;
   if (!moduleFile) {
-    // No cache: a file of this build's own, removed with it.
     moduleFile = path.join(work, 'config.mjs');
     await writeFile(moduleFile, built.output);
   }

@@ -1,10 +1,4 @@
-/**
- * The site's font, as the pages need it: in a build, cut to the characters every page shows and
- * the stylesheet writes, the weights it uses and the features it asks for (and a second file with
- * the safety characters no page shows, which a browser fetches only for text that needs it); in
- * the dev server, whole. Either way a character the font has no glyph for fails, naming the
- * content file and line that holds it.
- */
+/** The font cut to what the pages show, or whole in the dev server; a character it has no glyph for fails, naming file and line. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,17 +14,14 @@ import { type OutputFile, writeAsset } from '../writer';
 import { pageLabel, type RenderedPages, whereOnPage } from './pages';
 
 /**
- * Layout features kept whatever the stylesheet asks for: the shaping a browser applies by default
- * to Latin text, of those this font has. Left out: `calt`, Inter's contextual alternates (a hyphen
- * raised between capitals): its glyphs cost 1.3 kB, which makes the font two round trips of a new
- * connection instead of one.
+ * The shaping a browser applies to Latin text by default. Not `calt`, Inter's contextual alternates: their 1.3 kB make the
+ * font two round trips of a new connection instead of one.
  */
 const BASE_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern'];
 
 export interface Fonts {
-  /** The @font-face rules, for the start of the stylesheet. */
+  /** The @font-face rules. */
   faces: string;
-  /** The file pages preload. */
   preload: string;
   files: OutputFile[];
   reads: string[];
@@ -38,9 +29,8 @@ export interface Fonts {
 
 interface Source {
   bytes: Buffer;
-  /** Relative to the root. */
   file: string;
-  /** What the font draws, cached by its bytes: reading its character map means decoding it. */
+  /** Cached: reading the character map means decoding the font. */
   characters: string;
   weightAxis: { min: number; max: number };
   subsetter: () => Promise<Subsetter>;
@@ -128,8 +118,7 @@ export async function buildFonts(
   const [mainFont, extraFont] = await Promise.all([subset('main', main), extra ? subset('extra', extra) : undefined]);
   const written = await writeAsset(staging, base, { folder: 'fonts', name, extension: 'woff2', contents: mainFont });
   const files = [written.file];
-  // The main face needs no unicode-range: a browser reaches for the extra face, declared after
-  // it, only for the characters in the extra face's range.
+  // No unicode-range on the main face: a browser reaches for the extra face only for the characters in its range.
   let faces = fontFace(family, written.href, weights);
   if (extraFont) {
     const more = await writeAsset(staging, base, { folder: 'fonts', name: `${name}-extra`, extension: 'woff2', contents: extraFont });
@@ -139,7 +128,6 @@ export async function buildFonts(
   return { faces, preload: written.href, files, reads };
 }
 
-/** The first page that shows one of them, and the content file and line it comes from. */
 async function missingGlyphs(missing: readonly string[], rendered: RenderedPages, pool: RenderPool, site: Site): Promise<BuildError> {
   const names = missing.map((character) => `“${character}” (${codePoint(character)})`).join(', ');
   const first = missing[0] ?? '';

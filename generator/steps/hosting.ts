@@ -1,9 +1,4 @@
-/**
- * Each host's configuration, from the one policy (hosting/policy.ts): at the root where serve,
- * Netlify and Cloudflare Pages look for it, the rest under deploy/. Written after every site
- * file, because _headers lists them. A host's own limits are checked here, so that a build that
- * its host would refuse fails instead, naming the limit and the way out.
- */
+/** Written after every site file, which _headers lists. A build its host would refuse fails instead, naming the limit and the way out. */
 import { BuildError } from '../failure';
 import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfront';
 import { headersFile } from '../hosting/headers-file';
@@ -17,7 +12,7 @@ import { type OutputFile, writeOutput } from '../writer';
 
 /** CloudFront Functions: 10 KB of code. */
 const CLOUDFRONT_FUNCTION_BYTES = 10 * 1024;
-/** Cloudflare Pages: 2,000 static rules in _redirects (each redirect is two, with and without its slash). */
+/** Cloudflare Pages: static rules in _redirects (each redirect is two, with and without its slash). */
 const CLOUDFLARE_STATIC_REDIRECTS = 2000;
 
 export async function writeHostConfig(

@@ -1,9 +1,4 @@
-/**
- * The images entries show, made once for every browser: AVIF and WebP at up to three widths, and
- * the original's format as the fallback, by sharp. Each source image's outputs are cached by its
- * bytes and the settings, so that a second build, or a first one with a restored cache, makes
- * none again: it links the cached files into the output.
- */
+/** AVIF and WebP at up to three widths, and the original's format as the fallback; a build with them cached links them, reading none. */
 import { copyFile, link, mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -14,7 +9,7 @@ import type { ImageSource, RenderSettings } from '../render/protocol';
 import { publicPath } from '../urls';
 import { type OutputFile, writeAsset } from '../writer';
 
-/** The widths made, narrowest first, of those narrower than the source; the source's own width last. */
+/** Those narrower than the source, then its own width. */
 const WIDTHS = [480, 960, 1440];
 const FORMATS = [
   { type: 'image/avif', extension: 'avif' },
@@ -26,13 +21,13 @@ const ORIGINALS: Readonly<Record<string, { type: string; extension: string }>> =
   webp: { type: 'image/webp', extension: 'webp' },
 };
 
-/** The code that makes them, which shapes their bytes too. */
+/** It shapes their bytes too. */
 const CODE = fileURLToPath(import.meta.url);
 
 interface Made {
   width: number;
   height: number;
-  /** Each output: its asset path, width, type, the cache's copy, and its size (a cached copy of another size was cut short). */
+  /** A cached copy of another size was cut short. */
   outputs: { file: string; width: number; type: string; cached: string; bytes: number }[];
 }
 
@@ -157,10 +152,7 @@ async function imageOf(
   return { ...made, files, fallbackType: original.type };
 }
 
-/**
- * The cached outputs linked (or copied) into the output, without reading them; undefined when one
- * is missing or of another size than it was made.
- */
+/** Undefined when one is missing or cut short. */
 async function linkOutputs(folder: string, made: Made, staging: string, folders: Set<string>): Promise<OutputFile[] | undefined> {
   const files: OutputFile[] = [];
   for (const output of made.outputs) {

@@ -9,23 +9,17 @@ import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, site
 import type { OutputFile } from '../writer';
 import { type RenderedPages, whereOnPage } from './pages';
 
-/** One reference that points at nothing, with where it was found. */
 export interface Problem {
   file: string;
   message: string;
-  /** The reference as written. */
+  /** As written. */
   value?: string;
 }
 
-/** Occurrences of one failing reference listed in full; beyond that, a count. */
+/** Beyond that, a count. */
 const LISTED_OCCURRENCES = 10;
 
-/**
- * Fails the build if a link, #anchor or asset reference of the output points at nothing or outside
- * the base path, or links a page without its trailing slash. Absolute URLs on the site's own
- * origin are checked like root-relative ones, other origins left alone: the build makes no network
- * calls. The pages' references come from the render workers, which found them while writing.
- */
+/** URLs on the site's own origin are checked like root-relative ones; others are left alone: the build makes no network calls. */
 export async function checkLinks(
   folder: string,
   outputs: readonly OutputFile[],
@@ -50,7 +44,6 @@ export async function checkLinks(
     problems.map(async ({ file, message, value }) => {
       const route = fileRoute(file);
       const index = pageIndex.get(file);
-      // Where the owner wrote it: a content file's line, or the Markdown entry's.
       // As the owner wrote it: under a base path, the page holds it with the base in front.
       const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
       const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
@@ -64,13 +57,12 @@ export async function checkLinks(
   );
 }
 
-/** A file (by its index in the sorted list) and the reference's place in it. */
 type Occurrence = readonly [file: number, position: number];
 
 interface UniqueReference {
   where: string;
   value: string;
-  /** The URL path of the first file it occurs in: relative references resolve against it. */
+  /** Of the first file it occurs in: relative references resolve against it. */
   base: string | undefined;
   occurrences: Occurrence[];
   count: number;
@@ -82,11 +74,10 @@ export class LinkChecker {
   private readonly index = new Map<string, number>();
   private readonly pages = new Map<string, readonly FoundReference[]>();
   private readonly pageIds = new Map<string, string>();
-  /** References checked once each however many pages share them (the navigation, the assets). */
+  /** Checked once however many pages share them (the navigation, the assets). */
   private readonly unique = new Map<string, UniqueReference>();
   private readonly ids = new Map<string, Promise<Set<string>>>();
   private readonly problems: (Problem & { at: Occurrence })[] = [];
-  /** Each redirect's source, and the file of the page it leads to. */
   private readonly redirects: Map<string, string>;
 
   constructor(
@@ -101,7 +92,6 @@ export class LinkChecker {
     for (const [index, file] of this.order.entries()) this.index.set(file, index);
   }
 
-  /** A page whose references its worker found, but those an earlier page of that worker reported, and its ids (one a line). */
   addPage(file: string, references: readonly FoundReference[], ids: string): void {
     this.pages.set(file, references);
     // Split only for a page a fragment points into: a large site's pages hold some 50 ids each.
@@ -111,8 +101,7 @@ export class LinkChecker {
   async run(): Promise<Problem[]> {
     let problems = await this.checkAll();
     if (problems.length > 0 && this.pages.size > 0) {
-      // Workers report a reference shared by many pages once: read the pages again to name every
-      // page that has a broken one. Only a failing build pays for this.
+      // Workers report a shared reference once: read the pages again to name every page with a broken one.
       this.pages.clear();
       this.unique.clear();
       this.problems.length = 0;
@@ -156,17 +145,14 @@ export class LinkChecker {
     return readFile(path.join(this.root, file), 'utf8');
   }
 
-  /** The URL path a file is served at; undefined for 404.html, which answers at every unknown path. */
+  /** Undefined for 404.html, which answers at every unknown path. */
   private baseOf(file: string): string | undefined {
     const route = fileRoute(file);
     if (route !== undefined) return publicPath(this.address.base, canonicalPath(route));
     return file === '404.html' ? undefined : publicPath(this.address.base, `/${file}`);
   }
 
-  /**
-   * A fragment of the page itself is among the references only when it names nothing (scanHtml);
-   * any other reference joins those of the whole site, each checked once.
-   */
+  /** A fragment of the page itself is among the references only when it names nothing (scanHtml). */
   private collect(file: string, references: readonly FoundReference[]): void {
     const fileIndex = this.index.get(file) ?? -1;
     const base = this.baseOf(file);
@@ -194,7 +180,7 @@ export class LinkChecker {
     this.collect(file, references);
   }
 
-  /** Why a reference points at nothing, or undefined when it is sound; `base` as baseOf() gives it. */
+  /** Why a reference points at nothing, or undefined. */
   private async check(base: string | undefined, raw: string): Promise<string | undefined> {
     const { origin, base: siteBase } = this.address;
     const reference = raw.trim();
@@ -250,7 +236,6 @@ export class LinkChecker {
     return undefined;
   }
 
-  /** The ids of a page that a fragment of another file points into, read once. */
   private idsOf(file: string): Promise<Set<string>> {
     let ids = this.ids.get(file);
     const known = this.pageIds.get(file);

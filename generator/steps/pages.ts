@@ -1,9 +1,4 @@
-/**
- * Every page, rendered once by the render workers into their spools, then written once the build
- * knows what they wait for (the stylesheet, the font cut to the text they show, the policy that
- * allows both). Each page reports what it refers to, its ids and the characters it shows, for
- * the link check and the font.
- */
+/** Pages rendered once into the workers' spools, then written once the stylesheet, the font and the policy are known. */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,20 +12,18 @@ export interface RenderedPages {
   infos: readonly PageInfo[];
   pages: readonly RenderedPage[];
   tokens: RenderSettings['tokens'];
-  /** What every page was rendered with: its workers and settings, and each page's own inputs. */
+  /** What the pages were rendered with, for the dev server to keep those whose inputs did not change. */
   pool: RenderPool;
   key: string;
   versions: readonly string[];
-  /** The pages rendered this time, by index: all of them but in the dev server. */
+  /** Indexes of the pages rendered this time. */
   fresh: readonly number[];
 }
 
-/** For messages: "/about-us/", or "/404". */
 export function pageLabel(info: PageInfo | undefined): string {
   return info?.path === undefined ? '/404' : canonicalPath(info.path);
 }
 
-/** Stand-ins no page can hold by chance: a build's own nonce in each. */
 export function lateTokens(): RenderSettings['tokens'] {
   const nonce = `x-late-${randomBytes(9).toString('hex')}`;
   const token = (name: string) => `${nonce}-${name}`;
@@ -46,10 +39,7 @@ export function lateTokens(): RenderSettings['tokens'] {
   };
 }
 
-/**
- * Every page, or in the dev server only those whose inputs changed since `previous` (a saved
- * Markdown entry: that entry, the lists it is in, and the 404 page if the paths changed).
- */
+/** In the dev server, only those whose inputs changed since `previous`. */
 export async function renderPages(
   pool: RenderPool,
   jobs: number,
@@ -97,7 +87,7 @@ export async function renderPages(
   return { infos: described.pages, pages: all, tokens, pool, key, versions, fresh: indexes };
 }
 
-/** Fresh for each render of the pages: the dev server renders them again while it may still write the last ones. */
+/** Fresh each time: the dev server renders again while it may still write the last ones. */
 let spools = 0;
 async function mkdtempIn(folder: string, prefix: string): Promise<string> {
   const made = path.join(folder, `${prefix}${process.pid}-${++spools}`);
@@ -105,7 +95,7 @@ async function mkdtempIn(folder: string, prefix: string): Promise<string> {
   return made;
 }
 
-/** An id given twice on a page: a fragment, the skip link or the first paint's hold would land on the first. */
+/** A fragment, the skip link or the first paint's hold would land on the first. */
 async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages: readonly RenderedPage[]): Promise<void> {
   const index = pages.findIndex((page) => page.duplicateIds.length > 0);
   const page = pages[index];
@@ -119,7 +109,6 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
   );
 }
 
-/** Each worker writes a share of the pages, with the late assets in place of their stand-ins. */
 export async function writePages(pool: RenderPool, rendered: RenderedPages, late: LateAssets, staging: string): Promise<OutputFile[]> {
   const count = pool.workers;
   const shares = Array.from({ length: count }, (_, worker) => rendered.pages.filter((_, index) => index % count === worker));
@@ -133,7 +122,7 @@ export async function writePages(pool: RenderPool, rendered: RenderedPages, late
   return rendered.pages.flatMap((page) => byFile.get(page.file) ?? []);
 }
 
-/** Where on a page its owner wrote `value`, as "file:line: " (or nothing, when no content holds it). */
+/** As "file:line: ", or nothing when no content holds it. */
 export async function whereOnPage(
   pool: RenderPool,
   page: number,

@@ -1,8 +1,4 @@
-/**
- * The site's public folder, copied into the output as it is. Only the site is published: a
- * symbolic link is followed only to a file inside the folder, so that no file of the machine
- * (a secret in /proc/self/environ, a key in a home folder) can reach the output or a bucket.
- */
+/** A link is followed only inside the folder: no file of the machine (/proc/self/environ, a key) can reach the output or a bucket. */
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
@@ -13,7 +9,7 @@ export interface Public {
   reads: string[];
 }
 
-/** `taken`: the files the build wrote, which a public file may not overwrite. */
+/** `taken`: the files the build wrote. */
 export async function copyPublic(root: string, folder: string | undefined, taken: ReadonlySet<string>, staging: string): Promise<Public> {
   if (folder === undefined) return { files: [], reads: [] };
   const name = folder.replace(/^\.\//, '').replace(/\/$/, '');

@@ -1,10 +1,5 @@
 // @ts-check
-/**
- * Dart Sass (the `sass` package) compiling the site's stylesheet in a worker thread of its own:
- * loading the compiler and compiling take some 0.3 s of JavaScript on a first build, which the
- * build's main thread spends meanwhile on everything else. Answers the CSS and every file read,
- * or the error with its file, line and column.
- */
+/** Dart Sass in a worker thread of its own: some 0.3 s of a first build, which the main thread spends on everything else. */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

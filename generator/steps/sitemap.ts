@@ -1,7 +1,3 @@
-/**
- * What crawlers, feed readers and bare file servers read beside the pages: sitemap.xml and
- * robots.txt, an Atom feed for each collection, and a small page at each redirect's source.
- */
 import type { HostedSite } from '../hosting/redirects';
 import { redirectPage } from '../hosting/redirects';
 import type { FeedInfo, SiteDescription } from '../render/protocol';
@@ -10,11 +6,7 @@ import type { Site } from '../site';
 import { absoluteUrl, publicPath, routeFile, routeUrl, type SiteAddress } from '../urls';
 import { type OutputFile, writeOutput } from '../writer';
 
-/**
- * Every page but the 404 page and drafts, with the date an entry was last changed. Under a base
- * path both files live in the site's folder: crawlers read robots.txt only at the root of the
- * origin, so its Sitemap line is what to copy into that one.
- */
+/** Under a base path crawlers read robots.txt only at the origin's root: its Sitemap line is what to copy into that one. */
 export async function writeSitemap(described: SiteDescription, { origin, base }: SiteAddress, staging: string): Promise<OutputFile[]> {
   const urls = described.pages.flatMap((page) => {
     if (page.path === undefined || page.draft) return [];
@@ -32,12 +24,11 @@ export async function writeSitemap(described: SiteDescription, { origin, base }:
   ];
 }
 
-/** The feed's URL path under the base: "/news/feed.xml". */
 export function feedPath(base: string, feed: Pick<FeedInfo, 'path'>): string {
   return publicPath(base, `${feed.path}/feed.xml`);
 }
 
-/** An Atom feed (RFC 4287) of each collection's published entries, newest first. */
+/** Atom (RFC 4287). */
 export async function writeFeeds(
   described: SiteDescription,
   site: Site,
@@ -86,7 +77,7 @@ export async function writeFeeds(
   return files;
 }
 
-/** The page at each redirect's source: what a bare file server serves there, where no host redirect is set up. */
+/** What a bare file server serves at each redirect's source. */
 export async function writeRedirectPages(
   described: SiteDescription,
   hosted: HostedSite,

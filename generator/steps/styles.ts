@@ -1,4 +1,3 @@
-/** The site's stylesheet, compiled by Dart Sass (compressed), from the cache while no file it read changed. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
