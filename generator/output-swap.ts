@@ -10,7 +10,7 @@ import { BuildError } from './failure';
 import type { Faults, PausePoint } from './faults';
 import { ASSETS_DIR, DEPLOY_DIR } from './hosting/policy';
 import { isRunning } from './process-alive';
-import { type OutputFile, writeError, writeOutput } from './writer';
+import { type OutputFile, shown, writeError, writeOutput } from './writer';
 
 export interface OutputFolder {
   staging: string;
@@ -201,10 +201,6 @@ async function finishPlainMove(outDir: string, store: string): Promise<void> {
 
 async function isFolder(file: string): Promise<boolean> {
   return (await lstat(file).catch(() => undefined))?.isDirectory() ?? false;
-}
-
-function shown(outDir: string): string {
-  return path.relative(process.cwd(), outDir) || outDir;
 }
 
 /** Refuses to replace what this generator did not make: `--out-dir` pointed at a folder of other things must not see it deleted. */

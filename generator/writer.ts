@@ -58,13 +58,16 @@ export async function writeAsset(
   return { href: publicPath(base, `/${file}`), integrity, file: written };
 }
 
+export function shown(file: string): string {
+  return path.relative(process.cwd(), file) || file;
+}
+
 /** A full disk or a folder that cannot be written says so, naming the place, whatever the build was doing. */
 export function writeError(error: unknown, target: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  const shown = path.relative(process.cwd(), target) || target;
   const full = diskFull(error, target);
   if (full) return full;
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    return new BuildError(`${shown} cannot be written (${code}): check the folder's permissions.`, { cause: error });
+    return new BuildError(`${shown(target)} cannot be written (${code}): check the folder's permissions.`, { cause: error });
   return error instanceof Error ? error : new Error(String(error));
 }

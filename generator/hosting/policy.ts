@@ -62,13 +62,8 @@ export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header
     .join('; ');
 }
 
-export interface HeaderOptions {
-  /** Only hosts that serve HTTPS send Strict-Transport-Security. */
-  https: boolean;
-  inline: InlineCode;
-}
-
-export function securityHeaders({ https, inline }: HeaderOptions): [name: string, value: string][] {
+/** Only hosts that serve HTTPS send Strict-Transport-Security. */
+export function securityHeaders({ https, inline }: { https: boolean; inline: InlineCode }): [name: string, value: string][] {
   return [
     ['Content-Security-Policy', contentSecurityPolicy(inline, { for: 'header' })],
     ['X-Content-Type-Options', 'nosniff'],
