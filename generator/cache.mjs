@@ -66,8 +66,7 @@ export function hashParts(parts) {
  * @returns {string | undefined}
  */
 export function fingerprintInputs(root, inputs) {
-  // A thousand lookups with the same inputs (each entry's share image) read and hash them once:
-  // each file and folder is stat'ed, and read again only when its change time moved.
+  // A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
   const sorted = [...inputs].sort();
   /** @type {string} */
   let stamp;

@@ -42,8 +42,7 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
   const files: OutputFile[] = [];
   const unique = [...new Map(sources.map((source) => [source.file, source])).values()];
   const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
-  // Four at a time, each taking the next as it finishes: sharp works on libuv's threads, and more
-  // at once only queues.
+  // Four at a time: sharp works on libuv's threads, and more at once only queues.
   let next = 0;
   const folders = new Set<string>();
   await Promise.all(

@@ -64,8 +64,7 @@ export async function renderPages(
   if (indexes.length > 0) {
     const spool = await mkdtempIn(work, 'spool-');
     pool.size(jobs, indexes.length);
-    // Not awaited first: each worker answers in the order asked, so its setup comes before its
-    // pages, and a worker that is ready renders while another still loads the site.
+    // Not awaited first: a worker answers in order, so a ready one renders while another still loads the site.
     const setup = pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
     setup.catch(() => {});
     const rendered = await pool.share(
