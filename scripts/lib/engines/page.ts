@@ -2,8 +2,8 @@ import type { EngineName } from '../browsers';
 
 /**
  * One page in one engine, as tests and scripts drive it whichever engine it is: Chromium through
- * Playwright, Firefox through WebDriver BiDi (puppeteer-core), WebKit through W3C WebDriver. What
- * a test says once runs in all three.
+ * Playwright, Firefox through WebDriver BiDi (puppeteer-core), WebKit through W3C WebDriver
+ * (selenium-webdriver). What a test says once runs in all three.
  */
 export interface EnginePage {
   readonly engine: EngineName;
