@@ -180,7 +180,7 @@ describe.each(hosts)('served by $name', (host) => {
     await expect(cspViolations(record)).resolves.toEqual([]);
   });
 
-  test('lets the browser load the web manifest under the CSP (manifest-src), and nothing else it does not list', async ({ openPage }) => {
+  test('lets the browser load the web manifest under the CSP (default-src), and nothing else it does not list', async ({ openPage }) => {
     const record = await openHostPage(openPage);
     await record.page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     // What Chromium does when it checks whether the site can be installed: fetch the manifest.

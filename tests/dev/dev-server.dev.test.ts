@@ -91,7 +91,7 @@ describe('npm run dev', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
       .exec(await get(`${dev.url}/`))?.[1]
       ?.replaceAll('&#x27;', "'");
-    expect(csp).toMatch(/^default-src 'none'; /);
+    expect(csp).toMatch(/^default-src 'self'; /);
     expect(csp?.match(/connect-src [^;]*/g)).toEqual(["connect-src 'self'"]);
   });
 
