@@ -52,7 +52,7 @@ export async function openRecordedPage(browser: Browser, options: BrowserContext
       native.failedRequests.push(`${response.url()} ${response.status()}`);
     }
   });
-  await page.addInitScript({ content: callSource(installRecorder, false) });
+  await page.addInitScript({ content: callSource(installRecorder) });
   return {
     page,
     problems: () => withCspViolations(structuredClone(native), page.evaluate(readRecorder)),

@@ -1,5 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { By, Key, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePort, stopProcess, waitFor, waitForHttp } from '../server';
@@ -21,19 +27,23 @@ import {
  * WebDriver. The driver is started here, from the path it was found at: selenium is only handed
  * its address, so its driver manager never runs.
  *
- * A driver holds one session, and a session one MiniBrowser: pages come from a pool of them.
- * Classic WebDriver cannot run a script before a page's own, so a page is opened as a window of a
- * same-origin page of the site (robots.txt): a new window's first document, about:blank, hands its
- * window object on to the page it loads from the same origin, so what is installed on it before
- * the load (the recorder, `beforeScripts`) is there when the page's scripts run.
+ * A driver holds one session, and a session one browser (webkit-browser.py, whose console this
+ * reads): pages come from a pool of them. Classic WebDriver cannot run a script before a page's
+ * own, so a page is opened as a window of a same-origin page of the site (robots.txt): a new
+ * window's first document, about:blank, hands its window object on to the page it loads from the
+ * same origin, so what is installed on it before the load (the recorder, `beforeScripts`) is
+ * there when the page's scripts run.
  */
 export interface WebKitPrograms {
   driver: string;
-  browser: string;
+  /** A Python 3 with GObject introspection (python3-gi) and WebKitGTK's (gir1.2-webkit2-4.1), which runs webkit-browser.py. */
+  python: string;
   /** An X display to open windows on (`:99`); none: one is started with Xvfb. */
   display?: string;
   xvfb?: string;
 }
+
+const BROWSER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webkit-browser.py');
 
 const KEYS: Record<PageKey, string[]> = {
   Tab: [Key.TAB],
@@ -42,33 +52,98 @@ const KEYS: Record<PageKey, string[]> = {
   Enter: [Key.ENTER],
 };
 
-/** One WebKitWebDriver with its one session, in a process group of its own (driver, MiniBrowser, web processes). */
+/**
+ * One console message as WebKit writes it (JSC's ConsoleClient): `<url>:<line>:<column>: CONSOLE
+ * [<SOURCE> ]<LEVEL> <text>`, the location absent where it has none (a CSP header's directive).
+ */
+const CONSOLE_LINE = /^(?:(.+?):\d+:\d+: )?CONSOLE (?:([A-Z]+) )?(LOG|INFO|DEBUG|WARN|ERROR) (.*)$/;
+
+export interface ConsoleMessage {
+  url?: string;
+  /** JS, NETWORK, SECURITY, ... ; none for the console API (console.error). */
+  source?: string;
+  level: string;
+  text: string;
+}
+
+export function parseConsoleLine(line: string): ConsoleMessage | undefined {
+  const match = CONSOLE_LINE.exec(line);
+  if (!match) return undefined;
+  const [, url, source, level = '', text = ''] = match;
+  return { url, source, level, text };
+}
+
+/**
+ * What the page's console said, as other engines' drivers report it: errors (uncaught ones and
+ * unhandled rejections included) and warnings. (WebKit notes no failed load there: the recorder
+ * sees those.)
+ */
+export function consoleProblems(messages: ConsoleMessage[]): Pick<Problems, 'consoleErrors' | 'consoleWarnings'> {
+  return {
+    consoleErrors: messages.filter((message) => message.level === 'ERROR').map((message) => message.text),
+    consoleWarnings: messages.filter((message) => message.level === 'WARN').map((message) => message.text),
+  };
+}
+
+/** The browser's console, line by line, as it writes it (the driver's standard error, which the browser inherits). */
+class ConsoleOutput {
+  readonly messages: ConsoleMessage[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(child: ChildProcess) {
+    if (!child.stderr) throw new Error('WebKitWebDriver was started without a pipe for its output.');
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      const message = parseConsoleLine(line);
+      if (!message) return;
+      this.messages.push(message);
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  /** Resolves once a message with this text has come. */
+  until(text: string): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!this.messages.some((message) => message.text === text)) return;
+        this.listeners.delete(check);
+        resolve();
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+}
+
+/** One WebKitWebDriver with its one session, in a process group of its own (driver, browser, web processes). */
 class Session {
   private constructor(
     private readonly child: ChildProcess,
+    private readonly dataDir: string,
     readonly driver: WebDriver,
+    readonly console: ConsoleOutput,
   ) {}
 
   static async start(programs: WebKitPrograms, display: string, javaScript: boolean): Promise<Session> {
     const port = await freePort();
+    // The browser's own folder for its cache and storage: a new browser is a first visit.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'webkit-browser-'));
     const child = spawn(programs.driver, [`--port=${port}`], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
       env: { ...process.env, DISPLAY: display },
     });
+    const console = new ConsoleOutput(child);
     const server = `http://127.0.0.1:${port}`;
     await waitForHttp(`${server}/status`, 20_000);
     const driver = WebDriver.createSession(new Executor(new HttpClient(server, new Agent({ keepAlive: true }))), {
       'webkitgtk:browserOptions': {
-        binary: programs.browser,
-        // The pages open as windows of the site's own; scripts in markup off is JavaScript off
-        // for the page, while WebDriver's scripts still run.
-        args: ['--automation', '--javascript-can-open-windows-automatically=true', `--enable-javascript-markup=${javaScript}`],
+        binary: programs.python,
+        args: [BROWSER_SCRIPT, `--data-dir=${dataDir}`, `--javascript-markup=${javaScript}`],
       },
     });
     // The session is created in the background: wait for it, so that a failure shows here.
     await driver.getSession();
-    return new Session(child, driver);
+    return new Session(child, dataDir, driver, console);
   }
 
   async stop(): Promise<void> {
@@ -81,6 +156,7 @@ class Session {
       }
     }
     await stopProcess(this.child);
+    await rm(this.dataDir, { recursive: true, force: true });
   }
 }
 
@@ -150,6 +226,8 @@ class WebKitPage {
   private window: string | undefined;
   private width: number;
   private height: number;
+  /** The first of the console's messages that are this page's: the browser's earlier pages wrote those before. */
+  private consoleFrom: number;
 
   constructor(
     private readonly session: Session,
@@ -157,6 +235,7 @@ class WebKitPage {
   ) {
     this.width = options.width;
     this.height = options.height ?? DEFAULT_HEIGHT;
+    this.consoleFrom = session.console.messages.length;
   }
 
   private get driver(): WebDriver {
@@ -182,6 +261,7 @@ class WebKitPage {
     if ((await this.driver.getCurrentUrl()) !== launcherUrl) await this.driver.get(launcherUrl);
     const before = await this.driver.getAllWindowHandles();
     const beforeScripts = this.options.beforeScripts ? functionSource(this.options.beforeScripts) : 'function () {}';
+    this.consoleFrom = this.session.console.messages.length;
     await this.execute(
       `function (url, features) {
         const win = window.open(url, '_blank', features);
@@ -208,7 +288,7 @@ class WebKitPage {
     if (!this.window) return;
     const window = this.driver.manage().window();
     await window.setRect({ width, height });
-    // The window is the viewport (a window of a page has no toolbar), but check rather than trust.
+    // The window is the viewport (the browser's windows have no toolbar), but check rather than trust.
     const inner = await this.execute<[number, number]>('function () { return [innerWidth, innerHeight]; }');
     if (inner[0] !== width || inner[1] !== height) await window.setRect({ width: width * 2 - inner[0], height: height * 2 - inner[1] });
   }
@@ -219,6 +299,18 @@ class WebKitPage {
     await this.driver.close();
     this.window = undefined;
     if (this.launcher) await this.driver.switchTo().window(this.launcher);
+  }
+
+  /**
+   * The page's console messages so far. The page writes a message of its own and this waits for
+   * it: every message the page wrote before it has then been read.
+   */
+  private async consoleMessages(): Promise<ConsoleMessage[]> {
+    const marker = `engine-console-read-${randomUUID()}`;
+    const seen = this.session.console.until(marker);
+    await this.execute('function (marker) { console.info(marker); }', [marker]);
+    await seen;
+    return this.session.console.messages.slice(this.consoleFrom).filter((message) => !message.text.startsWith('engine-console-read-'));
   }
 
   api(): Omit<EnginePage, 'close'> {
@@ -248,12 +340,17 @@ class WebKitPage {
         }
       },
       problems: async () => {
+        const messages = await this.consoleMessages();
         const recorded = await this.execute<Problems>(functionSource(readRecorder));
         // A font that failed to load sends no event: its face says so.
         const fonts = await this.execute<string[]>(
           'function () { return [...document.fonts].filter((face) => face.status === "error").map((face) => "font " + face.family + " " + face.unicodeRange); }',
         );
-        return { ...recorded, failedRequests: [...recorded.failedRequests, ...fonts] };
+        return {
+          ...consoleProblems(messages),
+          cspViolations: recorded.cspViolations,
+          failedRequests: [...recorded.failedRequests, ...fonts],
+        };
       },
     };
   }
