@@ -100,11 +100,16 @@ class ConsoleOutput {
     });
   }
 
-  /** Resolves once a message with this text has come. */
-  until(text: string): Promise<void> {
-    return new Promise((resolve) => {
+  /** Resolves once a message with this text has come; fails if none has within `timeoutMs`. */
+  until(text: string, timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.listeners.delete(check);
+        reject(new Error(`WebKit's console did not show "${text}" within ${timeoutMs / 1000} s.`));
+      }, timeoutMs);
       const check = () => {
         if (!this.messages.some((message) => message.text === text)) return;
+        clearTimeout(timer);
         this.listeners.delete(check);
         resolve();
       };
@@ -307,9 +312,9 @@ class WebKitPage {
    */
   private async consoleMessages(): Promise<ConsoleMessage[]> {
     const marker = `engine-console-read-${randomUUID()}`;
-    const seen = this.session.console.until(marker);
     await this.execute('function (marker) { console.info(marker); }', [marker]);
-    await seen;
+    // The messages are kept as they come, so the marker is found even if it came first.
+    await this.session.console.until(marker, 10_000);
     return this.session.console.messages.slice(this.consoleFrom).filter((message) => !message.text.startsWith('engine-console-read-'));
   }
 
