@@ -5,13 +5,13 @@
  * next one.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../generator/process-alive';
 import { livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
-import { endlessComponent } from '../../scripts/lib/edits';
+import { endlessComponent, saveWhole } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 
@@ -29,16 +29,8 @@ afterAll(async () => {
 
 const file = (relative: string) => path.join(project.root, relative);
 
-/**
- * Saves the component whole, as an editor's safe write does (a new file renamed over the old):
- * written in place, a watcher on a busy machine can read it between its truncation and its new
- * text, and the dev server then builds, and reports, a component that is not there.
- */
-async function saveComponent(text: string): Promise<void> {
-  const temporary = path.join(path.dirname(project.root), `${path.basename(project.root)}-save-${process.pid}.tsx`);
-  await writeFile(temporary, text);
-  await rename(temporary, file(COMPONENT));
-}
+/** Saves the component whole (saveWhole says why). */
+const saveComponent = (text: string) => saveWhole(file(COMPONENT), text);
 
 /** The server's temporary folders (their names carry the server's process id). */
 async function temporaryFoldersOf(pid: number): Promise<string[]> {
