@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: engine,
           include: ['tests/engines/**/*.engine.test.ts'],
-          // Pages of their own in one browser per file; WebKit's are one MiniBrowser each, so fewer.
+          // Pages of their own in one browser per file; WebKit's are one browser process each, so fewer.
           sequence: { concurrent: true },
           maxConcurrency: engine === 'webkit' ? 2 : 4,
           // Chromium is every engine's reference for the layout comparison.

@@ -26,28 +26,20 @@ export function takeEngineOption(args: string[]): EngineName[] | undefined {
 /** One program an engine needs: where it is looked for, and which Debian package brings it. */
 interface Program {
   name: string;
-  /** The environment variable that points at it, looked at first. */
-  env: string;
+  /** The environment variable that points at it, looked at first; none for a file its program finds itself. */
+  env?: string;
   /** Where Debian puts it, in order of preference. */
   paths: () => string[];
   package: string;
 }
 
-/** MiniBrowser, the browser of WebKitGTK that WebKitWebDriver drives, is in the library's own folder. */
-function miniBrowserPaths(): string[] {
-  const lib = '/usr/lib';
-  const folders = existsSync(lib) ? readdirSync(lib).map((name) => path.join(lib, name)) : [];
-  return [lib, ...folders].flatMap((folder) => {
-    try {
-      return readdirSync(folder)
-        .filter((name) => /^webkit2gtk-4\.\d$/.test(name))
-        .sort()
-        .reverse()
-        .map((name) => path.join(folder, name, 'MiniBrowser'));
-    } catch {
-      return [];
-    }
-  });
+/** A file of a Debian package that goes by the machine's multiarch folder (`/usr/lib/x86_64-linux-gnu/...`). */
+function multiarchPaths(file: string): () => string[] {
+  return () => {
+    const lib = '/usr/lib';
+    const folders = existsSync(lib) ? readdirSync(lib).filter((name) => /-linux-gnu/.test(name)) : [];
+    return [lib, ...folders.map((name) => path.join(lib, name))].map((folder) => path.join(folder, file));
+  };
 }
 
 const PROGRAMS: Record<EngineName, Record<string, Program>> = {
@@ -59,9 +51,16 @@ const PROGRAMS: Record<EngineName, Record<string, Program>> = {
   },
   webkit: {
     driver: { name: 'WebKitWebDriver', env: 'WEBKIT_DRIVER_PATH', paths: () => ['/usr/bin/WebKitWebDriver'], package: 'webkit2gtk-driver' },
-    // A dependency of webkit2gtk-driver, so the same package brings it.
-    browser: { name: "WebKitGTK's MiniBrowser", env: 'WEBKIT_BROWSER_PATH', paths: miniBrowserPaths, package: 'webkit2gtk-driver' },
-    // MiniBrowser is a GTK window: a virtual X display gives it a screen on a machine without one.
+    // The browser is scripts/lib/engines/webkit-browser.py: Debian's Python 3 with WebKitGTK's GObject
+    // introspection data (engines/webkit.ts says why not MiniBrowser).
+    python: { name: 'Python 3', env: 'WEBKIT_PYTHON_PATH', paths: () => ['/usr/bin/python3'], package: 'python3' },
+    gi: { name: "Python's GObject introspection", paths: () => ['/usr/lib/python3/dist-packages/gi/__init__.py'], package: 'python3-gi' },
+    introspection: {
+      name: "WebKitGTK's introspection data",
+      paths: multiarchPaths('girepository-1.0/WebKit2-4.1.typelib'),
+      package: 'gir1.2-webkit2-4.1',
+    },
+    // The browser is a GTK window: a virtual X display gives it a screen on a machine without one.
     display: { name: 'Xvfb', env: 'XVFB_PATH', paths: () => ['/usr/bin/Xvfb'], package: 'xvfb' },
   },
 };
@@ -85,13 +84,13 @@ export function installCommand(packages: readonly string[]): string {
 function hint(engine: EngineName): string {
   const programs = Object.values(PROGRAMS[engine]);
   return `Install it with \`${installCommand(programs.map((program) => program.package))}\` (Debian/Ubuntu), or point ${programs
-    .map((program) => program.env)
+    .flatMap((program) => program.env ?? [])
     .join(' / ')} at it.`;
 }
 
 /** Where one program is: its environment variable (which must then name a file), else Debian's path. */
 function locate(engine: EngineName, program: Program): string | undefined {
-  const fromEnv = process.env[program.env];
+  const fromEnv = program.env && process.env[program.env];
   if (fromEnv) {
     if (!existsSync(fromEnv)) throw new Error(`${program.env} is set to ${fromEnv}, but no file is there. ${hint(engine)}`);
     return fromEnv;

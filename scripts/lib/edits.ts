@@ -2,6 +2,18 @@
  * Edits a person would make to a copy of the project, found from the code itself rather than
  * hard-coded, so they keep working as the copy and the components change.
  */
+import { rename, writeFile } from 'node:fs/promises';
+
+/**
+ * Saves a file whole, as an editor's safe write does: the text goes to `<file>.tmp` (a name the
+ * dev server's watcher ignores), renamed over the file. Written in place, the file can be read on
+ * a busy machine between its truncation and its new text, and the dev server then builds, and
+ * reports, a module that is empty: the tests would see that error, not the one they made.
+ */
+export async function saveWhole(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.tmp`, text);
+  await rename(`${file}.tmp`, file);
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

@@ -84,10 +84,6 @@ describe.each(hosts)('served by $name', (host) => {
         // The inline stylesheet applied (its hash allowed wherever a policy is sent), the page
         // script loaded the site's script (its hash and the script's integrity allowed), and the
         // font it names loaded: its main face, and not the extra one no page needs.
-        await expect(
-          record.page.evaluate(() => getComputedStyle(document.body).fontFamily),
-          requested,
-        ).resolves.toMatch(/^"?Inter"?,/);
         await untilScripted(record.page);
         await expect(
           record.page.evaluate(async () => {
@@ -96,6 +92,14 @@ describe.each(hosts)('served by $name', (host) => {
           }),
           requested,
         ).resolves.toEqual(['loaded U+0-10FFFF', expect.stringMatching(/^unloaded U\+/)]);
+        // The text is in the font the page chose for the visit: Inter, or its fallback when the
+        // font had not come by the first frame (client/first-paint.ts), which a busy machine can
+        // cause on any host; tests/engines/fonts.engine.test.ts holds the choice itself.
+        const { family, fallback } = await record.page.evaluate(() => ({
+          family: getComputedStyle(document.body).fontFamily,
+          fallback: document.documentElement.classList.contains('font-fallback'),
+        }));
+        expect(family, requested).toMatch(fallback ? /^"?Inter Fallback"?,/ : /^"?Inter"?,/);
         const problems = await record.problems();
         expect(problems.cspViolations, requested).toEqual([]);
         expect(problems.consoleErrors, requested).toEqual([]);
@@ -180,7 +184,7 @@ describe.each(hosts)('served by $name', (host) => {
     await expect(cspViolations(record)).resolves.toEqual([]);
   });
 
-  test('lets the browser load the web manifest under the CSP (manifest-src), and nothing else it does not list', async ({ openPage }) => {
+  test('lets the browser load the web manifest under the CSP (default-src), and nothing else it does not list', async ({ openPage }) => {
     const record = await openHostPage(openPage);
     await record.page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     // What Chromium does when it checks whether the site can be installed: fetch the manifest.
@@ -253,9 +257,11 @@ describe.each(hosts)('served by $name', (host) => {
     test('sends the right content types', async () => {
       const html = await (await server.fetch(`${server.url}/`)).text();
       const manifest = /rel="manifest" href="([^"]+)"/.exec(html)?.[1] ?? '';
+      const font = /rel="preload" href="([^"]+)" as="font"/.exec(html)?.[1] ?? '';
       const types: [string, RegExp][] = [
         ['/', /^text\/html/],
         [manifest, /^application\/manifest\+json/],
+        [font, /^font\/woff2/],
         ['/sitemap.xml', /xml/],
         ['/robots.txt', /^text\/plain/],
       ];

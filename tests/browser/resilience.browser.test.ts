@@ -124,7 +124,12 @@ describe('a page that arrives in two parts', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(`${server?.url}${canonicalPath(routePath)}`, { waitUntil: 'load' });
-      await page.waitForTimeout(100);
+      // The first frame may come after the load event on a busy machine: wait for it, and two more
+      // in which a shift it started would be reported, not for 100 ms.
+      await page.waitForFunction(
+        () => (window as unknown as { __record: { footerAtFirstFrame?: boolean } }).__record.footerAtFirstFrame !== undefined,
+      );
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const record = await page.evaluate(
         () => (window as unknown as { __record: { shift: number; footerAtFirstFrame: boolean } }).__record,
       );

@@ -103,7 +103,7 @@ describe("every page's head", () => {
     expect($('link[rel="icon"][type="image/svg+xml"]').attr('href')).toMatch(/^\/assets\/favicon\.[0-9a-f]{10}\.svg$/);
     expect($('link[rel="apple-touch-icon"]').attr('href')).toMatch(/^\/assets\/apple-touch-icon\.[0-9a-f]{10}\.png$/);
     expect($('link[rel="manifest"]').attr('href')).toMatch(/^\/assets\/site\.[0-9a-f]{10}\.webmanifest$/);
-    expect($('meta[http-equiv="Content-Security-Policy"]').attr('content')).toMatch(/^default-src 'none'; /);
+    expect($('meta[http-equiv="Content-Security-Policy"]').attr('content')).toMatch(/^default-src 'self'; /);
     expect($('meta[name="robots"]')).toHaveLength(0);
   });
 

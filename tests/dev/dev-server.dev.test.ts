@@ -4,13 +4,13 @@
  * (what the open page does), then stopped with Ctrl-C. Waits are bounded but generous: timing
  * belongs to `npm run bench`, not here.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
-import { renderedLiteral, replaceLiteral, throwingComponent } from '../../scripts/lib/edits';
+import { renderedLiteral, replaceLiteral, saveWhole, throwingComponent } from '../../scripts/lib/edits';
 import { openRecordedPage, type RecordedPage } from '../../scripts/lib/engines/chromium';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
@@ -73,7 +73,7 @@ describe('npm run dev', () => {
     await page.evaluate(() => Object.assign(window, { devTestMarker: 'still here' }));
     const since = dev.events.length;
     const original = await readFile(file(STYLESHEET), 'utf8');
-    await writeFile(file(STYLESHEET), `${original}\nbody { --dev-test: "swapped"; }\n`);
+    await saveWhole(file(STYLESHEET), `${original}\nbody { --dev-test: "swapped"; }\n`);
 
     const event = await eventAfter(since, 'css');
     const href = (JSON.parse(event.data) as { href: string }).href;
@@ -91,7 +91,7 @@ describe('npm run dev', () => {
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
       .exec(await get(`${dev.url}/`))?.[1]
       ?.replaceAll('&#x27;', "'");
-    expect(csp).toMatch(/^default-src 'none'; /);
+    expect(csp).toMatch(/^default-src 'self'; /);
     expect(csp?.match(/connect-src [^;]*/g)).toEqual(["connect-src 'self'"]);
   });
 
@@ -99,9 +99,9 @@ describe('npm run dev', () => {
     // The terminal names the steps each save ran: "<file> → <steps> <ms> ms, ...".
     const stepsAfter = async (relative: string, edit: (source: string) => string, event: string) => {
       const original = await readFile(file(relative), 'utf8');
-      await writeFile(file(relative), edit(original));
+      await saveWhole(file(relative), edit(original));
       const edited = dev.events.indexOf(await eventAfter(dev.events.length, event));
-      await writeFile(file(relative), original);
+      await saveWhole(file(relative), original);
       await eventAfter(edited + 1, event);
       // The watcher looks at a changed file again 70 ms later (generator/dev/watch.ts): a rebuild
       // that look starts belongs to this save, not to the next one.
@@ -132,7 +132,7 @@ describe('npm run dev', () => {
       // Twice: a second edit of the same module must show too (no stale import cache).
       const since = dev.events.length;
       const replacement = `Edited in the dev server test, round ${round}`;
-      await writeFile(file(CONTENT), replaceLiteral(source, literal, replacement));
+      await saveWhole(file(CONTENT), replaceLiteral(source, literal, replacement));
       await eventAfter(since, 'reload');
       expect(await get(`${dev.url}/`)).toContain(replacement);
       await page.getByText(replacement).first().waitFor();
@@ -143,7 +143,7 @@ describe('npm run dev', () => {
   it('shows a throwing component in the terminal and over the page, and clears it on the next good save', async () => {
     const original = await readFile(file(COMPONENT), 'utf8');
     const since = dev.events.length;
-    await writeFile(file(COMPONENT), throwingComponent(original, 'the footer broke on purpose'));
+    await saveWhole(file(COMPONENT), throwingComponent(original, 'the footer broke on purpose'));
 
     const event = await eventAfter(since, 'build-error');
     const error = JSON.parse(event.data) as { message: string; file?: string };
@@ -158,7 +158,7 @@ describe('npm run dev', () => {
     expect((await fetch(`${dev.url}/`)).status).toBe(200);
 
     const fixed = dev.events.length;
-    await writeFile(file(COMPONENT), original);
+    await saveWhole(file(COMPONENT), original);
     await eventAfter(fixed, 'reload');
     await overlay.waitFor({ state: 'detached' });
     await page.locator('footer').waitFor();
@@ -167,13 +167,13 @@ describe('npm run dev', () => {
   it('names the file and line of a syntax error, and recovers', async () => {
     const original = await readFile(file(COMPONENT), 'utf8');
     const since = dev.events.length;
-    await writeFile(file(COMPONENT), `${original}\nexport const broken = ;\n`);
+    await saveWhole(file(COMPONENT), `${original}\nexport const broken = ;\n`);
     const event = await eventAfter(since, 'build-error');
     expect((JSON.parse(event.data) as { message: string }).message).toMatch(new RegExp(`${COMPONENT.replace(/\./g, '\\.')}:\\d+:\\d+`));
     await page.locator('[data-dev-overlay]').waitFor();
 
     const fixed = dev.events.length;
-    await writeFile(file(COMPONENT), original);
+    await saveWhole(file(COMPONENT), original);
     await eventAfter(fixed, 'reload');
     await page.locator('[data-dev-overlay]').waitFor({ state: 'detached' });
   });
@@ -185,7 +185,7 @@ describe('npm run dev', () => {
     const line = source.slice(0, key.index).split('\n').length;
     const expected = `${CONTENT}:${line}: hero.title is missing (found "titel") (route /)`;
     const since = dev.events.length;
-    await writeFile(file(CONTENT), `${source.slice(0, key.index)}${key[1]}titel:${source.slice(key.index + key[0].length)}`);
+    await saveWhole(file(CONTENT), `${source.slice(0, key.index)}${key[1]}titel:${source.slice(key.index + key[0].length)}`);
 
     const event = await eventAfter(since, 'build-error');
     expect(JSON.parse(event.data)).toEqual({ message: expected, file: CONTENT, route: '/' });
@@ -195,7 +195,7 @@ describe('npm run dev', () => {
     await expect(overlay.textContent()).resolves.toContain(expected);
 
     const fixed = dev.events.length;
-    await writeFile(file(CONTENT), source);
+    await saveWhole(file(CONTENT), source);
     await eventAfter(fixed, 'reload');
     await overlay.waitFor({ state: 'detached' });
     await page.locator('h1').waitFor();

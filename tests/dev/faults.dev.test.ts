@@ -5,13 +5,13 @@
  * next one.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../generator/process-alive';
 import { livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
-import { endlessComponent } from '../../scripts/lib/edits';
+import { endlessComponent, saveWhole } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 
@@ -28,6 +28,9 @@ afterAll(async () => {
 });
 
 const file = (relative: string) => path.join(project.root, relative);
+
+/** Saves the component whole (saveWhole says why). */
+const saveComponent = (text: string) => saveWhole(file(COMPONENT), text);
 
 /** The server's temporary folders (their names carry the server's process id). */
 async function temporaryFoldersOf(pid: number): Promise<string[]> {
@@ -72,31 +75,33 @@ describe('a component that never finishes rendering', () => {
   it('is reported after the page time limit while the server keeps answering, and fixing it brings the pages back', async () => {
     const original = await readFile(file(COMPONENT), 'utf8');
     const since = dev.events.length;
-    await writeFile(file(COMPONENT), endlessComponent(original));
+    await saveComponent(endlessComponent(original));
+    try {
+      // While the render loops, the server answers: with the last good page, without waiting for it.
+      await waitFor('the rebuild to start', () => dev.output().includes(COMPONENT) || dev.events.length > since, 5_000).catch(
+        () => undefined,
+      );
+      const during = performance.now();
+      const response = await fetch(`${dev.url}/`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<footer');
+      expect(performance.now() - during).toBeLessThan(2500);
 
-    // While the render loops, the server answers: with the last good page, without waiting for it.
-    await waitFor('the rebuild to start', () => dev.output().includes(COMPONENT) || dev.events.length > since, 5_000).catch(
-      () => undefined,
-    );
-    const during = performance.now();
-    const response = await fetch(`${dev.url}/`);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<footer');
-    expect(performance.now() - during).toBeLessThan(2500);
-
-    const failed = await waitFor('the build error', () => dev.events.slice(since).find((event) => event.type === 'build-error'), 15_000);
-    expect(JSON.parse(failed.data).message).toMatch(/took longer than 2 s, so the render worker was stopped/);
-
-    const fixed = dev.events.length;
-    await writeFile(file(COMPONENT), original);
-    await waitFor('the reload', () => dev.events.slice(fixed).some((event) => event.type === 'reload'), 15_000);
+      const failed = await waitFor('the build error', () => dev.events.slice(since).find((event) => event.type === 'build-error'), 15_000);
+      expect(JSON.parse(failed.data).message).toMatch(/took longer than 2 s, so the render worker was stopped/);
+    } finally {
+      // Also when it fails: the next tests start from the component as it was.
+      const fixed = dev.events.length;
+      await saveComponent(original);
+      await waitFor('the reload', () => dev.events.slice(fixed).some((event) => event.type === 'reload'), 15_000);
+    }
     expect(await (await fetch(`${dev.url}/`)).text()).toContain('<footer');
   });
 
   it('does not stop Ctrl-C: the server and its workers are gone within 2 s', async () => {
     const original = await readFile(file(COMPONENT), 'utf8');
     const since = dev.events.length;
-    await writeFile(file(COMPONENT), endlessComponent(original));
+    await saveComponent(endlessComponent(original));
     try {
       await untilARenderHangs(dev);
       expect(dev.events.length).toBe(since);
@@ -107,7 +112,7 @@ describe('a component that never finishes rendering', () => {
       expect(took).toBeLessThan(2000);
       expect(await livingProcessesInGroup(dev.pgid)).toEqual([]);
     } finally {
-      await writeFile(file(COMPONENT), original);
+      await saveComponent(original);
     }
   });
 });
@@ -119,7 +124,7 @@ describe('a dev server told to stop by a process manager (SIGTERM) while a rende
     try {
       const pid = await serverPid(dev);
       const since = dev.events.length;
-      await writeFile(file(COMPONENT), endlessComponent(original));
+      await saveComponent(endlessComponent(original));
       await untilARenderHangs(dev);
       expect(dev.events.length).toBe(since);
       const started = performance.now();
@@ -130,7 +135,7 @@ describe('a dev server told to stop by a process manager (SIGTERM) while a rende
       await expect(fetch(`${dev.url}/`)).rejects.toThrow();
     } finally {
       dev.kill();
-      await writeFile(file(COMPONENT), original);
+      await saveComponent(original);
     }
   });
 });

@@ -9,11 +9,12 @@
  * appears without a restart. Each edit is found from the project's own files, not hard-coded.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningDev, startDev } from '../../scripts/lib/dev';
+import { saveWhole } from '../../scripts/lib/edits';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 
@@ -133,7 +134,7 @@ describe('a mistake saved in npm run dev', () => {
       const original = await readFile(file(relative), 'utf8');
       const { text, line } = change(original);
       const since = dev.events.length;
-      await writeFile(file(relative), text);
+      await saveWhole(file(relative), text);
       try {
         const event = await eventAfter(since, 'build-error');
         const shown = JSON.parse(event.data) as { message: string };
@@ -147,7 +148,7 @@ describe('a mistake saved in npm run dev', () => {
         await expect(overlay.textContent()).resolves.toContain(shown.message.split('\n').at(-1)?.trim());
       } finally {
         const fixed = dev.events.length;
-        await writeFile(file(relative), original);
+        await saveWhole(file(relative), original);
         await eventAfter(fixed, 'reload');
       }
       await page.locator('[data-dev-overlay]').waitFor({ state: 'detached', timeout: 60_000 });
@@ -161,7 +162,7 @@ describe('an article saved in npm run dev', () => {
     const slug = path.basename(article, '.md');
     const since = dev.events.length;
     const printed = dev.output().length;
-    await writeFile(file(article), `${original.trimEnd()}\n\nA sentence added in the dev test.\n`);
+    await saveWhole(file(article), `${original.trimEnd()}\n\nA sentence added in the dev test.\n`);
     try {
       await eventAfter(since, 'reload');
       const line = await waitFor('the terminal line for the save', () =>
@@ -176,7 +177,7 @@ describe('an article saved in npm run dev', () => {
       expect(await (await fetch(`${dev.url}/news/${slug}/`)).text()).toContain('A sentence added in the dev test.');
     } finally {
       const restored = dev.events.length;
-      await writeFile(file(article), original);
+      await saveWhole(file(article), original);
       await eventAfter(restored, 'reload');
     }
   });
@@ -185,7 +186,7 @@ describe('an article saved in npm run dev', () => {
     const added = 'content/news/zz-test-added-in-dev.md';
     const since = dev.events.length;
     const date = new Date().toISOString().slice(0, 10);
-    await writeFile(
+    await saveWhole(
       file(added),
       `---\ntitle: An article added while the dev server runs\ndescription: A new Markdown file, saved once, that the dev server must show without a restart.\ndate: ${date}\n---\n\nIts first paragraph.\n`,
     );

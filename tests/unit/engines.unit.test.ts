@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENGINES, findEngine, installCommand, takeEngineOption } from '../../scripts/lib/browsers';
+import { consoleProblems, parseConsoleLine } from '../../scripts/lib/engines/webkit';
 import config from '../../vitest.config';
 
 describe('the engines', () => {
@@ -49,5 +50,32 @@ describe('the engines', () => {
     expect(error).toHaveBeenCalledWith('--engine takes chromium, firefox, webkit or all, not "safari".');
     exit.mockRestore();
     error.mockRestore();
+  });
+});
+
+describe("WebKit's console, as its browser writes it", () => {
+  it('is read line by line: the console API, the engine’s own notes with or without a place, errors and warnings', () => {
+    const output = `http://127.0.0.1:8000/:12:9: CONSOLE ERROR made by the test 42
+CONSOLE SECURITY ERROR Unrecognized Content-Security-Policy directive 'manifest-src'.
+http://127.0.0.1:8000/assets/site.js:1:200: CONSOLE JS ERROR TypeError: x is not a function
+http://127.0.0.1:8000/:3:1: CONSOLE WARN careful
+CONSOLE INFO engine-console-read-1
+(WebKitWebProcess:123): GLib-WARNING **: not a console line`;
+    const messages = output.split('\n').flatMap((line) => parseConsoleLine(line) ?? []);
+    expect(messages.map(({ source, level }) => [source, level])).toEqual([
+      [undefined, 'ERROR'],
+      ['SECURITY', 'ERROR'],
+      ['JS', 'ERROR'],
+      [undefined, 'WARN'],
+      [undefined, 'INFO'],
+    ]);
+    expect(consoleProblems(messages)).toEqual({
+      consoleErrors: [
+        'made by the test 42',
+        "Unrecognized Content-Security-Policy directive 'manifest-src'.",
+        'TypeError: x is not a function',
+      ],
+      consoleWarnings: ['careful'],
+    });
   });
 });

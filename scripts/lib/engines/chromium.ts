@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright';
+import type { Browser, BrowserContextOptions, Page, Request } from 'playwright';
 import {
   callSource,
   DEFAULT_HEIGHT,
@@ -45,19 +45,39 @@ export async function openRecordedPage(browser: Browser, options: BrowserContext
     if (message.type() === 'warning') native.consoleWarnings.push(message.text());
   });
   page.on('pageerror', (error) => native.consoleErrors.push(`Uncaught ${error.message}`));
-  page.on('requestfailed', (request) => native.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  // A request is counted against the page that made it. One that Chromium cancelled because its
+  // page was left (a redirect's meta refresh leaving before its favicon came) is no broken
+  // reference, and whether the next page comes first is a matter of timing: it counts only while
+  // its page is still the one shown.
+  let shown = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) shown += 1;
+  });
+  const madeBy = new WeakMap<Request, number>();
+  page.on('request', (request) => madeBy.set(request, shown));
+  const cancelled: { text: string; page: number }[] = [];
+  page.on('requestfailed', (request) => {
+    const text = `${request.url()} ${request.failure()?.errorText ?? ''}`;
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') cancelled.push({ text, page: madeBy.get(request) ?? shown });
+    else native.failedRequests.push(text);
+  });
   page.on('response', (response) => {
     // The 404 document itself is meant to answer 404; any other failing response is a broken reference.
     if (response.status() >= 400 && response.request().resourceType() !== 'document') {
       native.failedRequests.push(`${response.url()} ${response.status()}`);
     }
   });
-  await page.addInitScript({ content: callSource(installRecorder, false) });
+  await page.addInitScript({ content: callSource(installRecorder) });
   return {
     page,
-    problems: () => withCspViolations(structuredClone(native), page.evaluate(readRecorder)),
+    problems: () => {
+      const found = structuredClone(native);
+      found.failedRequests.push(...cancelled.filter((request) => request.page === shown).map((request) => request.text));
+      return withCspViolations(found, page.evaluate(readRecorder));
+    },
     forget: () => {
       for (const found of Object.values(native)) found.length = 0;
+      cancelled.length = 0;
     },
     close: () => context.close(),
   };

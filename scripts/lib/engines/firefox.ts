@@ -59,7 +59,7 @@ export function firefoxEngine(executablePath: string): Engine {
           native.failedRequests.push(`${response.url()} ${response.status()}`);
         }
       });
-      await page.evaluateOnNewDocument(callSource(installRecorder, false));
+      await page.evaluateOnNewDocument(callSource(installRecorder));
       if (options.beforeScripts) await page.evaluateOnNewDocument(callSource(options.beforeScripts));
       return puppeteerPage(page, native, () => context.close());
     },

@@ -19,5 +19,5 @@ export async function launchEngine(name: EngineName): Promise<Engine> {
   const programs = ensureEngine(name);
   return name === 'firefox'
     ? firefoxEngine(programs.browser ?? '')
-    : webkitEngine({ driver: programs.driver ?? '', browser: programs.browser ?? '', xvfb: programs.display });
+    : webkitEngine({ driver: programs.driver ?? '', python: programs.python ?? '', xvfb: programs.display });
 }

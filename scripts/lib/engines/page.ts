@@ -2,8 +2,8 @@ import type { EngineName } from '../browsers';
 
 /**
  * One page in one engine, as tests and scripts drive it whichever engine it is: Chromium through
- * Playwright, Firefox through WebDriver BiDi (puppeteer-core), WebKit through W3C WebDriver. What
- * a test says once runs in all three.
+ * Playwright, Firefox through WebDriver BiDi (puppeteer-core), WebKit through W3C WebDriver
+ * (selenium-webdriver). What a test says once runs in all three.
  */
 export interface EnginePage {
   readonly engine: EngineName;
@@ -56,43 +56,29 @@ export interface Engine {
 export const DEFAULT_HEIGHT = 800;
 
 /**
- * Installed in every document before its own scripts. It records CSP violations in every engine
- * (only Chromium's console reports them, and not through every driver), and, where the driver
- * sees no console (WebKit over classic WebDriver), console errors and warnings, uncaught errors
- * and resources that failed to load. Self-contained: it is sent to the browser as source.
+ * Installed in every document before its own scripts. It records CSP violations, which no
+ * engine's driver reports as events (Chromium's and WebKit's consoles note them as text only),
+ * and with `failedLoads`, where the driver sees no requests (WebKit over classic WebDriver),
+ * resources that failed to load. Self-contained: it is sent to the browser as source.
  */
-export function installRecorder(win: Window & typeof globalThis, withConsole: boolean): void {
+export function installRecorder(win: Window & typeof globalThis, failedLoads = false): void {
   const record: Problems = { consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] };
   Object.defineProperty(win, '__engineRecord', { value: record, configurable: true });
   // On the window: in WebKit this runs on a window's first document, which the page replaces.
   win.addEventListener('securitypolicyviolation', (event) => {
     record.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
   });
-  if (!withConsole) return;
-  const wrap = (level: 'error' | 'warn', into: string[]) => {
-    const original = win.console[level];
-    win.console[level] = (...args: unknown[]) => {
-      into.push(args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' '));
-      original.apply(win.console, args);
-    };
-  };
-  wrap('error', record.consoleErrors);
-  wrap('warn', record.consoleWarnings);
+  if (!failedLoads) return;
   win.addEventListener(
     'error',
     (event: Event) => {
-      // Resource errors reach the window only while capturing; script errors come as ErrorEvents.
-      if (event instanceof win.ErrorEvent) record.consoleErrors.push(`Uncaught ${event.message}`);
-      else {
-        const target = event.target as HTMLElement & { src?: string; href?: string | SVGAnimatedString };
-        record.failedRequests.push(
-          `${target.tagName?.toLowerCase()} ${target.src || (typeof target.href === 'string' ? target.href : '')}`,
-        );
-      }
+      // Resource errors reach the window only while capturing; script errors (ErrorEvents) are the console's.
+      if (event instanceof win.ErrorEvent) return;
+      const target = event.target as HTMLElement & { src?: string; href?: string | SVGAnimatedString };
+      record.failedRequests.push(`${target.tagName?.toLowerCase()} ${target.src || (typeof target.href === 'string' ? target.href : '')}`);
     },
     true,
   );
-  win.addEventListener('unhandledrejection', (event) => record.consoleErrors.push(`Unhandled rejection: ${String(event.reason)}`));
 }
 
 /** The recorder's findings, read from the page (empty where no script could run). */

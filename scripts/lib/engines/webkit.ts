@@ -1,4 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { By, Key, WebDriver } from 'selenium-webdriver';
+import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePort, stopProcess, waitFor, waitForHttp } from '../server';
 import {
   DEFAULT_HEIGHT,
@@ -6,78 +15,144 @@ import {
   type EnginePage,
   functionSource,
   installRecorder,
-  type Key,
   type OpenOptions,
+  type Key as PageKey,
   type Problems,
   readRecorder,
 } from './page';
 
 /**
- * WebKit (WebKitGTK, Safari's engine) through WebKitWebDriver, a W3C WebDriver server. Debian's
- * build has no WebDriver BiDi, so this speaks classic WebDriver: a dozen HTTP commands, each one
- * fetch, which is why no client library is used (selenium-webdriver would add its driver manager's
- * binaries, webdriverio a hundred packages, for nothing WebKit needs here).
+ * WebKit (WebKitGTK, Safari's engine) through WebKitWebDriver, a W3C WebDriver server, with
+ * selenium-webdriver as its client. Debian's build has no WebDriver BiDi, so this is classic
+ * WebDriver. The driver is started here, from the path it was found at: selenium is only handed
+ * its address, so its driver manager never runs.
  *
- * A driver holds one session, and a session one MiniBrowser: pages come from a pool of them.
- * Classic WebDriver cannot run a script before a page's own, so a page is opened as a window of a
- * same-origin page of the site (robots.txt): a new window's first document, about:blank, hands
- * its window object on to the page it loads from the same origin, so what is installed on it
- * before the load (the recorder, `beforeScripts`) is there when the page's scripts run.
+ * A driver holds one session, and a session one browser (webkit-browser.py, whose console this
+ * reads): pages come from a pool of them. Classic WebDriver cannot run a script before a page's
+ * own, so a page is opened as a window of a same-origin page of the site (robots.txt): a new
+ * window's first document, about:blank, hands its window object on to the page it loads from the
+ * same origin, so what is installed on it before the load (the recorder, `beforeScripts`) is
+ * there when the page's scripts run.
  */
 export interface WebKitPrograms {
   driver: string;
-  browser: string;
+  /** A Python 3 with GObject introspection (python3-gi) and WebKitGTK's (gir1.2-webkit2-4.1), which runs webkit-browser.py. */
+  python: string;
   /** An X display to open windows on (`:99`); none: one is started with Xvfb. */
   display?: string;
   xvfb?: string;
 }
 
-const KEYS: Record<Key, string[]> = {
-  Tab: ['\uE004'],
-  'Shift+Tab': ['\uE008', '\uE004'],
-  Escape: ['\uE00C'],
-  Enter: ['\uE007'],
+const BROWSER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webkit-browser.py');
+
+const KEYS: Record<PageKey, string[]> = {
+  Tab: [Key.TAB],
+  'Shift+Tab': [Key.SHIFT, Key.TAB],
+  Escape: [Key.ESCAPE],
+  Enter: [Key.ENTER],
 };
 
-class WebDriverError extends Error {}
+/**
+ * One console message as WebKit writes it (JSC's ConsoleClient): `<url>:<line>:<column>: CONSOLE
+ * [<SOURCE> ]<LEVEL> <text>`, the location absent where it has none (a CSP header's directive).
+ */
+const CONSOLE_LINE = /^(?:(.+?):\d+:\d+: )?CONSOLE (?:([A-Z]+) )?(LOG|INFO|DEBUG|WARN|ERROR) (.*)$/;
 
-/** One WebKitWebDriver with its one session, in a process group of its own (driver, MiniBrowser, web processes). */
+export interface ConsoleMessage {
+  url?: string;
+  /** JS, NETWORK, SECURITY, ... ; none for the console API (console.error). */
+  source?: string;
+  level: string;
+  text: string;
+}
+
+export function parseConsoleLine(line: string): ConsoleMessage | undefined {
+  const match = CONSOLE_LINE.exec(line);
+  if (!match) return undefined;
+  const [, url, source, level = '', text = ''] = match;
+  return { url, source, level, text };
+}
+
+/**
+ * What the page's console said, as other engines' drivers report it: errors (uncaught ones and
+ * unhandled rejections included) and warnings. (WebKit notes no failed load there: the recorder
+ * sees those.)
+ */
+export function consoleProblems(messages: ConsoleMessage[]): Pick<Problems, 'consoleErrors' | 'consoleWarnings'> {
+  return {
+    consoleErrors: messages.filter((message) => message.level === 'ERROR').map((message) => message.text),
+    consoleWarnings: messages.filter((message) => message.level === 'WARN').map((message) => message.text),
+  };
+}
+
+/** The browser's console, line by line, as it writes it (the driver's standard error, which the browser inherits). */
+class ConsoleOutput {
+  readonly messages: ConsoleMessage[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(child: ChildProcess) {
+    if (!child.stderr) throw new Error('WebKitWebDriver was started without a pipe for its output.');
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      const message = parseConsoleLine(line);
+      if (!message) return;
+      this.messages.push(message);
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  /** Resolves once a message with this text has come; fails if none has within `timeoutMs`. */
+  until(text: string, timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.listeners.delete(check);
+        reject(new Error(`WebKit's console did not show "${text}" within ${timeoutMs / 1000} s.`));
+      }, timeoutMs);
+      const check = () => {
+        if (!this.messages.some((message) => message.text === text)) return;
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        resolve();
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+}
+
+/** One WebKitWebDriver with its one session, in a process group of its own (driver, browser, web processes). */
 class Session {
   private constructor(
     private readonly child: ChildProcess,
-    private readonly base: string,
+    private readonly dataDir: string,
+    readonly driver: WebDriver,
+    readonly console: ConsoleOutput,
   ) {}
 
   static async start(programs: WebKitPrograms, display: string, javaScript: boolean): Promise<Session> {
     const port = await freePort();
+    // The browser's own folder for its cache and storage: a new browser is a first visit.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'webkit-browser-'));
     const child = spawn(programs.driver, [`--port=${port}`], {
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true,
       env: { ...process.env, DISPLAY: display },
     });
+    const console = new ConsoleOutput(child);
     const server = `http://127.0.0.1:${port}`;
     await waitForHttp(`${server}/status`, 20_000);
-    const created = (await request('POST', `${server}/session`, {
-      capabilities: {
-        alwaysMatch: {
-          'webkitgtk:browserOptions': {
-            binary: programs.browser,
-            // The pages open as windows of the site's own; scripts in markup off is JavaScript off
-            // for the page, while WebDriver's scripts still run.
-            args: ['--automation', '--javascript-can-open-windows-automatically=true', `--enable-javascript-markup=${javaScript}`],
-          },
-        },
+    const driver = WebDriver.createSession(new Executor(new HttpClient(server, new Agent({ keepAlive: true }))), {
+      'webkitgtk:browserOptions': {
+        binary: programs.python,
+        args: [BROWSER_SCRIPT, `--data-dir=${dataDir}`, `--javascript-markup=${javaScript}`],
       },
-    })) as { sessionId: string };
-    return new Session(child, `${server}/session/${created.sessionId}`);
-  }
-
-  command(method: string, path: string, body?: unknown): Promise<unknown> {
-    return request(method, this.base + path, body);
+    });
+    // The session is created in the background: wait for it, so that a failure shows here.
+    await driver.getSession();
+    return new Session(child, dataDir, driver, console);
   }
 
   async stop(): Promise<void> {
-    await this.command('DELETE', '').catch(() => undefined);
+    await this.driver.quit().catch(() => undefined);
     if (this.child.pid && this.child.exitCode === null) {
       try {
         process.kill(-this.child.pid, 'SIGTERM');
@@ -85,17 +160,9 @@ class Session {
         // Already gone.
       }
     }
+    await stopProcess(this.child);
+    await rm(this.dataDir, { recursive: true, force: true });
   }
-}
-
-async function request(method: string, url: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-  const { value } = (await response.json()) as { value: unknown };
-  if (!response.ok) {
-    const { error, message } = value as { error: string; message: string };
-    throw new WebDriverError(`WebKitWebDriver: ${error}: ${message}`);
-  }
-  return value;
 }
 
 /** Starts Xvfb on a free display; resolves with the display and a function that stops it. */
@@ -164,6 +231,8 @@ class WebKitPage {
   private window: string | undefined;
   private width: number;
   private height: number;
+  /** The first of the console's messages that are this page's: the browser's earlier pages wrote those before. */
+  private consoleFrom: number;
 
   constructor(
     private readonly session: Session,
@@ -171,6 +240,11 @@ class WebKitPage {
   ) {
     this.width = options.width;
     this.height = options.height ?? DEFAULT_HEIGHT;
+    this.consoleFrom = session.console.messages.length;
+  }
+
+  private get driver(): WebDriver {
+    return this.session.driver;
   }
 
   private async execute<T>(fn: string, args: unknown[] = []): Promise<T> {
@@ -178,20 +252,21 @@ class WebKitPage {
     const script = `const done = arguments[arguments.length - 1];
       Promise.resolve().then(() => (${fn}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
         .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`;
-    const result = (await this.session.command('POST', '/execute/async', { script, args })) as { value?: T; error?: string };
+    const result = await this.driver.executeAsyncScript<{ value?: T; error?: string }>(script, ...args);
     if (result.error !== undefined) throw new Error(`In WebKit: ${result.error}`);
     return result.value as T;
   }
 
   async goto(url: string): Promise<void> {
     const target = new URL(url);
-    this.launcher ??= (await this.session.command('GET', '/window')) as string;
+    this.launcher ??= await this.driver.getWindowHandle();
     await this.closeWindows();
-    await this.session.command('POST', '/window', { handle: this.launcher });
+    await this.driver.switchTo().window(this.launcher);
     const launcherUrl = `${target.origin}/robots.txt`;
-    if ((await this.session.command('GET', '/url')) !== launcherUrl) await this.session.command('POST', '/url', { url: launcherUrl });
-    const before = (await this.session.command('GET', '/window/handles')) as string[];
+    if ((await this.driver.getCurrentUrl()) !== launcherUrl) await this.driver.get(launcherUrl);
+    const before = await this.driver.getAllWindowHandles();
     const beforeScripts = this.options.beforeScripts ? functionSource(this.options.beforeScripts) : 'function () {}';
+    this.consoleFrom = this.session.console.messages.length;
     await this.execute(
       `function (url, features) {
         const win = window.open(url, '_blank', features);
@@ -201,10 +276,10 @@ class WebKitPage {
       }`,
       [url, `width=${this.width},height=${this.height}`],
     );
-    const after = (await this.session.command('GET', '/window/handles')) as string[];
+    const after = await this.driver.getAllWindowHandles();
     this.window = after.find((handle) => !before.includes(handle));
     if (!this.window) throw new Error(`WebKit opened no window for ${url}`);
-    await this.session.command('POST', '/window', { handle: this.window });
+    await this.driver.switchTo().window(this.window);
     await this.resize(this.width, this.height);
     await waitFor(
       `${url} to load in WebKit`,
@@ -216,64 +291,71 @@ class WebKitPage {
     this.width = width;
     this.height = height;
     if (!this.window) return;
-    await this.session.command('POST', '/window/rect', { width, height });
-    // The window is the viewport (a window of a page has no toolbar), but check rather than trust.
+    const window = this.driver.manage().window();
+    await window.setRect({ width, height });
+    // The window is the viewport (the browser's windows have no toolbar), but check rather than trust.
     const inner = await this.execute<[number, number]>('function () { return [innerWidth, innerHeight]; }');
-    if (inner[0] !== width || inner[1] !== height) {
-      await this.session.command('POST', '/window/rect', { width: width * 2 - inner[0], height: height * 2 - inner[1] });
-    }
+    if (inner[0] !== width || inner[1] !== height) await window.setRect({ width: width * 2 - inner[0], height: height * 2 - inner[1] });
   }
 
   async closeWindows(): Promise<void> {
     if (!this.window) return;
-    await this.session.command('POST', '/window', { handle: this.window });
-    await this.session.command('DELETE', '/window');
+    await this.driver.switchTo().window(this.window);
+    await this.driver.close();
     this.window = undefined;
-    if (this.launcher) await this.session.command('POST', '/window', { handle: this.launcher });
+    if (this.launcher) await this.driver.switchTo().window(this.launcher);
   }
 
-  private async keys(values: string[]): Promise<void> {
-    const actions = [
-      ...values.map((value) => ({ type: 'keyDown', value })),
-      ...[...values].reverse().map((value) => ({ type: 'keyUp', value })),
-    ];
-    await this.session.command('POST', '/actions', { actions: [{ type: 'key', id: 'keyboard', actions }] });
-    await this.session.command('DELETE', '/actions');
+  /**
+   * The page's console messages so far. The page writes a message of its own and this waits for
+   * it: every message the page wrote before it has then been read.
+   */
+  private async consoleMessages(): Promise<ConsoleMessage[]> {
+    const marker = `engine-console-read-${randomUUID()}`;
+    await this.execute('function (marker) { console.info(marker); }', [marker]);
+    // The messages are kept as they come, so the marker is found even if it came first.
+    await this.session.console.until(marker, 10_000);
+    return this.session.console.messages.slice(this.consoleFrom).filter((message) => !message.text.startsWith('engine-console-read-'));
   }
 
   api(): Omit<EnginePage, 'close'> {
     return {
       engine: 'webkit',
       goto: (url) => this.goto(url),
-      url: async () => (await this.session.command('GET', '/url')) as string,
+      url: () => this.driver.getCurrentUrl(),
       evaluate: (fn, ...args) => this.execute(functionSource(fn), args),
-      click: async (selector) => {
-        const found = (await this.session.command('POST', '/element', { using: 'css selector', value: selector })) as Record<
-          string,
-          string
-        >;
-        await this.session.command('POST', `/element/${Object.values(found)[0]}/click`, {});
+      click: (selector) => this.driver.findElement(By.css(selector)).click(),
+      press: async (key) => {
+        const keys = KEYS[key];
+        const actions = this.driver.actions();
+        for (const value of keys) actions.keyDown(value);
+        for (const value of [...keys].reverse()) actions.keyUp(value);
+        await actions.perform();
       },
-      press: (key) => this.keys(KEYS[key]),
       resize: (width, height) => this.resize(width, height),
       screenshot: async () => {
         // WebDriver captures the viewport only: the window is made as tall as the page for the capture.
         const { width, height } = this;
         const full = await this.execute<number>('function () { return document.documentElement.scrollHeight; }');
-        await this.session.command('POST', '/window/rect', { width, height: full });
+        await this.driver.manage().window().setRect({ width, height: full });
         try {
-          return Buffer.from((await this.session.command('GET', '/screenshot')) as string, 'base64');
+          return Buffer.from(await this.driver.takeScreenshot(), 'base64');
         } finally {
           await this.resize(width, height);
         }
       },
       problems: async () => {
+        const messages = await this.consoleMessages();
         const recorded = await this.execute<Problems>(functionSource(readRecorder));
         // A font that failed to load sends no event: its face says so.
         const fonts = await this.execute<string[]>(
           'function () { return [...document.fonts].filter((face) => face.status === "error").map((face) => "font " + face.family + " " + face.unicodeRange); }',
         );
-        return { ...recorded, failedRequests: [...recorded.failedRequests, ...fonts] };
+        return {
+          ...consoleProblems(messages),
+          cspViolations: recorded.cspViolations,
+          failedRequests: [...recorded.failedRequests, ...fonts],
+        };
       },
     };
   }
