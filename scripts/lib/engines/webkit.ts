@@ -347,10 +347,7 @@ class WebKitPage {
       problems: async () => {
         const messages = await this.consoleMessages();
         const recorded = await this.execute<Problems>(functionSource(readRecorder));
-        // A font that failed to load sends no event: its face says so.
-        const fonts = await this.execute<string[]>(
-          'function () { return [...document.fonts].filter((face) => face.status === "error").map((face) => "font " + face.family + " " + face.unicodeRange); }',
-        );
+        const fonts = await this.execute<string[]>(functionSource(failedFonts));
         return {
           ...consoleProblems(messages),
           cspViolations: recorded.cspViolations,
@@ -359,4 +356,36 @@ class WebKitPage {
       },
     };
   }
+}
+
+/**
+ * A font that failed to load sends no event in WebKit: its face says so. But WebKit also marks a face 'error' when
+ * font-display: optional's short wait ran out on a busy machine, though its file came: a face counts only when a file
+ * its family's rules name does not load, or when no rule names one (a face of the FontFace API).
+ */
+async function failedFonts(): Promise<string[]> {
+  const failed = [...document.fonts].filter((face) => face.status === 'error');
+  if (failed.length === 0) return [];
+  const rules = [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule);
+  const unquoted = (family: string) => family.replace(/["']/g, '');
+  const loads = async (family: string) => {
+    const urls = rules
+      .filter((rule) => unquoted(rule.style.getPropertyValue('font-family')) === unquoted(family))
+      .flatMap((rule) => [...rule.style.getPropertyValue('src').matchAll(/url\("?([^")]+)"?\)/g)].map((match) => match[1] ?? ''));
+    const answers = await Promise.all(
+      urls.map((url) =>
+        fetch(new URL(url, document.baseURI)).then(
+          (response) => response.ok,
+          () => false,
+        ),
+      ),
+    );
+    return urls.length > 0 && answers.every(Boolean);
+  };
+  const results = await Promise.all(
+    failed.map(async (face) => ((await loads(face.family)) ? [] : [`font ${face.family} ${face.unicodeRange}`])),
+  );
+  return results.flat();
 }
