@@ -97,7 +97,7 @@ export function bundlePlugins(root, manifests) {
 }
 
 /** Many small modules load faster inside the bundle than as files of their own. */
-const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2'];
+const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 'markdown-it', 'yaml'];
 
 /**
  * As `packages: 'external'`, but by the absolute URL each resolves to, so the bundle runs from anywhere (the cache, a

@@ -53,6 +53,8 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
     plugins: [tagExports(root)],
     sourcemap: 'inline',
     sourcesContent: false,
+    // CommonJS packages bundled in (BUNDLED_PACKAGES) require Node's own modules, which resolve from anywhere.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire('/');" },
   };
 }
 
