@@ -20,7 +20,7 @@ import { checkLinks } from './steps/links';
 import { renderPages, writePages } from './steps/pages';
 import { copyPublic } from './steps/public';
 import { feedPath, writeFeeds, writeRedirectPages, writeSitemap } from './steps/sitemap';
-import { compileStyles } from './steps/styles';
+import { compileStyles, StylesCompiler } from './steps/styles';
 import { type OutputFile, writeAsset } from './writer';
 
 /** As React escapes an attribute's value. */
@@ -37,6 +37,8 @@ export interface BuildContext {
   bundle?: (config: { site: Parameters<typeof bundleSite>[1] }) => Promise<SiteBundle>;
   /** The one place render workers start: the caller closes them. */
   startWorkers: (bundle: string) => RenderPool;
+  /** Sass's worker: the caller closes it. */
+  styles: StylesCompiler;
   /** For a step that can redo only part of its work. */
   previous?: <T>(step: string) => T | undefined;
 }
@@ -60,7 +62,7 @@ export function buildSteps(context: BuildContext) {
       workers.pool.each('describe', () => input, 'loading the site').catch(() => {});
       return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
     })
-    .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles))
+    .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
     .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
     .add('icons', ['config', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
     .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
@@ -175,6 +177,8 @@ export const STEP_NAMES = buildSteps({
   startWorkers: () => {
     throw new Error('No step runs here.');
   },
+  // Its worker starts on the first compile, which never comes.
+  styles: new StylesCompiler(''),
 }).names;
 
 export function filesOf(results: Partial<Record<string, unknown>>, last: (typeof FILE_STEPS)[number] = 'hosting'): OutputFile[] {
@@ -205,20 +209,22 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
     now: options.now,
   });
   const pools: RenderPool[] = [];
+  const styles = new StylesCompiler(options.root);
+  const stopWorkers = () => Promise.all([styles.close(), ...pools.map((pool) => pool.close())]);
   try {
     const startWorkers = (bundle: string) => {
       const pool = new RenderPool({ bundle, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
       pools.push(pool);
       return pool;
     };
-    const steps = buildSteps({ options, staging: output.staging, work: output.work, startWorkers });
+    const steps = buildSteps({ options, staging: output.staging, work: output.work, startWorkers, styles });
     const { results, timings } = await runSteps(steps, { log: options.log, stepTimeoutMs: options.stepTimeoutMs, stalls: faults.stalls });
-    await Promise.all(pools.map((pool) => pool.close()));
+    await stopWorkers();
     const outputs = filesOf(results);
     const mark = await output.commit(outputs);
     return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
-    await Promise.all(pools.map((pool) => pool.close()));
+    await stopWorkers();
     // The build's own failure is the one to report, not a clean-up's after it.
     await output.abandon().catch((cleanup: unknown) => options.log(`Could not remove the failed build's folders: ${messageOf(cleanup)}`));
     throw error;

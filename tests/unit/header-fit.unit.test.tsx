@@ -12,7 +12,7 @@ import { ADVANCES, FIRST_ADVANCE } from '../../components/Header/advances';
 import { CTA_IN_BAR_FROM, type HeaderWords, ROW_WIDTHS, rowFrom } from '../../components/Header/fit';
 import { Header } from '../../components/Header/Header';
 import { decodeWoff2 } from '../../generator/fonts';
-import { compileStyles } from '../../generator/steps/styles';
+import { compileStyles, StylesCompiler } from '../../generator/steps/styles';
 import { projectRoot as root } from '../../scripts/lib/project';
 import config, { site } from '../../site.config';
 import { render } from '../support/render';
@@ -39,7 +39,8 @@ describe('the advance widths', () => {
 });
 
 describe('the widths the estimate picks from', async () => {
-  const { css } = await compileStyles(root, config.styles);
+  const compiler = new StylesCompiler(root);
+  const { css } = await compileStyles(root, config.styles, compiler).finally(() => compiler.close());
 
   it('are the media queries the stylesheet writes for the modifiers, one each', () => {
     const written = [...css.matchAll(/@media not all and \(min-width: ?(\d+)em\)\{[^{]*\.c-header--row-from-(\d+)\b/g)];
