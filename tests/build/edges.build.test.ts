@@ -257,6 +257,23 @@ describe("a host's limits", () => {
     );
     expect(message).toContain('leave "cloudfront" out of `hosts` in the site config');
   });
+
+  it("1,000 redirects pass Cloudflare Pages' 2,000 rules in _redirects (each with and without its slash): the build fails, saying so", async () => {
+    const many = Array.from({ length: 1000 }, (_, index) => `  { from: '/an-old-address-number-${index}', to: '/about-us' },`).join('\n');
+    // Without the CloudFront function, whose 10 KB would stop the build first.
+    const message = await withEdit(
+      'site.config.ts',
+      (source) => source.replace("  lang: 'en',", "  lang: 'en',\n  hosts: ['serve', 'netlify', 'nginx'],"),
+      () =>
+        withEdit(
+          TABLE,
+          (source) => source.replace("  { from: '/about', to: '/about-us' },", `${many}\n  { from: '/about', to: '/about-us' },`),
+          async () => fails(),
+        ),
+    );
+    expect(message).toMatch(/The site's 1002 redirects make 2004 rules in _redirects .*, and Cloudflare Pages takes 2000 at most/);
+    expect(message).toContain('leave "netlify" out of `hosts` in the site config');
+  });
 });
 
 describe('temporary files', () => {
