@@ -3,7 +3,7 @@
  * workers, and whether the cache was warm, cold or off, a build writes the same bytes; a change to
  * any source is in the next build.
  */
-import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -138,6 +138,41 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       const withCache = await fingerprint(outDir);
       for (const name of Object.keys(withoutCache).filter((file) => file !== 'deploy/build.json'))
         expect(withCache[name], name).toBe(withoutCache[name]);
+    });
+  });
+
+  it('deleted again and again while a build runs (an `rm -rf node_modules/.cache` beside it), is made anew: the build writes the same site', {
+    timeout: 180_000,
+  }, async () => {
+    await withOwnCache(async (root, build) => {
+      const outDir = path.join(root, 'dist');
+      expect(build().stderr).toBe('');
+      const before = await fingerprint(outDir);
+      const cache = cacheDir(root);
+      const [node, args] = buildCommand(['--quiet']);
+      const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // Whenever the build has written something to the cache, it is gone again, until the build ends.
+      let deletions = 0;
+      let running = true;
+      void exited.then(() => {
+        running = false;
+      });
+      while (running) {
+        if ((await readdir(cache).catch(() => [])).length > 0) {
+          await rm(cache, { recursive: true, force: true });
+          deletions += 1;
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect({ status: await exited, stderr }).toEqual({ status: 0, stderr: '' });
+      expect(deletions).toBeGreaterThan(0);
+      const after = await fingerprint(outDir);
+      for (const name of Object.keys(before).filter((file) => file !== 'deploy/build.json')) expect(after[name], name).toBe(before[name]);
     });
   });
 
