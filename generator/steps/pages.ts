@@ -108,17 +108,21 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
   );
 }
 
+/** A request's worth: each answer resets the worker's time limit, which a thousand pages on a busy disk could outlast. */
+const PAGES_PER_WRITE = 50;
+
 export async function writePages(pool: RenderPool, rendered: RenderedPages, late: LateAssets, staging: string): Promise<OutputFile[]> {
-  const count = pool.workers;
-  const shares = Array.from({ length: count }, (_, worker) => rendered.pages.filter((_, index) => index % count === worker));
-  const written = await pool.each(
+  const chunks = Array.from({ length: Math.ceil(rendered.pages.length / PAGES_PER_WRITE) }, (_, index) =>
+    rendered.pages.slice(index * PAGES_PER_WRITE, (index + 1) * PAGES_PER_WRITE),
+  );
+  const written = await pool.share(
     'write',
-    (worker) => ({ folder: staging, pages: shares[worker] ?? [], tokens: rendered.tokens, late }),
-    'writing the pages',
+    chunks,
+    (pages) => ({ folder: staging, pages, tokens: rendered.tokens, late }),
+    (pages) => ({ what: `writing ${pages.length === 1 ? 'the page' : `${pages.length} pages`} from ${pages[0]?.file}` }),
   );
   // In the order of the pages, whatever the number of workers.
-  const byFile = new Map(written.flat().map((file) => [file.path, file]));
-  return rendered.pages.flatMap((page) => byFile.get(page.file) ?? []);
+  return written.flat();
 }
 
 /** As "file:line: ", or nothing when no content holds it. */
