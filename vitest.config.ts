@@ -47,6 +47,8 @@ export default defineConfig({
           // Pages of their own in one browser per file; WebKit's are one browser process each, so fewer.
           sequence: { concurrent: true },
           maxConcurrency: engine === 'webkit' ? 2 : 4,
+          // A file's first test also starts its browser, which a busy machine has taken 30 s to do.
+          testTimeout: 90_000,
           // Chromium is every engine's reference for the layout comparison.
           globalSetup: ['tests/support/setup-chromium.ts', 'tests/support/setup-site.ts', 'tests/support/setup-engine.ts'],
         },
