@@ -59,11 +59,9 @@ const made = await make();
 try {
   await run(made);
 } catch (error) {
-  const missing =
-    /** @type {NodeJS.ErrnoException} */ (error).code === 'ERR_MODULE_NOT_FOUND' &&
-    made.file &&
-    String(error).includes(path.basename(made.file));
-  // A cache emptied between the lookup and the import costs a second import, not the run.
+  const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+  const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && made.file && String(error).includes(path.basename(made.file));
+  // A cache emptied between the lookup and the import (or its read) costs a second import, not the run.
   if (!missing) throw error;
   await run({ ...made, file: undefined });
 }

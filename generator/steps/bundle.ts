@@ -1,5 +1,5 @@
 /** The site's code and the render worker, one module with an inline source map, so that errors name the TypeScript files and lines. */
-import { copyFile, link, readFile, writeFile } from 'node:fs/promises';
+import { link, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
@@ -61,9 +61,9 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
 export async function bundleSite(root: string, site: Site, work: string): Promise<SiteBundle> {
   const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
   const file = path.join(work, 'site.mjs');
-  // A link of its own: a cache emptied meanwhile cannot take it away.
+  // A link of its own, which a cache emptied meanwhile cannot take away; its bytes when the cache's file is gone already.
   if (!built.file) await writeFile(file, built.output);
-  else await link(built.file, file).catch(() => copyFile(built.file as string, file));
+  else await link(built.file, file).catch(() => writeFile(file, built.output));
   return { file, reads: built.inputs };
 }
 

@@ -50,11 +50,9 @@ export async function loadConfig(options: BuildOptions, work: string): Promise<C
     extension: 'mjs',
     options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
   });
-  let moduleFile = built.file;
-  if (!moduleFile) {
-    moduleFile = path.join(work, 'config.mjs');
-    await writeFile(moduleFile, built.output);
-  }
+  // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
+  const moduleFile = path.join(work, 'config.mjs');
+  await writeFile(moduleFile, built.output);
   const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
   if (typeof exported !== 'object' || exported === null) {
     throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
-import { type RunningServer, startServe } from '../../scripts/lib/server';
+import type { RunningServer } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { EUROPEAN_PATH, EUROPEAN_WORDS } from '../fixtures/routes/european-words';
 import { test, untilScripted } from '../support/engine';
+import { fontFirst, reportFontIn, startPacedServer } from '../support/hosts';
 import { fixture } from '../support/output';
 
 let workDir = '';
@@ -22,7 +23,10 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'site-european-'));
   const outDir = path.join(workDir, 'dist');
   await runBuild({ outDir, log: () => {}, siteUrl: site.url, pages: fixture('european-words.ts') });
-  server = await startServe(outDir);
+  const holdUntilFontIn = fontFirst();
+  server = await startPacedServer(outDir, async (paced) => {
+    if (!(await holdUntilFontIn(paced))) paced.response.end(paced.body);
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -70,13 +74,9 @@ async function inInter(texts: readonly string[]): Promise<{ text: string; inter:
 }
 
 test.for([375, 1280])('at %i px, every word is drawn in Inter, and the page is laid out once', async (width, { openPage }) => {
-  const page = await openPage({ width, coldCache: true, beforeScripts: recordHeights });
-  const url = `${server?.url}${EUROPEAN_PATH}/`;
-  // The first visit takes the font into the cache (or shows the fallback, if it came late); the
-  // return visit has it from its first layout, as any page after the first does.
-  await page.goto(url);
-  await untilScripted(page);
-  await page.goto(url);
+  // The page's body comes once its font is in (fontFirst), as on a fast connection, however busy the machine.
+  const page = await openPage({ width, coldCache: true, beforeScripts: [recordHeights, reportFontIn] });
+  await page.goto(`${server?.url}${EUROPEAN_PATH}/`);
   await untilScripted(page);
   const words = Object.values(EUROPEAN_WORDS);
   const shown = await page.evaluate(

@@ -12,75 +12,43 @@ import { canonicalPath } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import type { RunningServer } from '../../scripts/lib/server';
 import { type EnginePage, test, untilScripted, waitUntil } from '../support/engine';
-import { startPacedServer } from '../support/hosts';
+import { fontFirst, reportFontIn, startPacedServer } from '../support/hosts';
 
 const siteDir = inject('siteDir');
 /** Soon: in time for the first frame in some engines, not in others. */
 const FONT_SOON_MS = 50;
 /** Later than any engine's first frame. */
 const FONT_LATE_MS = 400;
-/** The query parameter of reportFontIn's request: the path of the page whose font is in. */
-const FONT_IN_PARAM = 'font-in';
 /** The query parameter of recordFrames' request: the path of the page painted with its behaviours started. */
 const SCRIPTED_PARAM = 'scripted';
 
 /**
- * The built site on a server of its own. `font: 'first'` ends each page only once the page says
- * its font is in (reportFontIn's request), so the font is in before the page is parsed however
- * busy the machine (a fast connection): on a first visit from the network, on a return visit from
- * the cache (which a busy Firefox, handed the whole page at once, once took in too late); a
- * number answers the font that many ms late (a slow connection); `'after-script'` answers it only
+ * The built site on a server of its own. `font: 'first'` holds each page's body until the page
+ * says its font is in (fontFirst): the font is in before the page has content however busy the
+ * machine (a fast connection), on a first visit from the network and on a return visit from the
+ * cache; a number answers the font that many ms late (a slow connection); `'after-script'` answers it only
  * once the page has painted a frame with its behaviours started (recordFrames' request): a font
  * later than anything the page could wait for, however busy the machine.
  */
 async function serveSite(font: 'first' | number | 'after-script'): Promise<RunningServer> {
-  /** Pages waiting for their font, by path. */
-  const waiting = new Map<string, () => void>();
+  const holdUntilFontIn = fontFirst();
   /** Fonts waiting for a page to be scripted; resolved for good by the first report. */
   let scripted: () => void = () => {};
   const scriptedOnce = new Promise<void>((resolve) => {
     scripted = resolve;
   });
-  return startPacedServer(siteDir, async ({ request, response, pathname, file, body }) => {
-    const query = new URL(request.url ?? '/', 'http://localhost').searchParams;
-    const fontIn = query.get(FONT_IN_PARAM);
-    if (fontIn !== null) {
-      waiting.get(fontIn)?.();
-      response.end(body);
-    } else if (query.has(SCRIPTED_PARAM)) {
+  return startPacedServer(siteDir, async (paced) => {
+    const { request, response, file, body } = paced;
+    if (font === 'first' && (await holdUntilFontIn(paced))) return;
+    if (new URL(request.url ?? '/', 'http://localhost').searchParams.has(SCRIPTED_PARAM)) {
       scripted();
       response.end(body);
     } else if (file.endsWith('.woff2')) {
       if (typeof font === 'number') await new Promise((resolve) => setTimeout(resolve, font));
       if (font === 'after-script') await scriptedOnce;
       response.end(body);
-    } else if (file.endsWith('.html') && font === 'first') {
-      const html = body.toString('utf8');
-      const end = html.indexOf('<body');
-      response.write(html.slice(0, end));
-      await new Promise<void>((resolve) => waiting.set(pathname, resolve));
-      waiting.delete(pathname);
-      response.end(html.slice(end));
     } else response.end(body);
   });
-}
-
-/**
- * Installed before the page's scripts: once the page's main Inter face has loaded, while the page
- * is still being parsed, it tells the server so (a request for a file the site has, the page's
- * path in its query). Only the browser knows when it has taken the font in: on a busy machine,
- * Firefox once took longer than any fixed grace after the file was sent.
- */
-function reportFontIn(win: Window & typeof globalThis): void {
-  // The global timer and fetch, not the page's: WebKit runs this in the opener of the page's
-  // window, whose first document the page replaces, and its timers with it.
-  const timer = setInterval(() => {
-    const main = [...win.document.fonts].find((face) => face.family.replace(/"/g, '') === 'Inter' && face.unicodeRange === 'U+0-10FFFF');
-    if (main?.status !== 'loaded') return;
-    clearInterval(timer);
-    // FONT_IN_PARAM: the page sees none of the test's variables.
-    void fetch(`${win.location.origin}/robots.txt?font-in=${encodeURIComponent(win.location.pathname)}`);
-  }, 10);
 }
 
 /** How the main face ended, and how tall the page is, once every font the page asked for has settled. */

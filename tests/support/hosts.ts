@@ -85,6 +85,52 @@ export async function startPacedServer(siteDir: string, send: (paced: PacedReque
   };
 }
 
+/** The query parameter of reportFontIn's request: the path of the page whose font is in. */
+const FONT_IN_PARAM = 'font-in';
+
+/**
+ * For startPacedServer: each page's head at once, its body only once the page says its main Inter face has loaded
+ * (reportFontIn, installed before its scripts): the font is in before the page has content, however busy the machine. True
+ * when it answered the request.
+ */
+export function fontFirst(): (paced: PacedRequest) => Promise<boolean> {
+  /** Pages waiting for their font, by path. */
+  const waiting = new Map<string, () => void>();
+  return async ({ request, response, pathname, file, body }) => {
+    const fontIn = new URL(request.url ?? '/', 'http://localhost').searchParams.get(FONT_IN_PARAM);
+    if (fontIn !== null) {
+      waiting.get(fontIn)?.();
+      response.end(body);
+      return true;
+    }
+    if (!file.endsWith('.html')) return false;
+    const html = body.toString('utf8');
+    const end = html.indexOf('<body');
+    response.write(html.slice(0, end));
+    await new Promise<void>((resolve) => waiting.set(pathname, resolve));
+    waiting.delete(pathname);
+    response.end(html.slice(end));
+    return true;
+  };
+}
+
+/**
+ * Installed before the page's scripts: once the page's main Inter face has loaded, while the page is still being parsed, it
+ * tells fontFirst's server so (a request for a file the site has, the page's path in its query). Only the browser knows
+ * when it has taken the font in.
+ */
+export function reportFontIn(win: Window & typeof globalThis): void {
+  // The global timer and fetch, not the page's: WebKit runs this in the opener of the page's window, whose first
+  // document the page replaces, and its timers with it.
+  const timer = setInterval(() => {
+    const main = [...win.document.fonts].find((face) => face.family.replace(/"/g, '') === 'Inter' && face.unicodeRange === 'U+0-10FFFF');
+    if (main?.status !== 'loaded') return;
+    clearInterval(timer);
+    // FONT_IN_PARAM: the page sees none of the test's variables.
+    void fetch(`${win.location.origin}/robots.txt?font-in=${encodeURIComponent(win.location.pathname)}`);
+  }, 10);
+}
+
 /**
  * The server `start` makes, started before the tests of the enclosing describe and stopped after
  * them; read it through the getter, in a test.

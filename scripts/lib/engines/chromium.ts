@@ -8,6 +8,7 @@ import {
   installRecorder,
   type OpenOptions,
   type Problems,
+  pageScripts,
   readRecorder,
   withCspViolations,
 } from './page';
@@ -93,7 +94,7 @@ export function chromiumEngine(browser: Browser, close: () => Promise<void> = ()
         viewport: { width: options.width, height: options.height ?? DEFAULT_HEIGHT },
         javaScriptEnabled: options.javaScript ?? true,
       });
-      if (options.beforeScripts) await recorded.page.addInitScript({ content: callSource(options.beforeScripts) });
+      for (const script of pageScripts(options.beforeScripts)) await recorded.page.addInitScript({ content: callSource(script) });
       return playwrightPage(recorded);
     },
   };

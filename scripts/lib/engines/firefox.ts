@@ -8,6 +8,7 @@ import {
   installRecorder,
   type OpenOptions,
   type Problems,
+  pageScripts,
   readRecorder,
   withCspViolations,
 } from './page';
@@ -60,7 +61,7 @@ export function firefoxEngine(executablePath: string): Engine {
         }
       });
       await page.evaluateOnNewDocument(callSource(installRecorder));
-      if (options.beforeScripts) await page.evaluateOnNewDocument(callSource(options.beforeScripts));
+      for (const script of pageScripts(options.beforeScripts)) await page.evaluateOnNewDocument(callSource(script));
       return puppeteerPage(page, native, () => context.close());
     },
     close: async () => {

@@ -32,8 +32,8 @@ export interface OpenOptions {
   height?: number;
   /** False: the page as a reader with JavaScript turned off sees it. */
   javaScript?: boolean;
-  /** Runs in every document of the page before its own scripts (the function gets the page's window). */
-  beforeScripts?: (win: Window & typeof globalThis) => void;
+  /** Run in every document of the page before its own scripts, in order (each gets the page's window). */
+  beforeScripts?: PageScript | readonly PageScript[];
   /** A browser with nothing cached, as a first visit finds it (Chromium and Firefox contexts always are). */
   coldCache?: boolean;
 }
@@ -99,6 +99,14 @@ export async function withCspViolations(native: Problems, recorded: Promise<Prob
  * A function's source for the page. tsx (esbuild's keepNames) wraps named functions in calls to
  * `__name`, which only the module defines: the page gets a stand-in.
  */
+/** A function run in a page: self-contained, as it is sent as its source. */
+export type PageScript = (win: Window & typeof globalThis) => void;
+
+/** `beforeScripts` as a list. */
+export function pageScripts(scripts: PageScript | readonly PageScript[] | undefined): readonly PageScript[] {
+  return scripts === undefined ? [] : typeof scripts === 'function' ? [scripts] : scripts;
+}
+
 export function functionSource(fn: { toString(): string }): string {
   return `((__name) => (${fn.toString()}))((target) => target)`;
 }

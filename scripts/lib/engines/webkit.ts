@@ -18,6 +18,7 @@ import {
   type OpenOptions,
   type Key as PageKey,
   type Problems,
+  pageScripts,
   readRecorder,
 } from './page';
 
@@ -265,13 +266,13 @@ class WebKitPage {
     const launcherUrl = `${target.origin}/robots.txt`;
     if ((await this.driver.getCurrentUrl()) !== launcherUrl) await this.driver.get(launcherUrl);
     const before = await this.driver.getAllWindowHandles();
-    const beforeScripts = this.options.beforeScripts ? functionSource(this.options.beforeScripts) : 'function () {}';
+    const beforeScripts = pageScripts(this.options.beforeScripts).map((script) => `(${functionSource(script)})(win);`);
     this.consoleFrom = this.session.console.messages.length;
     await this.execute(
       `function (url, features) {
         const win = window.open(url, '_blank', features);
         (${functionSource(installRecorder)})(win, true);
-        (${beforeScripts})(win);
+        ${beforeScripts.join('\n        ')}
         win.opener = null;
       }`,
       [url, `width=${this.width},height=${this.height}`],
