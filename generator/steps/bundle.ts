@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundle, bundlePlugins, compileError } from '../bundle.mjs';
 import type { Site } from '../site';
+import { writeError } from '../writer';
 
 export interface SiteBundle {
   file: string;
@@ -62,8 +63,9 @@ export async function bundleSite(root: string, site: Site, work: string): Promis
   const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
   const file = path.join(work, 'site.mjs');
   // A link of its own, which a cache emptied meanwhile cannot take away; its bytes when the cache's file is gone already.
-  if (!built.file) await writeFile(file, built.output);
-  else await link(built.file, file).catch(() => writeFile(file, built.output));
+  const copy = () => writeFile(file, built.output).catch((error: unknown) => Promise.reject(writeError(error, file)));
+  if (!built.file) await copy();
+  else await link(built.file, file).catch(copy);
   return { file, reads: built.inputs };
 }
 
