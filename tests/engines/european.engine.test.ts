@@ -13,7 +13,7 @@ import type { RunningServer } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { EUROPEAN_PATH, EUROPEAN_WORDS } from '../fixtures/routes/european-words';
 import { test, untilScripted } from '../support/engine';
-import { fontFirst, reportFontIn, startPacedServer } from '../support/hosts';
+import { fontFirst, reportFontIn, startPacedServer, visitFontFirst } from '../support/hosts';
 import { fixture } from '../support/output';
 
 let workDir = '';
@@ -75,8 +75,10 @@ async function inInter(texts: readonly string[]): Promise<{ text: string; inter:
 
 test.for([375, 1280])('at %i px, every word is drawn in Inter, and the page is laid out once', async (width, { openPage }) => {
   // The page's body comes once its font is in (fontFirst), as on a fast connection, however busy the machine.
-  const page = await openPage({ width, coldCache: true, beforeScripts: [recordHeights, reportFontIn] });
-  await page.goto(`${server?.url}${EUROPEAN_PATH}/`);
+  const page = await visitFontFirst(
+    () => openPage({ width, coldCache: true, beforeScripts: [recordHeights, reportFontIn] }),
+    `${server?.url}${EUROPEAN_PATH}/`,
+  );
   await untilScripted(page);
   const words = Object.values(EUROPEAN_WORDS);
   const shown = await page.evaluate(

@@ -12,7 +12,7 @@ import { canonicalPath } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import type { RunningServer } from '../../scripts/lib/server';
 import { type EnginePage, test, untilScripted, waitUntil } from '../support/engine';
-import { fontFirst, reportFontIn, startPacedServer } from '../support/hosts';
+import { fontFirst, mainFaceStatus, reportFontIn, startPacedServer, visitFontFirst } from '../support/hosts';
 
 const siteDir = inject('siteDir');
 /** Soon: in time for the first frame in some engines, not in others. */
@@ -54,11 +54,10 @@ async function serveSite(font: 'first' | number | 'after-script'): Promise<Runni
 /** How the main face ended, and how tall the page is, once every font the page asked for has settled. */
 async function settled(page: EnginePage): Promise<{ inter: string; height: number }> {
   await untilScripted(page);
-  return page.evaluate(async () => {
+  await page.evaluate(async () => {
     await document.fonts.ready;
-    const main = [...document.fonts].find((face) => face.family.replace(/"/g, '') === 'Inter' && face.unicodeRange === 'U+0-10FFFF');
-    return { inter: main?.status ?? 'missing', height: document.documentElement.scrollHeight };
   });
+  return { inter: await page.evaluate(mainFaceStatus), height: await page.evaluate(() => document.documentElement.scrollHeight) };
 }
 
 interface Frame {
@@ -119,10 +118,10 @@ describe('a first visit, the font in before the page has content', () => {
   test.for(routes.map((route) => canonicalPath(route.path)))(
     '%s shows the page in Inter, as a return visit does',
     async (routePath, { openPage }) => {
-      const page = await openPage({ width: 1280, coldCache: true, beforeScripts: reportFontIn });
-      await page.goto(origin('first') + routePath);
+      const url = origin('first') + routePath;
+      const page = await visitFontFirst(() => openPage({ width: 1280, coldCache: true, beforeScripts: reportFontIn }), url);
       const first = await settled(page);
-      await page.goto(origin('first') + routePath);
+      await visitFontFirst(async () => page, url);
       const again = await settled(page);
       expect(again.inter).toBe('loaded');
       expect(first).toEqual(again);
