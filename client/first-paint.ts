@@ -28,8 +28,12 @@ if (family && fonts && !fonts.check(face)) fonts.load(face).catch(() => {});
 
 const frame = (then: () => void) => requestAnimationFrame(() => (document.body?.firstElementChild ? then() : frame(then)));
 
+// WebKit's check() counts a face it gave up (a broken file, or font-display: optional's wait run out on a busy machine) as
+// done: the page would keep Inter, and the family's other face, still loading, would swap its characters in.
+const givenUp = () => [...(fonts ?? [])].some((font) => font.status === 'error' && font.family.replace(/"/g, '') === family);
+
 frame(() => {
-  if (family && fonts && !fonts.check(face)) root.classList.add('font-fallback');
+  if (family && fonts && (!fonts.check(face) || givenUp())) root.classList.add('font-fallback');
   // A task after the frame: the frame is painted before the script is asked for.
   setTimeout(() => {
     if (!script?.dataset.src) return;

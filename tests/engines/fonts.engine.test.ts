@@ -7,6 +7,9 @@
  * the font loaded, then again; a later version hid the page until the font came, which cost the
  * largest contentful paint 0.1 to 0.2 s.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
 import { routes } from '../../pages/routes';
@@ -22,15 +25,19 @@ const FONT_LATE_MS = 400;
 /** The query parameter of recordFrames' request: the path of the page painted with its behaviours started. */
 const SCRIPTED_PARAM = 'scripted';
 
+type FontPace = 'first' | number | 'after-script' | 'main-broken';
+
 /**
  * The built site on a server of its own. `font: 'first'` holds each page's body until the page
  * says its font is in (fontFirst): the font is in before the page has content however busy the
  * machine (a fast connection), on a first visit from the network and on a return visit from the
  * cache; a number answers the font that many ms late (a slow connection); `'after-script'` answers it only
  * once the page has painted a frame with its behaviours started (recordFrames' request): a font
- * later than anything the page could wait for, however busy the machine.
+ * later than anything the page could wait for, however busy the machine; `'main-broken'` answers the main face's file
+ * with bytes that are no font, holds each page's body until the engine has given that face up (as `'first'` does), and
+ * answers the family's other face FONT_SOON_MS late: after the first frame, and in time for an engine to take it.
  */
-async function serveSite(font: 'first' | number | 'after-script'): Promise<RunningServer> {
+async function serveSite(font: FontPace): Promise<RunningServer> {
   const holdUntilFontIn = fontFirst();
   /** Fonts waiting for a page to be scripted; resolved for good by the first report. */
   let scripted: () => void = () => {};
@@ -38,13 +45,15 @@ async function serveSite(font: 'first' | number | 'after-script'): Promise<Runni
     scripted = resolve;
   });
   return startPacedServer(siteDir, async (paced) => {
-    const { request, response, file, body } = paced;
-    if (font === 'first' && (await holdUntilFontIn(paced))) return;
+    const { request, response, pathname, file, body } = paced;
+    if ((font === 'first' || font === 'main-broken') && (await holdUntilFontIn(paced))) return;
     if (new URL(request.url ?? '/', 'http://localhost').searchParams.has(SCRIPTED_PARAM)) {
       scripted();
       response.end(body);
     } else if (file.endsWith('.woff2')) {
-      if (typeof font === 'number') await new Promise((resolve) => setTimeout(resolve, font));
+      if (font === 'main-broken' && pathname === (await mainFontPath)) return void response.end('no font');
+      const late = typeof font === 'number' ? font : font === 'main-broken' ? FONT_SOON_MS : 0;
+      if (late) await new Promise((resolve) => setTimeout(resolve, late));
       if (font === 'after-script') await scriptedOnce;
       response.end(body);
     } else response.end(body);
@@ -102,17 +111,23 @@ function framesAndFont(): { frames: Frame[]; fontAt: number | null } {
   return { frames: (window as unknown as { __frames: Frame[] }).__frames, fontAt: font ? font.responseEnd : null };
 }
 
-const servers = new Map<'first' | number | 'after-script', RunningServer>();
+/** The main face's file: the one font every page preloads. */
+const mainFontPath = readFile(path.join(siteDir, 'index.html'), 'utf8').then((html) =>
+  load(html)('link[rel=preload][as=font]').attr('href'),
+);
+
+const servers = new Map<FontPace, RunningServer>();
 
 beforeAll(async () => {
-  for (const font of ['first', FONT_SOON_MS, FONT_LATE_MS, 'after-script'] as const) servers.set(font, await serveSite(font));
+  for (const font of ['first', FONT_SOON_MS, FONT_LATE_MS, 'after-script', 'main-broken'] as const)
+    servers.set(font, await serveSite(font));
 });
 
 afterAll(async () => {
   await Promise.all([...servers.values()].map((server) => server.stop()));
 });
 
-const origin = (font: 'first' | number | 'after-script') => servers.get(font)?.url ?? '';
+const origin = (font: FontPace) => servers.get(font)?.url ?? '';
 
 describe('a first visit, the font in before the page has content', () => {
   test.for(routes.map((route) => canonicalPath(route.path)))(
@@ -150,6 +165,25 @@ describe('a first visit on a slow connection', () => {
       expect(new Set(frames.map((frame) => frame.height))).toEqual(new Set([frames[0]?.height]));
     },
   );
+
+  test('with its main face broken and the rest late, is laid out in one font from the start: nothing moves', async ({ openPage }) => {
+    // An engine that gave the main face up (a broken file, or a busy Firefox or WebKit whose short wait ran out) still
+    // loads the family's other face: its characters must not swap in once it comes.
+    const page = await openPage({ width: 375, coldCache: true, beforeScripts: [recordFrames, reportFontIn] });
+    await page.goto(`${origin('main-broken')}/`);
+    await untilScripted(page);
+    // By now the other face has come, if the page asked for it.
+    await waitUntil(page, 'no face loading', () => [...document.fonts].every((face) => face.status !== 'loading'));
+    expect(await page.evaluate(mainFaceStatus)).toBe('error');
+    // The body's first family is not Inter: how soon the other face came cannot bring the two faces' characters together.
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]?.replace(/["']/g, '').trim())).not.toBe(
+      'Inter',
+    );
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { frames } = await page.evaluate(framesAndFont);
+    expect(frames.length).toBeGreaterThan(0);
+    expect(new Set(frames.map((frame) => frame.height))).toEqual(new Set([frames[0]?.height]));
+  });
 
   test('shows the page and starts its script before a font that comes only once it has', async ({ openPage }) => {
     const page = await openPage({ width: 375, coldCache: true, beforeScripts: recordFrames });
