@@ -1,4 +1,4 @@
-/** The one writer of the output, on the main thread and in the render workers alike. */
+/** The one writer of the output and of the build's own work files, on the main thread and in the render workers alike. */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,11 +1,11 @@
 /** The site's code and the render worker, one module with an inline source map, so that errors name the TypeScript files and lines. */
-import { link, readFile, writeFile } from 'node:fs/promises';
+import { link, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundle, bundlePlugins, compileError } from '../bundle.mjs';
 import type { Site } from '../site';
-import { writeError } from '../writer';
+import { writeOutput } from '../writer';
 
 export interface SiteBundle {
   file: string;
@@ -63,7 +63,7 @@ export async function bundleSite(root: string, site: Site, work: string): Promis
   const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
   const file = path.join(work, 'site.mjs');
   // A link of its own, which a cache emptied meanwhile cannot take away; its bytes when the cache's file is gone already.
-  const copy = () => writeFile(file, built.output).catch((error: unknown) => Promise.reject(writeError(error, file)));
+  const copy = () => writeOutput(work, 'site.mjs', built.output);
   if (!built.file) await copy();
   else await link(built.file, file).catch(copy);
   return { file, reads: built.inputs };
@@ -90,8 +90,9 @@ export async function siteBundler(root: string, site: Site, folder: string): Pro
       } catch (error) {
         throw compileError(error, root, site.pages);
       }
-      const file = path.join(folder, `site-${++version}.mjs`);
-      await writeFile(file, result.outputFiles[0]?.contents ?? new Uint8Array());
+      const name = `site-${++version}.mjs`;
+      await writeOutput(folder, name, result.outputFiles[0]?.contents ?? new Uint8Array());
+      const file = path.join(folder, name);
       const reads = Object.keys(result.metafile.inputs).filter(
         (input) => !/^(?:<|[a-z-]+:)/.test(input) && !input.includes('node_modules/'),
       );

@@ -1,5 +1,4 @@
 /** The config module, bundled like any code and checked, so that a mistake in it names the file and line. */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
@@ -11,6 +10,7 @@ import { locate, tagExports } from '../render/locate';
 import { text } from '../schema';
 import { HOST_NAMES, type Site } from '../site';
 import { type SiteAddress, siteAddress } from '../urls';
+import { writeOutput } from '../writer';
 
 export interface Config {
   site: Site;
@@ -51,8 +51,8 @@ export async function loadConfig(options: BuildOptions, work: string): Promise<C
     options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
   });
   // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
+  await writeOutput(work, 'config.mjs', built.output);
   const moduleFile = path.join(work, 'config.mjs');
-  await writeFile(moduleFile, built.output);
   const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
   if (typeof exported !== 'object' || exported === null) {
     throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {
