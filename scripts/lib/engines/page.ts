@@ -95,10 +95,6 @@ export async function withCspViolations(native: Problems, recorded: Promise<Prob
   return { ...native, cspViolations: (await recorded.catch(() => undefined))?.cspViolations ?? [] };
 }
 
-/**
- * A function's source for the page. tsx (esbuild's keepNames) wraps named functions in calls to
- * `__name`, which only the module defines: the page gets a stand-in.
- */
 /** A function run in a page: self-contained, as it is sent as its source. */
 export type PageScript = (win: Window & typeof globalThis) => void;
 
@@ -107,6 +103,10 @@ export function pageScripts(scripts: PageScript | readonly PageScript[] | undefi
   return scripts === undefined ? [] : typeof scripts === 'function' ? [scripts] : scripts;
 }
 
+/**
+ * A function's source for the page. tsx (esbuild's keepNames) wraps named functions in calls to
+ * `__name`, which only the module defines: the page gets a stand-in.
+ */
 export function functionSource(fn: { toString(): string }): string {
   return `((__name) => (${fn.toString()}))((target) => target)`;
 }
