@@ -63,10 +63,11 @@ async function serveSite(font: FontPace): Promise<RunningServer> {
 /** How the main face ended, and how tall the page is, once every font the page asked for has settled. */
 async function settled(page: EnginePage): Promise<{ inter: string; height: number }> {
   await untilScripted(page);
-  await page.evaluate(async () => {
+  const height = await page.evaluate(async () => {
     await document.fonts.ready;
+    return document.documentElement.scrollHeight;
   });
-  return { inter: await page.evaluate(mainFaceStatus), height: await page.evaluate(() => document.documentElement.scrollHeight) };
+  return { inter: await page.evaluate(mainFaceStatus), height };
 }
 
 interface Frame {
