@@ -72,6 +72,14 @@ describe('the mobile menu at 375 px', () => {
 describe('the scroll reveal', () => {
   const opacity = (page: EnginePage, selector: string) =>
     page.evaluate((query: string) => [...document.querySelectorAll(query)].map((element) => getComputedStyle(element).opacity), selector);
+  /**
+   * Page function: every element the query names is revealed and no longer fading. An opacity of 1
+   * alone is no such sign: a busy WebKit reported the end value of a fade not yet started, then 0.75.
+   */
+  const settled = (query: string) =>
+    [...document.querySelectorAll(query)].every(
+      (element) => element.matches('.is-revealed, .is-revealed > *') && element.getAnimations().length === 0,
+    );
 
   test('hides a section below the fold at load and shows it once scrolled into view', async ({ openPage }) => {
     const page = await openPage({ width: 1280 });
@@ -84,11 +92,7 @@ describe('the scroll reveal', () => {
       () => getComputedStyle(document.querySelector('#benefits [data-module="reveal"]') as Element).opacity === '0',
     );
     await page.evaluate((query: string) => document.querySelector(query)?.scrollIntoView({ behavior: 'instant' }), target);
-    await waitUntil(
-      page,
-      'the section to show',
-      () => getComputedStyle(document.querySelector('#benefits [data-module="reveal"]') as Element).opacity === '1',
-    );
+    await waitUntil(page, 'the section to reveal and its fade to end', settled, target);
     expect((await opacity(page, target))[0]).toBe('1');
   });
 
@@ -122,12 +126,8 @@ describe('the scroll reveal', () => {
         selector,
       );
       // And shown in full once their transitions end.
-      await waitUntil(
-        page,
-        `${selector} to show`,
-        (query: string) => [...document.querySelectorAll(query)].every((card) => getComputedStyle(card).opacity === '1'),
-        selector,
-      );
+      await waitUntil(page, `${selector} to end its fades`, settled, selector);
+      expect([...new Set(await opacity(page, selector))]).toEqual(['1']);
       return page.evaluate(
         (query: string) => [...document.querySelectorAll(query)].map((card) => getComputedStyle(card).transitionDelay),
         selector,
