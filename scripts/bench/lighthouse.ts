@@ -20,8 +20,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 /** Runs a page, whose median is the figure (--runs). */
 const RUNS = 3;
 
-/** Issue 13: the largest contentful paint of every page within a second, on the mobile preset. */
-const LCP_TARGET_MS = 1000;
+/** Issue 30 (after issue 13's second): the largest contentful paint of every page within 0.95 s, on the mobile preset. */
+const LCP_TARGET_MS = 950;
 
 /** Lighthouse lives in its own folder beside this file, out of the site's install. */
 const LIGHTHOUSE_DIR = path.join(import.meta.dirname, 'lighthouse');

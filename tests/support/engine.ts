@@ -74,8 +74,8 @@ export const test = base.extend<EngineFixtures>({
 });
 
 /**
- * Waits until the site's script has started every behaviour of the page (it loads after the first
- * frame). A wait that runs out says where the page stopped: a Firefox first visit once outlasted it
+ * Waits until the site's script has started every behaviour of the page (it loads once the first
+ * paint is reported, or a second after the first frame). A wait that runs out says where the page stopped: a Firefox first visit once outlasted it
  * in a full CI run, and not in a dozen runs since.
  */
 export async function untilScripted(page: EnginePage): Promise<void> {
@@ -88,7 +88,7 @@ export async function untilScripted(page: EnginePage): Promise<void> {
       .evaluate(() => ({
         readyState: document.readyState,
         visibility: document.visibilityState,
-        // The page's loader adds it after the first frame; it is not in the page as served.
+        // The page's loader adds it after the first paint; it is not in the page as served.
         scriptAdded: document.querySelector('script[src]') !== null,
         rootClasses: document.documentElement.className,
         // By module: { reveal: 21 }.
