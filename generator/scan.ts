@@ -19,8 +19,9 @@ const URL_METAS = new Set(['og:url', 'og:image', 'og:image:url', 'og:image:secur
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 /** Text alternatives, tooltips, hints: shown or read aloud on any element. */
 const SHOWN_ATTRIBUTES = ['alt', 'aria-label', 'title', 'placeholder'];
-/** The rest (classes, SVG geometry) is passed over unread. */
+/** The rest (SVG geometry, ARIA states) is passed over unread. */
 const READ_ATTRIBUTES = new Set([
+  'class',
   ...URL_ATTRIBUTES,
   ...SRCSET_ATTRIBUTES,
   ...SHOWN_ATTRIBUTES,
@@ -38,6 +39,8 @@ export interface HtmlScan {
   ids: Set<string>;
   duplicateIds: string[];
   characters: string;
+  /** The class names the page's markup gives, for its own stylesheet. */
+  classes: Set<string>;
   /** Each distinct one once, but fragments of the page itself that name one of its elements. */
   references: FoundReference[];
 }
@@ -92,6 +95,7 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
 
 class PageReader {
   private readonly ids = new Set<string>();
+  private readonly classes = new Set<string>();
   private readonly duplicateIds = new Set<string>();
   private readonly texts: string[] = [];
   private readonly references: FoundReference[] = [];
@@ -121,6 +125,7 @@ class PageReader {
     if (tag === 'head') this.inHead = true;
     else if (tag === 'body') this.inHead = false;
     this.readReferences(tag, attributes);
+    for (const name of attributes.class?.split(/\s+/) ?? []) if (name) this.classes.add(name);
     for (const shown of SHOWN_ATTRIBUTES) this.show(attributes[shown] ?? '');
     if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) this.show(attributes.value ?? '');
     if (RAW_TEXT.has(tag)) this.raw = { tag, attributes, text: '' };
@@ -158,6 +163,7 @@ class PageReader {
       ids,
       duplicateIds: [...this.duplicateIds],
       characters: sortedCharacters(codePointsOf(this.texts)),
+      classes: this.classes,
       references: this.references.filter(({ value }) => !resolved(value)),
     };
   }

@@ -24,7 +24,7 @@ const DENIED_FEATURES = (
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
-/** Allowed by hash and by nothing else. */
+/** Allowed by hash and by nothing else. The header's policy reads only the scripts, which every page shares. */
 export interface InlineCode {
   scripts: readonly string[];
   styles: readonly string[];
@@ -36,10 +36,19 @@ export function inlineHash(code: string): string {
 
 /** A <meta http-equiv> policy ignores them (CSP3 §6.1.12). */
 const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+/**
+ * Each page carries its own stylesheet, cut to its classes, so these differ from page to page. The header, one for every
+ * response, leaves them to the page's meta policy, the first element of its head: listing every page's hash would grow the
+ * header of every file with the site (CloudFront takes about 1,783 characters) and change the hosts' configuration with
+ * every stylesheet edit. Without default-src the header says nothing of styles; the manifest, which falls back to it, is
+ * governed by the meta policy's.
+ */
+const PAGE_ONLY_DIRECTIVES = new Set(['default-src', 'style-src']);
 
 /**
  * Nothing unless listed, no 'unsafe-inline'. No manifest-src: WebKit logs it as an error, and default-src 'self' covers the
  * manifest. connect-src 'self': tools read the site through the page (Lighthouse's robots.txt check), as dev's live reload does.
+ * A page is bound by both: the header's, and its meta tag's, which allows its own inline stylesheet.
  */
 export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header' | 'meta' }): string {
   const sources = (code: readonly string[]) => ["'self'", ...code.map(inlineHash)].join(' ');
@@ -60,8 +69,9 @@ export function contentSecurityPolicy(inline: InlineCode, target: { for: 'header
     ['form-action', "'none'"],
     ['frame-ancestors', "'none'"],
   ];
+  const left = target.for === 'header' ? PAGE_ONLY_DIRECTIVES : HEADER_ONLY_DIRECTIVES;
   return directives
-    .filter(([name]) => target.for === 'header' || !HEADER_ONLY_DIRECTIVES.has(name))
+    .filter(([name]) => !left.has(name))
     .map(([name, value]) => `${name} ${value}`)
     .join('; ');
 }

@@ -90,6 +90,9 @@ export interface LateAssets {
   inlineScript: string;
 }
 
+/** A page's own inline stylesheet, cut to its classes, and the meta policy that allows it. */
+export type PageStyle = Pick<LateAssets, 'csp' | 'stylesheet'>;
+
 /** Each holds `nonce`, a build's own, so that no page holds one by chance. */
 export interface LateTokens extends LateAssets {
   nonce: string;
@@ -128,6 +131,8 @@ export interface RenderedPage extends Spooled {
   ids: string;
   duplicateIds: string[];
   characters: string;
+  /** Its class names, sorted, a space between. */
+  classes: string;
 }
 
 export interface Located {
@@ -141,7 +146,7 @@ export interface Requests {
   brand: [{ host: string; sizes: number[]; titles: string[] }, BrandDrawings];
   setup: [RenderSettings, undefined];
   render: [{ page: number }, RenderedPage];
-  write: [{ folder: string; pages: Spooled[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
+  write: [{ folder: string; pages: (Spooled & { own?: PageStyle })[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
   /** Where the owner wrote `value`: a character inside a text, or (`whole`) a link or an id. */
   locate: [{ page: number; value: string; whole?: boolean }, Located | undefined];
 }

@@ -82,15 +82,16 @@ export function serve(pages: AnyPages, pagesModule: string): void {
           }
           const bytes = Buffer.allocUnsafe(page.length);
           readSync(fd, bytes, 0, page.length, page.offset);
+          const assets = page.own ? { ...late, ...page.own } : late;
           const html = bytes
             .toString('utf8')
-            .replaceAll(tokens.csp, late.csp)
-            .replaceAll(tokens.stylesheet, late.stylesheet)
-            .replaceAll(tokens.integrity, late.integrity)
-            .replaceAll(tokens.font, late.font)
-            .replaceAll(tokens.scriptIntegrity, late.scriptIntegrity)
-            .replaceAll(tokens.script, late.script)
-            .replaceAll(tokens.inlineScript, late.inlineScript);
+            .replaceAll(tokens.csp, assets.csp)
+            .replaceAll(tokens.stylesheet, assets.stylesheet)
+            .replaceAll(tokens.integrity, assets.integrity)
+            .replaceAll(tokens.font, assets.font)
+            .replaceAll(tokens.scriptIntegrity, assets.scriptIntegrity)
+            .replaceAll(tokens.script, assets.script)
+            .replaceAll(tokens.inlineScript, assets.inlineScript);
           written.push(await writeOutput(folder, page.file, html));
         }
         return written;
@@ -158,6 +159,7 @@ function render(pages: AnyPages, model: SiteModel, build: Build, index: number):
     ids: [...scan.ids].join('\n'),
     duplicateIds: scan.duplicateIds,
     characters: scan.characters,
+    classes: [...scan.classes].sort().join(' '),
   };
 }
 

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
+import { wordsOf } from '../prune-css';
 import type { Site } from '../site';
 import { type OutputFile, type WrittenAsset, writeAsset } from '../writer';
 
 export interface Client {
   script: WrittenAsset;
   inlineScript: string;
+  /** Every word of both scripts: the classes they add are among them. */
+  words: string[];
   files: OutputFile[];
   reads: string[];
 }
@@ -37,5 +40,6 @@ export async function bundleClient(root: string, site: Site, staging: string, ba
   const written = await writeAsset(staging, base, { name: 'main', extension: 'js', contents: script.output });
   // Inside <script> nothing is escaped: the text must not end the element early.
   const inlineScript = inline?.output.toString('utf8').trim() ?? '';
-  return { script: written, inlineScript, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
+  const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
+  return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
 }

@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
 import type { RenderPool } from '../render/pool';
-import type { LateAssets, PageInfo, RenderedPage, RenderSettings, SiteDescription } from '../render/protocol';
+import type { LateAssets, PageInfo, PageStyle, RenderedPage, RenderSettings, SiteDescription } from '../render/protocol';
 import { canonicalPath } from '../urls';
 import type { OutputFile } from '../writer';
 
@@ -111,9 +111,23 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
 /** A request's worth: each answer resets the worker's time limit, which a thousand pages on a busy disk could outlast. */
 const PAGES_PER_WRITE = 50;
 
-export async function writePages(pool: RenderPool, rendered: RenderedPages, late: LateAssets, staging: string): Promise<OutputFile[]> {
-  const chunks = Array.from({ length: Math.ceil(rendered.pages.length / PAGES_PER_WRITE) }, (_, index) =>
-    rendered.pages.slice(index * PAGES_PER_WRITE, (index + 1) * PAGES_PER_WRITE),
+/** `own` gives a page what is its own in place of `late`'s. */
+export async function writePages(
+  pool: RenderPool,
+  rendered: RenderedPages,
+  late: LateAssets,
+  staging: string,
+  own?: (page: RenderedPage) => PageStyle,
+): Promise<OutputFile[]> {
+  const spooled = rendered.pages.map((page) => ({
+    file: page.file,
+    spool: page.spool,
+    offset: page.offset,
+    length: page.length,
+    ...(own ? { own: own(page) } : {}),
+  }));
+  const chunks = Array.from({ length: Math.ceil(spooled.length / PAGES_PER_WRITE) }, (_, index) =>
+    spooled.slice(index * PAGES_PER_WRITE, (index + 1) * PAGES_PER_WRITE),
   );
   const written = await pool.share(
     'write',

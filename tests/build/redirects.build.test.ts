@@ -52,9 +52,11 @@ describe('the redirects of the table, as built', () => {
 
   it('have pages that pass html-validate and hold under the pages’ own Content-Security-Policy: no script, no style', async () => {
     const validator = new HtmlValidate(JSON.parse(await readFile(path.join(projectRoot, '.htmlvalidate.json'), 'utf8')) as object);
+    // The pages' own, less the stylesheet a redirect's page has not.
     const policy = cheerio
       .load(await readFile(path.join(siteDir, 'index.html'), 'utf8'))('meta[http-equiv="Content-Security-Policy"]')
-      .attr('content');
+      .attr('content')
+      ?.replace(/style-src [^;]*/, "style-src 'self'");
     for (const redirect of redirects) {
       const file = routeFile(redirect.from);
       const html = await readFile(path.join(siteDir, file), 'utf8');
