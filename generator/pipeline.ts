@@ -128,7 +128,7 @@ export function buildSteps(context: BuildContext) {
             inlineScript: client.inlineScript,
           };
           const own = mode === 'production' ? pageStyles(stylesheet.css, client.words, policy.inline.scripts, escapeAttribute) : undefined;
-          return { files: await writePages(workers.pool, pages, late, staging, own && ((page) => own(page.classes))) };
+          return { files: await writePages(workers.pool, pages, late, staging, own) };
         },
       )
       .add('redirects', ['config', 'site', 'policy', 'brand'], async ({ config, site, policy, brand }) => ({

@@ -131,8 +131,10 @@ export interface RenderedPage extends Spooled {
   ids: string;
   duplicateIds: string[];
   characters: string;
-  /** Its class names, sorted, a space between. */
+  /** A hash of its class names: ten thousand pages hold ten thousand of these, not of the names. */
   classes: string;
+  /** The names, sorted, a space between: with the first page of each set a worker renders. */
+  classNames?: string;
 }
 
 export interface Located {
@@ -146,7 +148,10 @@ export interface Requests {
   brand: [{ host: string; sizes: number[]; titles: string[] }, BrandDrawings];
   setup: [RenderSettings, undefined];
   render: [{ page: number }, RenderedPage];
-  write: [{ folder: string; pages: (Spooled & { own?: PageStyle })[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
+  /** The pages' own stylesheets, sent to each worker once before the writes that name them by index. */
+  styles: [PageStyle[], undefined];
+  /** A page with a `style` takes that one of the `styles` in place of `late`'s. */
+  write: [{ folder: string; pages: (Spooled & { style?: number })[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
   /** Where the owner wrote `value`: a character inside a text, or (`whole`) a link or an id. */
   locate: [{ page: number; value: string; whole?: boolean }, Located | undefined];
 }

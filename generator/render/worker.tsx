@@ -1,4 +1,5 @@
 /** A render worker keeps each page in a spool until the build knows what pages wait for: the stylesheet, the font cut to their text. */
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { parentPort, threadId } from 'node:worker_threads';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,13 +11,15 @@ import { findText, locate } from './locate';
 import { lineOfValue } from './markdown';
 import { type AnyPages, loadModel, type SiteModel } from './model';
 import { renderPage, type Shared, sharedOf } from './page';
-import type { DescribeInput, FromWorker, Located, RenderedPage, RenderSettings, Requests, ToWorker } from './protocol';
+import type { DescribeInput, FromWorker, Located, PageStyle, RenderedPage, RenderSettings, Requests, ToWorker } from './protocol';
 
 interface Build {
   settings: RenderSettings;
   shared: Shared;
   spool: { file: string; fd: number; offset: number };
   reported: Set<string>;
+  /** The `classes` of the pages rendered, whose names were reported with the first. */
+  classSets: Set<string>;
 }
 
 type Handlers = { [K in keyof Requests]: (input: Requests[K][0]) => Promise<Requests[K][1]> | Requests[K][1] };
@@ -26,6 +29,7 @@ export function serve(pages: AnyPages, pagesModule: string): void {
   if (!port) throw new Error('serve() runs in a render worker, started by the build.');
   let model: { key: string; loaded: Promise<SiteModel> } | undefined;
   let build: Build | undefined;
+  let styles: PageStyle[] = [];
   let root = process.cwd();
   const modelFor = (input: DescribeInput) => {
     const key = JSON.stringify(input);
@@ -63,12 +67,22 @@ export function serve(pages: AnyPages, pagesModule: string): void {
       const loaded = await modelFor({ root: settings.root, pagesModule, mode: settings.mode, now: settings.now });
       if (build) closeSync(build.spool.fd);
       const file = `${settings.spool}/worker-${threadId}.html`;
-      build = { settings, shared: sharedOf(loaded, settings), spool: { file, fd: openSync(file, 'w'), offset: 0 }, reported: new Set() };
+      build = {
+        settings,
+        shared: sharedOf(loaded, settings),
+        spool: { file, fd: openSync(file, 'w'), offset: 0 },
+        reported: new Set(),
+        classSets: new Set(),
+      };
       return undefined;
     },
     async render({ page }) {
       const { build: current_, model: loaded } = current();
       return render(pages, await loaded, current_, page);
+    },
+    styles(sent) {
+      styles = sent;
+      return undefined;
     },
     async write({ folder, pages: spooled, tokens, late }) {
       const fds = new Map<string, number>();
@@ -82,7 +96,9 @@ export function serve(pages: AnyPages, pagesModule: string): void {
           }
           const bytes = Buffer.allocUnsafe(page.length);
           readSync(fd, bytes, 0, page.length, page.offset);
-          const assets = page.own ? { ...late, ...page.own } : late;
+          const own = page.style === undefined ? undefined : styles[page.style];
+          if (page.style !== undefined && !own) throw new Error(`This worker was never sent the stylesheet of ${page.file}.`);
+          const assets = own ? { ...late, ...own } : late;
           const html = bytes
             .toString('utf8')
             .replaceAll(tokens.csp, assets.csp)
@@ -159,8 +175,16 @@ function render(pages: AnyPages, model: SiteModel, build: Build, index: number):
     ids: [...scan.ids].join('\n'),
     duplicateIds: scan.duplicateIds,
     characters: scan.characters,
-    classes: [...scan.classes].sort().join(' '),
+    ...classesOf(build, scan.classes),
   };
+}
+
+function classesOf(build: Build, found: Set<string>): Pick<RenderedPage, 'classes' | 'classNames'> {
+  const classNames = [...found].sort().join(' ');
+  const classes = createHash('sha256').update(classNames).digest('base64url').slice(0, 22);
+  if (build.classSets.has(classes)) return { classes };
+  build.classSets.add(classes);
+  return { classes, classNames };
 }
 
 function componentOf(pages: AnyPages, model: SiteModel, index: number): string {

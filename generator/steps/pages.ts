@@ -18,6 +18,8 @@ export interface RenderedPages {
   versions: readonly string[];
   /** Indexes of the pages rendered this time. */
   fresh: readonly number[];
+  /** The class names of each page's `classes`. */
+  classNames: ReadonlyMap<string, string>;
 }
 
 export function pageLabel(info: PageInfo | undefined): string {
@@ -83,7 +85,13 @@ export async function renderPages(
   }
   const all = pages as RenderedPage[];
   await duplicateIds(pool, described.pages, all);
-  return { infos: described.pages, pages: all, tokens, pool, key, versions, fresh: indexes };
+  const classNames = new Map(reuse ? previous.classNames : []);
+  for (const page of all) {
+    if (page.classNames === undefined) continue;
+    classNames.set(page.classes, page.classNames);
+    delete page.classNames;
+  }
+  return { infos: described.pages, pages: all, tokens, pool, key, versions, fresh: indexes, classNames };
 }
 
 /** Fresh each time: the dev server renders again while it may still write the last ones. */
@@ -111,21 +119,25 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
 /** A request's worth: each answer resets the worker's time limit, which a thousand pages on a busy disk could outlast. */
 const PAGES_PER_WRITE = 50;
 
-/** `own` gives a page what is its own in place of `late`'s. */
+/** `own` gives a page, by its class names, what is its own in place of `late`'s. */
 export async function writePages(
   pool: RenderPool,
   rendered: RenderedPages,
   late: LateAssets,
   staging: string,
-  own?: (page: RenderedPage) => PageStyle,
+  own?: (classNames: string) => PageStyle,
 ): Promise<OutputFile[]> {
-  const spooled = rendered.pages.map((page) => ({
-    file: page.file,
-    spool: page.spool,
-    offset: page.offset,
-    length: page.length,
-    ...(own ? { own: own(page) } : {}),
-  }));
+  const styles: PageStyle[] = [];
+  const spooled = rendered.pages.map(({ file, spool, offset, length, classes }) => {
+    if (!own) return { file, spool, offset, length };
+    const names = rendered.classNames.get(classes);
+    if (names === undefined) throw new Error(`The class names of ${file} were never reported.`);
+    const style = own(names);
+    const at = styles.indexOf(style);
+    return { file, spool, offset, length, style: at >= 0 ? at : styles.push(style) - 1 };
+  });
+  // Once to each worker: sent with every request, ten thousand pages' worth outgrew the workers' young heap.
+  if (styles.length > 0) await pool.each('styles', () => styles, 'taking the pages’ stylesheets');
   const chunks = Array.from({ length: Math.ceil(spooled.length / PAGES_PER_WRITE) }, (_, index) =>
     spooled.slice(index * PAGES_PER_WRITE, (index + 1) * PAGES_PER_WRITE),
   );
