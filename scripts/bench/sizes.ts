@@ -40,8 +40,16 @@ export async function measureSizes(): Promise<BenchSection> {
         decimals: 1,
       });
     }
-    const $ = cheerio.load(await readFile(path.join(siteDir, 'index.html'), 'utf8'));
-    const stylesheet = $('style').text();
+    // Each page carries its own, cut to its classes: the largest is the budget's.
+    const stylesheets = await Promise.all(
+      htmlPages.map(async (page) => ({
+        file: page.file,
+        css: cheerio
+          .load(await readFile(path.join(siteDir, page.file), 'utf8'))('style')
+          .text(),
+      })),
+    );
+    const largest = stylesheets.reduce((most, sheet) => (gzipSync(sheet.css).byteLength > gzipSync(most.css).byteLength ? sheet : most));
     const total = (name: string, matching: RegExp, budget: number): Measurement => ({
       name,
       unit: 'kB',
@@ -54,9 +62,9 @@ export async function measureSizes(): Promise<BenchSection> {
       measurements: [
         ...pages,
         {
-          name: `stylesheet, inside every page, gzip (raw ${kB(Buffer.byteLength(stylesheet)).toFixed(1)} kB)`,
+          name: `stylesheet, the largest page's own (${largest.file}), gzip (raw ${kB(Buffer.byteLength(largest.css)).toFixed(1)} kB)`,
           unit: 'kB',
-          samples: [kB(gzipSync(stylesheet).byteLength)],
+          samples: [kB(gzipSync(largest.css).byteLength)],
           targetMedian: kB(BUDGETS.cssGzip),
           decimals: 1,
         },

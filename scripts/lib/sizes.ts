@@ -16,7 +16,7 @@ const KB = 1024;
 export const BUDGETS = {
   /** The stylesheet inside it included: the first round trip of a new connection carries about 14 kB. */
   pageHtmlGzip: 14 * KB,
-  /** The stylesheet, inside every page (issue 13). */
+  /** Each page's own stylesheet, inside it (issue 13). */
   cssGzip: 12 * KB,
   jsGzip: 2 * KB,
   /** Every font file, those only some text needs (unicode-range) included. */
