@@ -4,7 +4,8 @@
  *
  * Conservative where it cannot know: a selector is kept unless a class it needs is missing. Classes inside attribute
  * selectors and functional pseudo-classes (:not(), :is(), :has()) are not needed; at-rules other than conditional groups
- * (@font-face, @keyframes) are kept whole.
+ * (@font-face, @keyframes) are kept whole. A class a script adds must be written whole in its text (`'is-open'`, not
+ * `'is-' + state`): the dev server links the whole sheet, so only a build would miss it.
  */
 import { contentSecurityPolicy } from './hosting/policy';
 import type { PageStyle } from './render/protocol';
