@@ -127,3 +127,26 @@ describe('the component index', () => {
     expect(read('styles/main.scss')).toContain("@use '../components';");
   });
 });
+
+describe('the scripts', () => {
+  // Each page's stylesheet keeps the rules of the classes the scripts' text names (generator/prune-css.ts).
+  const scripts = [
+    ...readdirSync(path.join(root, 'client')).map((file) => `client/${file}`),
+    ...folders.flatMap(([folder]) =>
+      readdirSync(path.join(root, folder)).flatMap((file) => (file.endsWith('.client.ts') ? [`${folder}/${file}`] : [])),
+    ),
+  ];
+
+  it.each(scripts)('%s names each class it adds or removes whole, in quotes', (file) => {
+    const source = read(file);
+    expect(source).not.toMatch(/\.className\s*[+]?=/);
+    for (const [call, method = '', args = ''] of source.matchAll(/classList\.(add|remove|toggle|replace)\(([^)]*)\)/g)) {
+      const names = method === 'toggle' ? args.split(',').slice(0, 1) : args.split(',');
+      for (const name of names) expect(name.trim(), call).toMatch(/^'[\w-]+'$/);
+    }
+  });
+
+  it('are found', () => {
+    expect(scripts.filter((file) => /classList\.add/.test(read(file))).length).toBeGreaterThanOrEqual(3);
+  });
+});
