@@ -51,123 +51,122 @@ export const FILE_STEPS = [...SITE_FILE_STEPS, 'public', 'hosting'] as const;
 export function buildSteps(context: BuildContext) {
   const { options, staging, work } = context;
   const { root, mode } = options;
-  return (
-    new Steps()
-      .add('config', [], () => loadConfig(options, work))
-      .add('bundle', ['config'], ({ config }) => (context.bundle ? context.bundle(config) : bundleSite(root, config.site, work)))
-      .add('workers', ['bundle'], ({ bundle }) => ({ pool: context.startWorkers(bundle.file) }))
-      .add('site', ['config', 'workers'], async ({ config, workers }) => {
-        const input = { root, pagesModule: config.site.pages, mode, now: options.now };
-        const described: SiteDescription = await workers.pool.ask('describe', input, 'loading the site');
-        // The workers the pages will need load the site now, while the brand and images are made.
-        workers.pool.size(options.jobs, described.pages.length);
-        workers.pool.each('describe', () => input, 'loading the site').catch(() => {});
-        return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
-      })
-      .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
-      .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
-      .add('icons', ['config', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
-      .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
-        drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
-      )
-      .add(
-        'images',
-        ['config', 'site'],
-        ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base),
-        // Each image not in the cache is encoded several times: a site of many gets their time.
-        ({ site }) => site.described.images.length * 2_000,
-      )
-      .add('pages', ['config', 'site', 'workers', 'icons', 'brand', 'images'], ({ config, site, workers, icons, brand, images }) => {
-        const { origin, base } = config.address;
-        const feeds = Object.fromEntries(
-          site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
-        );
-        const settings = {
-          root,
-          mode,
-          now: options.now,
-          base,
-          origin,
-          year: options.year,
-          ...(icons.href === undefined ? {} : { icons: icons.href }),
-          brand: brand.assets,
-          socialImages: brand.socialImages,
-          images: images.images,
-          feeds,
-        };
-        return renderPages(workers.pool, options.jobs, site.described, settings, work, context.previous?.('pages'));
-      })
-      .add('fonts', ['config', 'styles', 'pages', 'workers'], ({ config, styles, pages, workers }) =>
-        buildFonts(root, config.site, styles.css, pages, workers.pool, staging, config.address.base, mode),
-      )
-      .add('stylesheet', ['config', 'styles', 'fonts'], async ({ config, styles, fonts }) => {
-        const css = fonts.faces + styles.css;
-        // Inside <style> nothing is escaped: the text must not end the element.
-        if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end the page\'s <style> element.');
-        if (mode === 'production') return { css, late: css, integrity: '', files: [] as OutputFile[] };
-        const linked = await writeAsset(staging, config.address.base, { name: 'main', extension: 'css', contents: css });
-        return { css, late: linked.href, integrity: linked.integrity, files: [linked.file] };
-      })
+  return new Steps()
+    .add('config', [], () => loadConfig(options, work))
+    .add('bundle', ['config'], ({ config }) => (context.bundle ? context.bundle(config) : bundleSite(root, config.site, work)))
+    .add('workers', ['bundle'], ({ bundle }) => ({ pool: context.startWorkers(bundle.file) }))
+    .add('site', ['config', 'workers'], async ({ config, workers }) => {
+      const input = { root, pagesModule: config.site.pages, mode, now: options.now };
+      const described: SiteDescription = await workers.pool.ask('describe', input, 'loading the site');
+      // The workers the pages will need load the site now, while the brand and images are made.
+      workers.pool.size(options.jobs, described.pages.length);
+      workers.pool.each('describe', () => input, 'loading the site').catch(() => {});
+      return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
+    })
+    .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
+    .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
+    .add('icons', ['config', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
+    .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
+      drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
+    )
+    .add(
+      'images',
+      ['config', 'site'],
+      ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base),
+      // Each image not in the cache is encoded several times: a site of many gets their time.
+      ({ site }) => site.described.images.length * 2_000,
+    )
+    .add('pages', ['config', 'site', 'workers', 'icons', 'brand', 'images'], ({ config, site, workers, icons, brand, images }) => {
+      const { origin, base } = config.address;
+      const feeds = Object.fromEntries(
+        site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
+      );
+      const settings = {
+        root,
+        mode,
+        now: options.now,
+        base,
+        origin,
+        year: options.year,
+        ...(icons.href === undefined ? {} : { icons: icons.href }),
+        brand: brand.assets,
+        socialImages: brand.socialImages,
+        images: images.images,
+        feeds,
+      };
+      return renderPages(workers.pool, options.jobs, site.described, settings, work, context.previous?.('pages'));
+    })
+    .add('fonts', ['config', 'styles', 'pages', 'workers'], ({ config, styles, pages, workers }) =>
+      buildFonts(root, config.site, styles.css, pages, workers.pool, staging, config.address.base, mode),
+    )
+    .add('stylesheet', ['config', 'styles', 'fonts'], async ({ config, styles, fonts }) => {
+      const css = fonts.faces + styles.css;
+      // Inside <style> nothing is escaped: the text must not end the element.
+      if (/<\/style/i.test(css)) throw new Error('The stylesheet contains "</style", which would end the page\'s <style> element.');
+      if (mode === 'production') return { css, late: css, integrity: '', files: [] as OutputFile[] };
+      const linked = await writeAsset(staging, config.address.base, { name: 'main', extension: 'css', contents: css });
+      return { css, late: linked.href, integrity: linked.integrity, files: [linked.file] };
+    })
+    .add('policy', ['client'], ({ client }) => {
       // A production page's own policy adds its stylesheet (pageStyles); this one serves pages with none inline.
-      .add('policy', ['client'], ({ client }) => {
-        const inline: InlineCode = { scripts: client.inlineScript ? [client.inlineScript] : [], styles: [] };
-        return { inline, meta: contentSecurityPolicy(inline, { for: 'meta' }) };
-      })
-      .add(
-        'write',
-        ['pages', 'workers', 'client', 'stylesheet', 'fonts', 'policy'],
-        async ({ pages, workers, client, stylesheet, fonts, policy }) => {
-          // In attributes, as React would have written them; the inline stylesheet and script are raw text.
-          const late = {
-            csp: escapeAttribute(policy.meta),
-            stylesheet: mode === 'production' ? stylesheet.late : escapeAttribute(stylesheet.late),
-            integrity: escapeAttribute(stylesheet.integrity),
-            font: escapeAttribute(fonts.preload),
-            script: escapeAttribute(client.script.href),
-            scriptIntegrity: escapeAttribute(client.script.integrity),
-            inlineScript: client.inlineScript,
-          };
-          const own = mode === 'production' ? pageStyles(stylesheet.css, client.words, policy.inline.scripts, escapeAttribute) : undefined;
-          return { files: await writePages(workers.pool, pages, late, staging, own) };
-        },
-      )
-      .add('redirects', ['config', 'site', 'policy', 'brand'], async ({ config, site, policy, brand }) => ({
-        files: await writeRedirectPages(site.described, site.hosted, config.address.origin, policy.meta, brand.assets.favicon, staging),
-      }))
-      .add('sitemap', ['config', 'site'], async ({ config, site }) => ({
-        files: await writeSitemap(site.described, config.address, staging),
-      }))
-      .add('feeds', ['config', 'site'], async ({ config, site }) => ({
-        files: await writeFeeds(site.described, config.site, config.address, staging),
-      }))
-      .add('public', ['config', ...SITE_FILE_STEPS], (results) => {
-        const taken = new Set(filesOf(results, 'feeds').map((file) => file.path));
-        return copyPublic(root, results.config.site.public, taken, staging);
-      })
-      .add('hosting', ['config', 'site', 'policy', ...SITE_FILE_STEPS, 'public'], async (results) => ({
-        files: await writeHostConfig(
-          filesOf(results, 'public'),
-          results.site.hosted,
-          results.config.address,
-          results.policy.inline,
-          results.config.site.hosts ?? HOST_NAMES,
-          staging,
-        ),
-      }))
-      .add('links', ['config', 'site', 'pages', 'workers', ...SITE_FILE_STEPS, 'public'], async (results) => {
-        const { config, site, pages, workers, stylesheet } = results;
-        await checkLinks(
-          staging,
-          filesOf(results, 'public'),
-          config.address,
-          site.described.redirects,
-          pages,
-          mode === 'production' ? stylesheet.css : undefined,
-          workers.pool,
-        );
-        return {};
-      })
-  );
+      const inline: InlineCode = { scripts: client.inlineScript ? [client.inlineScript] : [], styles: [] };
+      return { inline, meta: contentSecurityPolicy(inline, { for: 'meta' }) };
+    })
+    .add(
+      'write',
+      ['pages', 'workers', 'client', 'stylesheet', 'fonts', 'policy'],
+      async ({ pages, workers, client, stylesheet, fonts, policy }) => {
+        // In attributes, as React would have written them; the inline stylesheet and script are raw text.
+        const late = {
+          csp: escapeAttribute(policy.meta),
+          stylesheet: mode === 'production' ? stylesheet.late : escapeAttribute(stylesheet.late),
+          integrity: escapeAttribute(stylesheet.integrity),
+          font: escapeAttribute(fonts.preload),
+          script: escapeAttribute(client.script.href),
+          scriptIntegrity: escapeAttribute(client.script.integrity),
+          inlineScript: client.inlineScript,
+        };
+        const { scripts } = policy.inline;
+        const own = mode === 'production' ? pageStyles(stylesheet.css, client.words, scripts, escapeAttribute) : undefined;
+        return { files: await writePages(workers.pool, pages, late, staging, own) };
+      },
+    )
+    .add('redirects', ['config', 'site', 'policy', 'brand'], async ({ config, site, policy, brand }) => ({
+      files: await writeRedirectPages(site.described, site.hosted, config.address.origin, policy.meta, brand.assets.favicon, staging),
+    }))
+    .add('sitemap', ['config', 'site'], async ({ config, site }) => ({
+      files: await writeSitemap(site.described, config.address, staging),
+    }))
+    .add('feeds', ['config', 'site'], async ({ config, site }) => ({
+      files: await writeFeeds(site.described, config.site, config.address, staging),
+    }))
+    .add('public', ['config', ...SITE_FILE_STEPS], (results) => {
+      const taken = new Set(filesOf(results, 'feeds').map((file) => file.path));
+      return copyPublic(root, results.config.site.public, taken, staging);
+    })
+    .add('hosting', ['config', 'site', 'policy', ...SITE_FILE_STEPS, 'public'], async (results) => ({
+      files: await writeHostConfig(
+        filesOf(results, 'public'),
+        results.site.hosted,
+        results.config.address,
+        results.policy.inline,
+        results.config.site.hosts ?? HOST_NAMES,
+        staging,
+      ),
+    }))
+    .add('links', ['config', 'site', 'pages', 'workers', ...SITE_FILE_STEPS, 'public'], async (results) => {
+      const { config, site, pages, workers, stylesheet } = results;
+      await checkLinks(
+        staging,
+        filesOf(results, 'public'),
+        config.address,
+        site.described.redirects,
+        pages,
+        mode === 'production' ? stylesheet.css : undefined,
+        workers.pool,
+      );
+      return {};
+    });
 }
 
 export type BuildResults = ResultsOf<ReturnType<typeof buildSteps>>;
