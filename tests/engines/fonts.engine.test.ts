@@ -92,11 +92,11 @@ function recordFrames(win: Window & typeof globalThis): void {
       const { body, documentElement } = win.document;
       if (body.getClientRects().length > 0) {
         const scripted = win.document.querySelector('[data-module-started]') !== null;
-        if (scripted && !frames.some((earlier) => earlier.scripted)) {
-          // SCRIPTED_PARAM; the global fetch, as in reportFontIn.
-          void fetch(`${win.location.origin}/robots.txt?scripted=${encodeURIComponent(win.location.pathname)}`);
-        }
+        const first = scripted && !frames.some((earlier) => earlier.scripted);
+        // Recorded before the report that releases the font: a busy engine has had the font in between the two.
         frames.push({ at: win.performance.now(), height: documentElement.scrollHeight, scripted });
+        // SCRIPTED_PARAM; the global fetch, as in reportFontIn.
+        if (first) void fetch(`${win.location.origin}/robots.txt?scripted=${encodeURIComponent(win.location.pathname)}`);
       }
       win.requestAnimationFrame(frame);
     };
