@@ -66,13 +66,13 @@ function parse(css: string): Node[] {
   /** From an opening brace to just past its closing one. */
   const block = (open: number): number => {
     let depth = 0;
-    for (let i = open; i < css.length; i++) {
-      const c = css[i];
-      if (c === '"' || c === "'") i = endOfString(css, i);
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) return i + 1;
-    }
-    throw new Error('The stylesheet has a "{" that is never closed.');
+    const close = topLevel(css, open, (c) => {
+      if (c === '{') depth++;
+      else if (c === '}') depth--;
+      return depth === 0;
+    });
+    if (close >= css.length) throw new Error('The stylesheet has a "{" that is never closed.');
+    return close + 1;
   };
   const list = (): Node[] => {
     const nodes: Node[] = [];
