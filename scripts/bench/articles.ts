@@ -10,7 +10,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildsFolder } from '../../generator/output-swap';
-import { buildCommand, projectRoot } from '../lib/project';
+import { buildCommand, projectRoot, writePagesModule } from '../lib/project';
 import type { Measurement } from './types';
 
 const run = promisify(execFile);
@@ -137,8 +137,7 @@ export async function measureArticles(folder: string, count: number, runs: numbe
   try {
     for (let index = 0; index < count; index += 1) await writeFile(path.join(articles, `note-${index}.md`), article(index));
     await writeImages(articles, count);
-    const module = path.join(folder, 'articles.ts');
-    await writeFile(module, pagesModule(articles));
+    const module = await writePagesModule(folder, 'articles.ts', pagesModule(articles));
     let made = 0;
     const outDirOf = () => path.join(folder, `articles-dist-${++made}`);
     const ours = async (outDir = outDirOf()) => {

@@ -5,13 +5,13 @@
  * N pages (1,000 by default) as the scale section builds them.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { isSiteFile } from '../../generator/hosting/policy';
 import { filesUnder, findOnPath } from '../lib/files';
-import { buildCommand, projectRoot } from '../lib/project';
+import { buildCommand, projectRoot, writePagesModule } from '../lib/project';
 import { startS3Server } from '../lib/s3-server';
 import { repeatedRoutes } from './scale';
 import type { BenchSection, Measurement } from './types';
@@ -38,8 +38,7 @@ export async function measureDeploy({ pages = 1000, runs = 3 }: DeployBenchOptio
   const site = path.join(folder, 'site');
   const repeated = path.join(folder, 'repeated');
   await build(site);
-  await writeFile(path.join(folder, 'routes.ts'), repeatedRoutes(pages));
-  await build(repeated, '--pages', path.join(folder, 'routes.ts'));
+  await build(repeated, '--pages', await writePagesModule(folder, 'routes.ts', repeatedRoutes(pages)));
 
   const buckets = Array.from({ length: 2 * runs }, (_, index) => `bench-${index}`);
   const server = await startS3Server({ buckets });

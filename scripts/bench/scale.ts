@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildsFolder } from '../../generator/output-swap';
-import { buildCommand, projectRoot } from '../lib/project';
+import { buildCommand, projectRoot, writePagesModule } from '../lib/project';
 import { measureArticles } from './articles';
 import type { BenchSection, Measurement } from './types';
 
@@ -80,8 +80,7 @@ async function repeatedSite(
   jobs: number | undefined,
   { reuse = false } = {},
 ): Promise<{ build: () => Promise<BuildRun> }> {
-  const table = path.join(folder, `routes-${pages}.ts`);
-  await writeFile(table, repeatedRoutes(pages));
+  const table = await writePagesModule(folder, `routes-${pages}.ts`, repeatedRoutes(pages));
   const outDirOfRun = reuse ? () => path.join(folder, `dist-${pages}`) : freshFolders(folder, `dist-${pages}`);
   const rssFile = path.join(folder, 'rss');
   // Plain JavaScript, so that the measured process loads nothing it would not load anyway.

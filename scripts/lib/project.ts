@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../../generator/options';
@@ -14,6 +14,18 @@ const SKIPPED = /^(node_modules|\.git|dist|dist\..*|\.dist-.*|bench-results|scre
  */
 export function buildCommand(args: readonly string[] = [], nodeOptions: readonly string[] = []): [string, string[]] {
   return [process.execPath, [...nodeOptions, 'generator/launch.mjs', 'build.ts', ...args]];
+}
+
+/**
+ * A pages module for `--pages`, in a folder of its own: the names beside a module are inputs of its
+ * cached bundle (a new file can change what an import resolves to), so a module beside the runs'
+ * output folders would be bundled anew by every run.
+ */
+export async function writePagesModule(folder: string, name: string, source: string): Promise<string> {
+  const file = path.join(folder, `module-${name}`, name);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, source);
+  return file;
 }
 
 export interface ProjectCopy {
