@@ -122,24 +122,24 @@ function readFingerprint(root, inputs) {
 }
 
 /**
- * @typedef {object} CacheHit
+ * @typedef {object} CachedFile
  * @property {string} file
- * @property {Buffer} output
  * @property {unknown} meta
  * @property {string[]} inputs relative to the root
  */
 
 /**
- * `key` covers everything that is not a file: versions, options, settings.
+ * `key` covers everything that is not a file: versions, options, settings. The output's bytes stay on disk, for a caller that
+ * links the file.
  * @param {string} root
  * @param {string} kind
  * @param {string} key
- * @returns {CacheHit | undefined}
+ * @returns {CachedFile | undefined}
  */
-export function lookup(root, kind, key) {
+export function lookupFile(root, kind, key) {
   if (!cacheEnabled()) return undefined;
   const folder = path.join(cacheDir(root), kind);
-  /** @type {{ inputs: string[], fingerprint: string, output: string, meta: unknown }} */
+  /** @type {{ inputs: string[], fingerprint: string, output: string, bytes: number, meta: unknown }} */
   let record;
   try {
     record = JSON.parse(readFileSync(path.join(folder, `${hashParts([key])}.json`), 'utf8'));
@@ -148,16 +148,26 @@ export function lookup(root, kind, key) {
   }
   if (fingerprintInputs(root, record.inputs) !== record.fingerprint) return undefined;
   const file = path.join(folder, record.output);
-  /** @type {Buffer} */
-  let output;
+  // A file cut short by a crash is made again.
+  if (statSync(file, { throwIfNoEntry: false })?.size !== record.bytes) return undefined;
+  return { file, meta: record.meta, inputs: record.inputs };
+}
+
+/**
+ * As lookupFile, with the output's bytes.
+ * @param {string} root
+ * @param {string} kind
+ * @param {string} key
+ * @returns {(CachedFile & { output: Buffer }) | undefined}
+ */
+export function lookup(root, kind, key) {
+  const hit = lookupFile(root, kind, key);
   try {
-    output = readFileSync(file);
+    return hit && { ...hit, output: readFileSync(hit.file) };
   } catch {
+    // Removed since, by another build's prune or by hand.
     return undefined;
   }
-  // A file cut short by a crash, or changed since, is made again.
-  if (outputName(output, path.extname(record.output).slice(1)) !== record.output) return undefined;
-  return { file, output, meta: record.meta, inputs: record.inputs };
 }
 
 /**
@@ -203,7 +213,7 @@ export function store(root, kind, key, { output, inputs, meta = null, extension,
     writeFileSync(file + unique, bytes);
     renameSync(file + unique, file);
     const recordFile = path.join(folder, `${hashParts([key])}.json`);
-    writeFileSync(recordFile + unique, JSON.stringify({ inputs: relative, fingerprint, output: name, meta }));
+    writeFileSync(recordFile + unique, JSON.stringify({ inputs: relative, fingerprint, output: name, bytes: bytes.byteLength, meta }));
     renameSync(recordFile + unique, recordFile);
     if (!pruned.has(folder)) {
       pruned.add(folder);

@@ -1,6 +1,6 @@
 /** The one writer of the output and of the build's own work files, on the main thread and in the render workers alike. */
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, diskFull } from './failure';
 import { ASSETS_DIR } from './hosting/policy';
@@ -30,21 +30,37 @@ export async function writeOutput(
   contents: string | Uint8Array,
   redirectsTo?: string,
 ): Promise<OutputFile> {
-  const target = path.join(folder, relativePath);
-  const parent = path.dirname(target);
   // Synchronous: a thousand small files written one after another, each without a trip through libuv's thread pool, take
   // half the time; the render workers write the pages, and the main thread has little else to do meanwhile.
+  write(folder, relativePath, (target) => writeFileSync(target, contents));
+  const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+  return { path: relativePath.split(path.sep).join('/'), bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
+}
+
+/** A file the cache keeps, linked into the output (copied where links cannot go), unread. */
+export function linkOutput(folder: string, relativePath: string, source: string, bytes: number): OutputFile {
+  write(folder, relativePath, (target) => {
+    try {
+      linkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  });
+  return { path: relativePath.split(path.sep).join('/'), bytes };
+}
+
+function write(folder: string, relativePath: string, make: (target: string) => void): void {
+  const target = path.join(folder, relativePath);
+  const parent = path.dirname(target);
   try {
     if (!made.has(parent)) {
       mkdirSync(parent, { recursive: true });
       made.add(parent);
     }
-    writeFileSync(target, contents);
+    make(target);
   } catch (error) {
     throw writeError(error, target);
   }
-  const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-  return { path: relativePath.split(path.sep).join('/'), bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
 }
 
 /** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year. */

@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
+import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { RenderPool } from '../render/pool';
 import type { RenderSettings, SiteDescription } from '../render/protocol';
 import type { Site } from '../site';
-import type { SiteAddress } from '../urls';
-import { type OutputFile, writeAsset } from '../writer';
+import { publicPath, type SiteAddress } from '../urls';
+import { linkOutput, type OutputFile, type WrittenAsset, writeAsset } from '../writer';
 
 export const TOUCH_ICON_SIZE = 180;
 const MANIFEST_ICON_SIZE = 512;
@@ -52,28 +52,27 @@ export async function drawBrand(
     'drawing the brand images',
   );
   const files: OutputFile[] = [];
-  const write = async (name: string, extension: string, contents: string | Buffer) => {
-    const written = await writeAsset(staging, base, { name, extension, contents });
-    files.push(written.file);
-    return written.href;
+  const written = (asset: Pick<WrittenAsset, 'href' | 'file'>) => {
+    files.push(asset.file);
+    return asset.href;
   };
-  const rasterise = await rasteriser(root, site.brandFonts);
+  const write = async (name: string, extension: string, contents: string) =>
+    written(await writeAsset(staging, base, { name, extension, contents }));
+  const png = await pngWriter(root, site.brandFonts, staging, base);
   const icon = (size: number) => drawings.appIcons[size] ?? { rounded: '', square: '' };
   const favicon = await write('favicon', 'svg', icon(FAVICON_SIZE).rounded);
-  const touchIcon = await write('apple-touch-icon', 'png', await rasterise(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE));
-  const logo = await write('icon-512', 'png', await rasterise(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE));
+  const touchIcon = written(await png(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE, 'apple-touch-icon'));
+  const logo = written(await png(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE, 'icon-512'));
   const { width, height } = drawings.socialImageSize;
-  const share = async (svg: string | undefined, name: string, alt: string) => ({
-    url: await write(name, 'png', await rasterise(svg ?? '', width)),
+  const share = async (svg: string | undefined, alt: string) => ({
+    url: written(await png(svg ?? '', width, 'social')),
     width,
     height,
     alt,
   });
-  const socialImages: Brand['socialImages'] = { '': await share(drawings.socialImages[''], 'social', `${site.name}: ${site.tagline}`) };
+  const socialImages: Brand['socialImages'] = { '': await share(drawings.socialImages[''], `${site.name}: ${site.tagline}`) };
   // Side by side: resvg draws on libuv's threads.
-  const drawn = await Promise.all(
-    entries.map((page) => share(drawings.socialImages[page.title], 'social', `${page.title} (${site.name})`)),
-  );
+  const drawn = await Promise.all(entries.map((page) => share(drawings.socialImages[page.title], `${page.title} (${site.name})`)));
   entries.forEach((page, index) => {
     socialImages[page.path ?? ''] = drawn[index] as (typeof drawn)[number];
   });
@@ -103,8 +102,16 @@ export async function drawBrand(
   };
 }
 
-/** The rasteriser (a native module) loads only on a cache miss. */
-async function rasteriser(root: string, fontFiles: readonly string[]): Promise<(svg: string, width: number) => Promise<Buffer>> {
+/**
+ * Each PNG as an asset; resvg (a native module) loads only on a cache miss, and a cached one is linked into the output unread:
+ * a thousand entries' share images are 40 MB.
+ */
+async function pngWriter(
+  root: string,
+  fontFiles: readonly string[],
+  staging: string,
+  base: string,
+): Promise<(svg: string, width: number, name: string) => Promise<Pick<WrittenAsset, 'href' | 'file'>>> {
   const files = fontFiles.map((file) => path.join(root, file));
   const failed = (error: unknown) => new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });
   const require = createRequire(path.join(root, 'package.json'));
@@ -113,22 +120,27 @@ async function rasteriser(root: string, fontFiles: readonly string[]): Promise<(
     packageVersion(root, '@resvg/resvg-js'),
     ...(await Promise.all(files.map((file) => readFile(file)))).map((bytes) => hashParts([bytes])),
   ];
-  return async (svg, width) => {
-    const key = hashParts(['png v3', ...tool, svg, String(width)]);
-    const hit = lookup(root, 'brand', key);
-    if (hit) return hit.output;
+  return async (svg, width, name) => {
+    const key = hashParts(['png v4', ...tool, svg, String(width), name]);
+    const hit = lookupFile(root, 'brand', key);
+    if (hit) {
+      const asset = hit.meta as OutputFile;
+      return { href: publicPath(base, `/${asset.path}`), file: linkOutput(staging, asset.path, hit.file, asset.bytes) };
+    }
+    let png: Buffer;
     try {
       const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
       const rendered = await renderAsync(svg, {
         fitTo: { mode: 'width', value: width },
         font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: 'Inter' },
       });
-      const png = rendered.asPng();
-      // The code that draws it (its options) shapes its bytes too.
-      store(root, 'brand', key, { output: png, inputs: [fileURLToPath(import.meta.url)], extension: 'png', keep: 5000 });
-      return png;
+      png = rendered.asPng();
     } catch (error) {
       throw failed(error);
     }
+    const asset = await writeAsset(staging, base, { name, extension: 'png', contents: png });
+    // The code that draws it (its options) shapes its bytes too.
+    store(root, 'brand', key, { output: png, inputs: [fileURLToPath(import.meta.url)], meta: asset.file, extension: 'png', keep: 5000 });
+    return asset;
   };
 }

@@ -1,13 +1,13 @@
 /** AVIF and WebP at up to three widths, and the original's format as the fallback; a build with them cached links them, reading none. */
-import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
+import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { ImageSource, RenderSettings } from '../render/protocol';
 import { publicPath } from '../urls';
-import { type OutputFile, writeAsset } from '../writer';
+import { linkOutput, type OutputFile, writeAsset } from '../writer';
 
 /** Those narrower than the source, then its own width. */
 const WIDTHS = [480, 960, 1440];
@@ -44,12 +44,11 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
   const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
   // Four at a time: sharp works on libuv's threads, and more at once only queues.
   let next = 0;
-  const folders = new Set<string>();
   await Promise.all(
     Array.from({ length: 4 }, async () => {
       while (next < unique.length) {
         const source = unique[next++] as ImageSource;
-        const made = await imageOf(root, source, version, staging, base, folders);
+        const made = await imageOf(root, source, version, staging, base);
         files.push(...made.files);
         const largest = made.outputs.filter((output) => output.type === made.fallbackType).at(-1);
         images[source.file] = {
@@ -77,7 +76,6 @@ async function imageOf(
   version: string,
   staging: string,
   base: string,
-  folders: Set<string>,
 ): Promise<Made & { files: OutputFile[]; fallbackType: string }> {
   const bytes = readFileSync(path.join(root, source.file));
   const name = path
@@ -85,10 +83,10 @@ async function imageOf(
     .toLowerCase()
     .replace(/[^a-z0-9-]+/g, '-');
   const key = hashParts(['images v1', version, JSON.stringify(WIDTHS), bytes, name]);
-  const cached = lookup(root, 'images', key);
+  const cached = lookupFile(root, 'images', key);
   if (cached) {
     const made = cached.meta as Made;
-    const linked = linkOutputs(path.dirname(cached.file), made, staging, folders);
+    const linked = linkOutputs(path.dirname(cached.file), made, staging);
     if (linked) return { ...made, files: linked, fallbackType: made.outputs.at(-1)?.type ?? '' };
   }
   let sharp: typeof import('sharp')['default'];
@@ -155,24 +153,10 @@ async function imageOf(
  * Undefined when one is missing or cut short. Synchronous: a thousand images' stats and links, each without a trip through
  * libuv's thread pool, take a fraction of the time, and the main thread has nothing else to do meanwhile.
  */
-function linkOutputs(folder: string, made: Made, staging: string, folders: Set<string>): OutputFile[] | undefined {
-  const files: OutputFile[] = [];
-  for (const output of made.outputs) {
-    const cached = path.join(folder, output.cached);
-    const size = statSync(cached, { throwIfNoEntry: false })?.size ?? -1;
-    if (!output.cached || size !== output.bytes) return undefined;
-    const target = path.join(staging, output.file);
-    // One mkdir a folder, not one an image.
-    if (!folders.has(path.dirname(target))) {
-      mkdirSync(path.dirname(target), { recursive: true });
-      folders.add(path.dirname(target));
-    }
-    try {
-      linkSync(cached, target);
-    } catch {
-      copyFileSync(cached, target);
-    }
-    files.push({ path: output.file, bytes: output.bytes });
-  }
-  return files;
+function linkOutputs(folder: string, made: Made, staging: string): OutputFile[] | undefined {
+  const cached = made.outputs.map((output) => path.join(folder, output.cached));
+  const whole = made.outputs.every(
+    (output, index) => output.cached && statSync(cached[index] as string, { throwIfNoEntry: false })?.size === output.bytes,
+  );
+  return whole ? made.outputs.map((output, index) => linkOutput(staging, output.file, cached[index] as string, output.bytes)) : undefined;
 }
