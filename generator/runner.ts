@@ -84,7 +84,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
     reported = new Promise((resolve) => {
       done = resolve;
     });
-    const result = Promise.all(inputs)
+    const made = Promise.all(inputs)
       .catch(() => {
         throw new NotStarted();
       })
@@ -101,25 +101,28 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
         if (value !== last) changed.add(step.name);
         return { value, ms: performance.now() - started };
       })
+      .catch((error: unknown) => {
+        if (!(error instanceof NotStarted)) failed = true;
+        throw error;
+      });
+    // The steps that need it start as soon as it is made; only its line waits for those declared before it.
+    const report = made
       .then(
-        async ({ value, ms }) => {
+        async ({ ms }) => {
           await earlier;
-          if (ms !== undefined && !failed) {
-            timings.push({ step: step.name, ms });
-            ran.push(step.name);
-            options.log(`  ✓ ${step.name.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`);
-          }
-          done();
-          return value;
+          if (ms === undefined || failed) return;
+          timings.push({ step: step.name, ms });
+          ran.push(step.name);
+          options.log(`  ✓ ${step.name.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`);
         },
-        (error: unknown) => {
-          if (!(error instanceof NotStarted)) failed = true;
-          done();
-          throw error;
-        },
-      );
+        () => {},
+      )
+      .finally(done);
+    const result = made.then(({ value }) => value);
     results.set(step.name, result);
-    settled.push(result.catch(() => {}));
+    // A step's failure is reported below, once: not again as unhandled where no step needs it.
+    result.catch(() => {});
+    settled.push(report);
   }
   // Every step settles (each is time-limited): then the earliest declared failure is the one reported.
   await Promise.all(settled);
