@@ -4,28 +4,13 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hashParts, lookup, packageVersion, store } from './cache.mjs';
+import { findManifest, hashParts, lookup, packageVersion, projectRequire, store } from './cache.mjs';
 
 /**
- * @typedef {object} BundleRequest
- * @property {string} root
- * @property {string} kind the cache's name for it
- * @property {readonly (string | Uint8Array)[]} key what the output depends on besides the files it reads
- * @property {import('esbuild').BuildOptions} options
- * @property {string} extension
- * @property {string} entry relative to the root, for messages
- */
-
-/**
- * @typedef {object} Bundle
- * @property {Buffer} output
- * @property {string | undefined} file where the cache keeps it, if it does
- * @property {string[]} inputs relative to the root
- */
-
-/**
- * @param {BundleRequest} request
- * @returns {Promise<Bundle>}
+ * `kind` is the cache's name for it; `key`, what the output depends on besides the files it reads; `entry`, relative to the
+ * root, for messages. Returns the output, the file the cache keeps it in (if it does) and the inputs, relative to the root.
+ * @param {{ root: string, kind: string, key: readonly (string | Uint8Array)[], options: import('esbuild').BuildOptions,
+ *   extension: string, entry: string }} request
  */
 export async function bundle({ root, kind, key, options, extension, entry }) {
   const { plugins: _plugins, ...settings } = options;
@@ -42,7 +27,7 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   const hit = lookup(root, kind, fullKey);
   if (hit) return { output: hit.output, file: hit.file, inputs: hit.inputs };
   /** @type {typeof import('esbuild')} */
-  const esbuild = createRequire(path.join(root, 'package.json'))('esbuild');
+  const esbuild = projectRequire(root)('esbuild');
   const manifests = new Set();
   let result;
   try {
@@ -69,7 +54,6 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
 /**
  * By the path the project reaches a bundled package at, not its real path: a package replaced behind a link is a changed input.
  * @param {string} root
- * @returns {(file: string) => string}
  */
 function reachedFrom(root) {
   const links = BUNDLED_PACKAGES.flatMap((name) => {
@@ -80,18 +64,14 @@ function reachedFrom(root) {
       return [];
     }
   });
-  return (file) => {
+  return (/** @type {string} */ file) => {
     const absolute = path.resolve(root, file);
     const link = links.find(({ real }) => absolute.startsWith(real));
     return link ? link.reached + absolute.slice(link.real.length) : absolute;
   };
 }
 
-/**
- * @param {string} root
- * @param {Set<string>} manifests filled with the package.json of each package left out
- * @returns {import('esbuild').Plugin[]}
- */
+/** `manifests` is filled with the package.json of each package left out. @param {string} root @param {Set<string>} manifests */
 export function bundlePlugins(root, manifests) {
   return [importMeta(root), externalPackages(root, manifests)];
 }
@@ -102,9 +82,7 @@ const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 
 /**
  * As `packages: 'external'`, but by the absolute URL each resolves to, so the bundle runs from anywhere (the cache, a
  * build's folder) with the project's own copies. A package installed anew may resolve to another file: its manifest is an input.
- * @param {string} root
- * @param {Set<string>} manifests
- * @returns {import('esbuild').Plugin}
+ * @param {string} root @param {Set<string>} manifests @returns {import('esbuild').Plugin}
  */
 function externalPackages(root, manifests) {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -156,25 +134,8 @@ function externalPackages(root, manifests) {
 }
 
 /**
- * @param {string} file
- * @param {string} name
- * @returns {string}
- */
-function findManifest(file, name) {
-  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
-    try {
-      if (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')).name === name) return path.join(folder, 'package.json');
-    } catch {
-      // No manifest here, or another package's: keep climbing.
-    }
-  }
-  throw new Error(`Cannot find the package.json of ${name} above ${file}`);
-}
-
-/**
  * A bundle lives elsewhere than its sources: each project file gets its own import.meta written in.
- * @param {string} root
- * @returns {import('esbuild').Plugin}
+ * @param {string} root @returns {import('esbuild').Plugin}
  */
 function importMeta(root) {
   return {
@@ -195,32 +156,19 @@ function importMeta(root) {
   };
 }
 
-/** A BuildError by name (bundle.mjs cannot import TypeScript). */
-export class CompileError extends Error {
-  /**
-   * @param {string} message
-   * @param {string | undefined} file
-   */
-  constructor(message, file) {
-    super(message);
-    this.name = 'BuildError';
-    this.file = file;
-    /** @type {string | undefined} */
-    this.route = undefined;
-  }
+/** A BuildError by name (bundle.mjs cannot import TypeScript). @param {string} message @param {string | undefined} file */
+function compileFailure(message, file) {
+  return Object.assign(new Error(message), { name: 'BuildError', file, route: /** @type {string | undefined} */ (undefined) });
 }
 
 /**
  * The first error, with file:line:column an editor understands; a straight quote that ends a text early is said in those words.
- * @param {unknown} error
- * @param {string} root
- * @param {string} entry
- * @returns {CompileError}
+ * @param {unknown} error @param {string} root @param {string} entry
  */
 export function compileError(error, root, entry) {
   const errors = /** @type {{ errors?: import('esbuild').Message[] } | undefined} */ (error)?.errors;
   const first = errors?.[0];
-  if (!errors || !first) return new CompileError(`Cannot compile ${entry}: ${String(error)}`, entry);
+  if (!errors || !first) return compileFailure(`Cannot compile ${entry}: ${String(error)}`, entry);
   const location = first.location;
   const file = location ? path.relative(root, path.resolve(root, location.file)) : undefined;
   const quote = location ? earlyQuote(location.lineText, location.column) : undefined;
@@ -231,15 +179,10 @@ export function compileError(error, root, entry) {
   const text = quote
     ? `a straight ${quote} ends the text early, before “${location?.lineText.slice(location.column).trim().slice(0, 24)}”: inside text write \\${quote} or a typographic ${quote === "'" ? '’' : '”'} (esbuild: ${first.text})`
     : first.text;
-  return new CompileError(`Cannot compile ${where}: ${text}${more}`, file);
+  return compileFailure(`Cannot compile ${where}: ${text}${more}`, file);
 }
 
-/**
- * `'Europe's lenders'`: the text "Europe", then an "s" that is not code.
- * @param {string} line
- * @param {number} column
- * @returns {string | undefined}
- */
+/** `'Europe's lenders'`: the text "Europe", then an "s" that is not code. @param {string} line @param {number} column */
 function earlyQuote(line, column) {
   const before = line.slice(0, column).trimEnd();
   const quote = before.at(-1);

@@ -23,31 +23,32 @@ export function cacheEnabled() {
   return process.env.SITE_GENERATOR_CACHE !== '0';
 }
 
-/**
- * As the project resolves it: found from its entry, since not every package exports its package.json.
- * @param {string} root
- * @param {string} name
- * @returns {string}
- */
-export function packageVersion(root, name) {
-  let folder = path.dirname(createRequire(path.join(root, 'package.json')).resolve(name));
-  for (;;) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8'));
-      if (manifest.name === name) return manifest.version;
-    } catch {
-      // No package.json here: keep climbing.
-    }
-    const parent = path.dirname(folder);
-    if (parent === folder) throw new Error(`Cannot find the package.json of ${name}`);
-    folder = parent;
-  }
+/** @param {string} root */
+export function projectRequire(root) {
+  return createRequire(path.join(root, 'package.json'));
 }
 
 /**
- * Length-prefixed, so that no two lists of parts hash alike.
- * @param {readonly (string | Uint8Array)[]} parts
+ * As the project resolves it: found from its entry, since not every package exports its package.json.
+ * @param {string} root @param {string} name
  */
+export function packageVersion(root, name) {
+  return JSON.parse(readFileSync(findManifest(projectRequire(root).resolve(name), name), 'utf8')).version;
+}
+
+/** The package.json of `name` above `file`. @param {string} file @param {string} name */
+export function findManifest(file, name) {
+  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    try {
+      if (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')).name === name) return path.join(folder, 'package.json');
+    } catch {
+      // No manifest here, or another package's: keep climbing.
+    }
+  }
+  throw new Error(`Cannot find the package.json of ${name} above ${file}`);
+}
+
+/** Length-prefixed, so that no two lists of parts hash alike. @param {readonly (string | Uint8Array)[]} parts */
 export function hashParts(parts) {
   const hash = createHash('sha256');
   for (const part of parts) {
@@ -61,9 +62,7 @@ export function hashParts(parts) {
 /**
  * Hidden names and links aside: the build's own output (`dist`, `.dist-builds`) must not make the next build a cold one.
  * A path ending in "/" is a folder read whole: its names only.
- * @param {string} root
- * @param {readonly string[]} inputs relative to root
- * @returns {string | undefined}
+ * @param {string} root @param {readonly string[]} inputs relative to root
  */
 export function fingerprintInputs(root, inputs) {
   // A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
@@ -91,11 +90,7 @@ export function fingerprintInputs(root, inputs) {
 /** Fingerprints by the stat of what they were read from. */
 const fingerprints = new Map();
 
-/**
- * @param {string} root
- * @param {readonly string[]} inputs relative to root, sorted
- * @returns {string | undefined}
- */
+/** @param {string} root @param {readonly string[]} inputs relative to root, sorted */
 function readFingerprint(root, inputs) {
   /** @type {(string | Buffer)[]} */
   const parts = [];
@@ -122,19 +117,9 @@ function readFingerprint(root, inputs) {
 }
 
 /**
- * @typedef {object} CachedFile
- * @property {string} file
- * @property {unknown} meta
- * @property {string[]} inputs relative to the root
- */
-
-/**
  * `key` covers everything that is not a file: versions, options, settings. The output's bytes stay on disk, for a caller that
- * links the file.
- * @param {string} root
- * @param {string} kind
- * @param {string} key
- * @returns {CachedFile | undefined}
+ * links the file. `inputs` are relative to the root.
+ * @param {string} root @param {string} kind @param {string} key
  */
 export function lookupFile(root, kind, key) {
   if (!cacheEnabled()) return undefined;
@@ -153,13 +138,7 @@ export function lookupFile(root, kind, key) {
   return { file, meta: record.meta, inputs: record.inputs };
 }
 
-/**
- * As lookupFile, with the output's bytes.
- * @param {string} root
- * @param {string} kind
- * @param {string} key
- * @returns {(CachedFile & { output: Buffer }) | undefined}
- */
+/** As lookupFile, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
 export function lookup(root, kind, key) {
   const hit = lookupFile(root, kind, key);
   try {
@@ -170,30 +149,16 @@ export function lookup(root, kind, key) {
   }
 }
 
-/**
- * @param {Uint8Array} output
- * @param {string} extension
- */
+/** @param {Uint8Array} output @param {string} extension */
 function outputName(output, extension) {
   return `${hashParts([output]).slice(0, 20)}.${extension}`;
 }
 
 /**
- * @typedef {object} CacheEntry
- * @property {string | Uint8Array} output
- * @property {readonly string[]} inputs files and folders (ending in "/"), absolute or relative to root
- * @property {unknown} [meta]
- * @property {string} extension
- * @property {number} [keep] more for what a site has many of (images)
- */
-
-/**
- * Renamed into place: another build reading at the same time sees a whole file or none.
- * @param {string} root
- * @param {string} kind
- * @param {string} key
- * @param {CacheEntry} entry
- * @returns {string | undefined}
+ * Renamed into place: another build reading at the same time sees a whole file or none. `inputs`: files and folders (ending
+ * in "/"), absolute or relative to root; `keep`: more for what a site has many of (images).
+ * @param {string} root @param {string} kind @param {string} key
+ * @param {{ output: string | Uint8Array, inputs: readonly string[], meta?: unknown, extension: string, keep?: number }} entry
  */
 export function store(root, kind, key, { output, inputs, meta = null, extension, keep = KEEP }) {
   if (!cacheEnabled()) return undefined;
@@ -228,8 +193,7 @@ export function store(root, kind, key, { output, inputs, meta = null, extension,
 
 /**
  * Anything else goes once a minute old: younger files may be a build's that is writing its record now.
- * @param {string} folder
- * @param {number} keep
+ * @param {string} folder @param {number} keep
  */
 function prune(folder, keep) {
   const entries = readdirSync(folder);

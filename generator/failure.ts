@@ -37,6 +37,12 @@ export function failureOf(error: unknown, root: string): Failure {
   return compact({ message: `Unexpected error${where ? ` at ${where}` : ''}: ${messageOf(error)}`, stack });
 }
 
+/** `what` failed: at the first frame of the project's own code, whose file it names. */
+export function failedAt(what: string, error: unknown, root: string): BuildError {
+  const where = projectFrame(error, root);
+  return new BuildError(`${what}${where ? ` at ${where}` : ''}: ${messageOf(error)}`, { file: fileOf(where), cause: error });
+}
+
 export function errorOf(failure: Failure): BuildError {
   const cause = failure.stack ? Object.assign(new Error(failure.message), { stack: failure.stack }) : undefined;
   return new BuildError(failure.message, { file: failure.file, route: failure.route, cause });

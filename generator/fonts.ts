@@ -1,8 +1,7 @@
 /** The font cut by HarfBuzz's hb-subset to what the site uses, read and written as WOFF2 by wawoff2 (Google's reference codec). */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { projectRequire as requireFrom } from './cache.mjs';
 
 export interface SubsetOptions {
   /** Every other is dropped with its glyphs. */
@@ -47,10 +46,6 @@ interface HarfBuzz {
 const HB_MEMORY_MODE_WRITABLE = 2;
 const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
 
-function requireFrom(root: string): NodeJS.Require {
-  return createRequire(path.join(root, 'package.json'));
-}
-
 /** The cache keys on them. */
 export function subsetterFiles(root: string): string[] {
   const require = requireFrom(root);
@@ -84,11 +79,14 @@ export async function loadSubsetter(root: string, woff2: Uint8Array): Promise<Su
   const [ttf, harfbuzz] = await Promise.all([decodeWoff2(root, woff2), readFile(wasm).then((bytes) => WebAssembly.instantiate(bytes))]);
   const hb = harfbuzz.instance.exports as unknown as HarfBuzz;
   hb._initialize();
-  const axes = variationAxes(ttf);
+  // Read by HarfBuzz itself, as hb-subset reads them: its cmap subtable of choice, its axes.
+  const { Blob, Face } = await import('harfbuzzjs');
+  const face = new Face(new Blob(ttf), 0);
+  const axes = face.getAxisInfos();
   return {
-    characters: characterMap(ttf),
-    weightAxis: axes.get('wght') ?? { min: 400, max: 400 },
-    subset: (characters, options) => encodeWoff2(root, subsetTtf(hb, ttf, [...axes.keys()], characters, options)),
+    characters: Array.from(face.collectUnicodes().sort(), (code) => String.fromCodePoint(code)).join(''),
+    weightAxis: axes.wght ?? { min: 400, max: 400 },
+    subset: (characters, options) => encodeWoff2(root, subsetTtf(hb, ttf, Object.keys(axes), characters, options)),
   };
 }
 
@@ -140,85 +138,6 @@ function subsetTtf(
 
 function tag(name: string): number {
   return [...name].reduce((value, character) => ((value << 8) | character.charCodeAt(0)) >>> 0, 0);
-}
-
-function table(view: DataView, name: string): number | undefined {
-  for (let index = 0; index < view.getUint16(4); index += 1) {
-    const record = 12 + 16 * index;
-    if (view.getUint32(record) === tag(name)) return view.getUint32(record + 8);
-  }
-  return undefined;
-}
-
-/** OpenType "fvar". */
-function variationAxes(ttf: Uint8Array): Map<string, { min: number; max: number }> {
-  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
-  const axes = new Map<string, { min: number; max: number }>();
-  const fvar = table(view, 'fvar');
-  if (fvar === undefined) return axes;
-  const first = fvar + view.getUint16(fvar + 4);
-  for (let index = 0; index < view.getUint16(fvar + 8); index += 1) {
-    const record = first + index * view.getUint16(fvar + 10);
-    const name = String.fromCharCode(...ttf.subarray(record, record + 4));
-    axes.set(name, { min: view.getInt32(record + 4) / 65536, max: view.getInt32(record + 12) / 65536 });
-  }
-  return axes;
-}
-
-/** The best Unicode subtable of OpenType "cmap", as HarfBuzz picks it: a full-repertoire one before a basic-plane one. */
-export function characterMap(ttf: Uint8Array): string {
-  const view = new DataView(ttf.buffer, ttf.byteOffset, ttf.byteLength);
-  const cmap = table(view, 'cmap');
-  if (cmap === undefined) throw new Error('The font has no character map (cmap).');
-  const subtables = new Map<string, number>();
-  for (let index = 0; index < view.getUint16(cmap + 2); index += 1) {
-    const record = cmap + 4 + 8 * index;
-    subtables.set(`${view.getUint16(record)},${view.getUint16(record + 2)}`, cmap + view.getUint32(record + 4));
-  }
-  for (const encoding of ['3,10', '0,6', '0,4', '3,1', '0,3', '0,2', '0,1', '0,0']) {
-    const at = subtables.get(encoding);
-    const format = at === undefined ? undefined : view.getUint16(at);
-    if (at === undefined || (format !== 4 && format !== 12)) continue;
-    const codes = format === 4 ? format4(view, at) : format12(view, at);
-    return codes
-      .sort((a, b) => a - b)
-      .map((code) => String.fromCodePoint(code))
-      .join('');
-  }
-  throw new Error('The font has no Unicode character map of format 4 or 12.');
-}
-
-function format4(view: DataView, at: number): number[] {
-  const segments = view.getUint16(at + 6) / 2;
-  const ends = at + 14;
-  const starts = ends + 2 * segments + 2;
-  const deltas = starts + 2 * segments;
-  const rangeOffsets = deltas + 2 * segments;
-  const codes: number[] = [];
-  for (let segment = 0; segment < segments; segment += 1) {
-    const start = view.getUint16(starts + 2 * segment);
-    const end = view.getUint16(ends + 2 * segment);
-    const delta = view.getUint16(deltas + 2 * segment);
-    const rangeOffset = view.getUint16(rangeOffsets + 2 * segment);
-    for (let code = start; code <= end && code !== 0xffff; code += 1) {
-      // Through the glyph index array, where 0 is "no glyph"; else the code itself, plus the delta.
-      const glyph = rangeOffset === 0 ? code : view.getUint16(rangeOffsets + 2 * segment + rangeOffset + 2 * (code - start));
-      if ((rangeOffset === 0 || glyph !== 0) && (glyph + delta) % 0x10000 !== 0) codes.push(code);
-    }
-  }
-  return codes;
-}
-
-function format12(view: DataView, at: number): number[] {
-  const codes: number[] = [];
-  for (let group = 0; group < view.getUint32(at + 12); group += 1) {
-    const record = at + 16 + 12 * group;
-    const first = view.getUint32(record + 8);
-    for (let code = view.getUint32(record); code <= view.getUint32(record + 4); code += 1) {
-      if (first + code - view.getUint32(record) !== 0) codes.push(code);
-    }
-  }
-  return codes;
 }
 
 export interface FontUsage {

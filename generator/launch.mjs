@@ -15,7 +15,6 @@ const entry = path.resolve(root, entryArgument);
 // The entry sees its own options from process.argv[2] on, as if it had been started directly.
 process.argv[1] = entry;
 
-/** @returns {Promise<import('./bundle.mjs').Bundle>} */
 async function make() {
   try {
     return await bundle({
@@ -46,7 +45,7 @@ async function make() {
 
 /**
  * With the cache off, from memory: no temporary file is left behind however the run ends.
- * @param {import('./bundle.mjs').Bundle} made
+ * @param {{ output: Buffer, file?: string | undefined }} made
  */
 async function run(made) {
   if (made.file) return import(pathToFileURL(made.file).href);

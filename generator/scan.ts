@@ -280,10 +280,6 @@ export function scanCss(css: string): FoundReference[] {
   return references;
 }
 
-export function escapeMarkup(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
 export function fragmentId(fragment: string): string {
   try {
     return decodeURIComponent(fragment);

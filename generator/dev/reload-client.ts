@@ -1,10 +1,6 @@
 /** Live reload, added by the dev server only. Styles are set through the CSSOM, never as markup, so the strict CSP holds. */
 import type { Failure } from '../failure';
-
-interface Stylesheet {
-  href: string;
-  integrity: string;
-}
+import type { Stylesheet } from './session';
 
 const OVERLAY_ATTRIBUTE = 'data-dev-overlay';
 const script = document.currentScript;

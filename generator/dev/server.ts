@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import type { Failure } from '../failure';
 import { contentTypeFor } from '../hosting/policy';
-import { escapeMarkup } from '../scan';
 import { sitePathOf } from '../urls';
 import type { DevSession } from './session';
 

@@ -1,6 +1,7 @@
 /** A real redirect for every host, and for a bare file server a small page at each source. */
+
+import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import type { RedirectInfo } from '../render/protocol';
-import { escapeMarkup } from '../scan';
 import { publicPath, routeUrl } from '../urls';
 import { DEPLOY_DIR } from './policy';
 

@@ -46,25 +46,16 @@ export async function loadCollection(
   name: string,
   collection: Collection<unknown>,
   { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
-  _fields: v.ObjectEntries,
 ): Promise<{ entries: LoadedEntry[]; problems: Problem[]; images: ImageSource[]; reads: string[] }> {
   const folder = collection.folder.replace(/^\.\//, '').replace(/\/$/, '');
   // Synchronous: a worker describing the site has nothing else to do, and a thousand entries' reads and stats, each without
   // a trip through libuv's thread pool, take a fraction of the time.
-  let names: string[] | undefined;
-  try {
-    names = readdirSync(path.join(root, folder));
-  } catch {
-    names = undefined;
-  }
+  const names = statSync(path.join(root, folder), { throwIfNoEntry: false })?.isDirectory()
+    ? readdirSync(path.join(root, folder))
+    : undefined;
+  const missing = { file: folder, text: `collection "${name}": its folder ${folder} does not exist` };
+  if (names === undefined) return { entries: [], problems: [missing], images: [], reads: [] };
   const problems: Problem[] = [];
-  if (names === undefined)
-    return {
-      entries: [],
-      problems: [{ file: folder, text: `collection "${name}": its folder ${folder} does not exist` }],
-      images: [],
-      reads: [],
-    };
   const schema = v.strictObject({
     title,
     description,
@@ -132,7 +123,12 @@ export async function loadCollection(
     ];
     for (const image of entryImages) {
       const imageFile = path.posix.join(folder, image.src);
-      if (!image.alt.trim())
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(image.src))
+        add(
+          image.line,
+          `the image ${image.src} is on another site: put the file beside the entry (the site makes no third-party requests)`,
+        );
+      else if (!image.alt.trim())
         add(
           image.line,
           `the image ${image.src} has no text alternative: write what it shows between the brackets, ![like this](${image.src})`,
@@ -190,14 +186,6 @@ function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[
     // One a paragraph: its closing tags are the same mistake.
     const inline = token.children?.find((child) => child.type === 'html_inline');
     if (inline) problems.push({ line, text: rawHtml(inline.content) });
-    for (const child of token.children ?? []) {
-      if (child.type === 'image' && /^[a-z][a-z0-9+.-]*:|^\/\//i.test(attribute(child, 'src') ?? '')) {
-        problems.push({
-          line,
-          text: `the image ${attribute(child, 'src')} is on another site: put the file beside the entry (the site makes no third-party requests)`,
-        });
-      }
-    }
     if (token.type === 'heading_open') {
       const next = Number(token.tag.slice(1));
       if (next === 1)
@@ -225,9 +213,7 @@ function imagesOf(tokens: readonly Token[]): { src: string; alt: string; line: n
   return tokens.flatMap((token) =>
     (token.children ?? []).flatMap((child) => {
       const src = attribute(child, 'src');
-      return child.type === 'image' && src && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)
-        ? [{ src, alt: child.content, line: token.map?.[0] ?? 0 }]
-        : [];
+      return child.type === 'image' && src ? [{ src, alt: child.content, line: token.map?.[0] ?? 0 }] : [];
     }),
   );
 }

@@ -1,6 +1,6 @@
 /** The site as a render worker loads it: every problem is found before anything is rendered, named with its file and line. */
-import { createHash } from 'node:crypto';
 import * as v from 'valibot';
+import { hashParts } from '../cache.mjs';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
 import { description as descriptionSchema, text, title as titleSchema } from '../schema';
 import type { PageEntry, Pages, SitePath } from '../site';
@@ -135,7 +135,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   const socialTitles: string[] = [];
   const reads: string[] = [];
   for (const [name, collection] of Object.entries(pages.collections ?? {})) {
-    const loaded = await loadCollection(root, name, collection, input, pages.fields);
+    const loaded = await loadCollection(root, name, collection, input);
     problems.push(...loaded.problems);
     reads.push(...loaded.reads);
     images.push(...loaded.images);
@@ -219,9 +219,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
 }
 
 /** What tells the dev server it need not render a page again. */
-function versionOf(...parts: string[]): string {
-  return createHash('sha1').update(parts.join('\u0000')).digest('hex');
-}
+const versionOf = (...parts: string[]) => hashParts(parts);
 
 /** A source that is a route would hide the page; a redirect to another costs visitors a round trip a step, and may loop. */
 async function checkRedirects(

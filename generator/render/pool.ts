@@ -3,7 +3,7 @@
  * makes no progress for the time limit (a page that loops forever) is terminated, and the build fails naming the route.
  */
 import { Worker } from 'node:worker_threads';
-import { BuildError, errorOf, fileOf, messageOf, projectFrame } from '../failure';
+import { BuildError, errorOf, failedAt } from '../failure';
 import type { FromWorker, Requests, RequestType, ToWorker } from './protocol';
 
 export interface PoolOptions {
@@ -55,10 +55,6 @@ export class RenderPool {
   /** The workers `pages` pages need, up to `jobs`. */
   size(jobs: number, pages: number): void {
     this.grow(Math.max(1, Math.min(jobs, Math.ceil(pages / PAGES_PER_WORKER))));
-  }
-
-  get workers(): number {
-    return this.members.length;
   }
 
   async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string): Promise<Requests[K][1]> {
@@ -162,7 +158,8 @@ export class RenderPool {
     });
     worker.once('error', (error) => {
       const loading = member.replies[0] === undefined || member.replies[0].what === LOADING;
-      const failure = loading ? loadError(error, root) : crashError(error, member.replies[0]);
+      // A content file that throws at import time.
+      const failure = loading ? failedAt("Loading the site's code failed", error, root) : crashError(error, member.replies[0]);
       this.fail(failure);
       for (const reply of member.replies.splice(0)) reply.reject(failure);
     });
@@ -212,15 +209,6 @@ export class RenderPool {
     this.failure ??= error;
     return error;
   }
-}
-
-/** A content file that throws at import time. */
-function loadError(error: unknown, root: string): BuildError {
-  const where = projectFrame(error, root);
-  return new BuildError(`Loading the site's code failed${where ? ` at ${where}` : ''}: ${messageOf(error)}`, {
-    file: fileOf(where),
-    cause: error,
-  });
 }
 
 /** Out of memory, or an error thrown outside any request. */

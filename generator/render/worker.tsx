@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { parentPort, threadId } from 'node:worker_threads';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { BuildError, type Failure, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
+import { BuildError, type Failure, failedAt, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
 import { referenceKey, samePageFragment, scanHtml } from '../scan';
 import { canonicalPath } from '../urls';
 import { writeOutput } from '../writer';
@@ -99,15 +99,9 @@ export function serve(pages: AnyPages, pagesModule: string): void {
           const own = page.style === undefined ? undefined : styles[page.style];
           if (page.style !== undefined && !own) throw new Error(`This worker was never sent the stylesheet of ${page.file}.`);
           const assets = own ? { ...late, ...own } : late;
-          const html = bytes
-            .toString('utf8')
-            .replaceAll(tokens.csp, assets.csp)
-            .replaceAll(tokens.stylesheet, assets.stylesheet)
-            .replaceAll(tokens.integrity, assets.integrity)
-            .replaceAll(tokens.font, assets.font)
-            .replaceAll(tokens.scriptIntegrity, assets.scriptIntegrity)
-            .replaceAll(tokens.script, assets.script)
-            .replaceAll(tokens.inlineScript, assets.inlineScript);
+          // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
+          const token = new RegExp(`${tokens.nonce}-(\\w+)`, 'g');
+          const html = bytes.toString('utf8').replace(token, (found, name: keyof typeof assets) => assets[name] ?? found);
           written.push(await writeOutput(folder, page.file, html));
         }
         return written;
@@ -230,10 +224,6 @@ async function locateOnPage(
 
 function failureIn(error: unknown, root: string): Failure {
   if (isBuildError(error)) return failureOf(error, root);
-  const where = projectFrame(error, root);
-  const failure = failureOf(
-    new BuildError(`The site's code failed${where ? ` at ${where}` : ''}: ${messageOf(error)}`, { file: fileOf(where) }),
-    root,
-  );
+  const failure = failureOf(failedAt("The site's code failed", error, root), root);
   return error instanceof Error && error.stack ? { ...failure, stack: error.stack } : failure;
 }

@@ -1,9 +1,8 @@
 /** The icon sprite and the brand's files, from the SVG the site draws; PNGs by resvg, with the site's own fonts, alike on every machine. */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
+import { hashParts, lookupFile, packageVersion, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { RenderPool } from '../render/pool';
 import type { RenderSettings, SiteDescription } from '../render/protocol';
@@ -114,7 +113,7 @@ async function pngWriter(
 ): Promise<(svg: string, width: number, name: string) => Promise<Pick<WrittenAsset, 'href' | 'file'>>> {
   const files = fontFiles.map((file) => path.join(root, file));
   const failed = (error: unknown) => new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });
-  const require = createRequire(path.join(root, 'package.json'));
+  const require = projectRequire(root);
   // The rasteriser's own code: its version, and the native module it runs.
   const tool = [
     packageVersion(root, '@resvg/resvg-js'),

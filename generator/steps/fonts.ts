@@ -1,9 +1,8 @@
 /** The font cut to what the pages show, or whole in the dev server; a character it has no glyph for fails, naming file and line. */
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookup, store } from '../cache.mjs';
+import { hashParts, lookup, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, subsetterFiles, withCaseForms } from '../fonts';
 import type { RenderPool } from '../render/pool';
@@ -40,7 +39,7 @@ async function loadSource(root: string, site: Site): Promise<Source> {
   const { file } = site.font;
   let resolved: string;
   try {
-    resolved = /^\.{0,2}\//.test(file) ? path.resolve(root, file) : createRequire(path.join(root, 'package.json')).resolve(file);
+    resolved = /^\.{0,2}\//.test(file) ? path.resolve(root, file) : projectRequire(root).resolve(file);
   } catch (error) {
     throw new BuildError(`The font ${file} (font.file of the site config) could not be found; is its package installed (npm ci)?`, {
       cause: error,

@@ -1,9 +1,8 @@
 /** AVIF and WebP at up to three widths, and the original's format as the fallback; a build with them cached links them, reading none. */
 import { readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
+import { hashParts, lookupFile, packageVersion, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { ImageSource, RenderSettings } from '../render/protocol';
 import { publicPath } from '../urls';
@@ -91,7 +90,7 @@ async function imageOf(
   }
   let sharp: typeof import('sharp')['default'];
   try {
-    sharp = createRequire(path.join(root, 'package.json'))('sharp') as typeof sharp;
+    sharp = projectRequire(root)('sharp') as typeof sharp;
   } catch (error) {
     throw new BuildError(`The images need sharp, which did not load (npm ci installs it): ${String(error)}`, { cause: error });
   }

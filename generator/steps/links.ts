@@ -238,13 +238,12 @@ export class LinkChecker {
 
   private idsOf(file: string): Promise<Set<string>> {
     let ids = this.ids.get(file);
-    const known = this.pageIds.get(file);
-    if (!ids && known !== undefined) {
-      ids = Promise.resolve(new Set(known.split('\n')));
-      this.ids.set(file, ids);
-    }
     if (!ids) {
-      ids = this.read(file).then((html) => scanHtml(html, this.address.origin).ids);
+      const known = this.pageIds.get(file);
+      ids =
+        known === undefined
+          ? this.read(file).then((html) => scanHtml(html, this.address.origin).ids)
+          : Promise.resolve(new Set(known.split('\n')));
       this.ids.set(file, ids);
     }
     return ids;

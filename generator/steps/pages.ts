@@ -1,7 +1,8 @@
 /** Pages rendered once into the workers' spools, then written once the stylesheet, the font and the policy are known. */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
+import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { RenderPool } from '../render/pool';
 import type { LateAssets, PageInfo, PageStyle, RenderedPage, RenderSettings, SiteDescription } from '../render/protocol';
@@ -28,17 +29,8 @@ export function pageLabel(info: PageInfo | undefined): string {
 
 export function lateTokens(): RenderSettings['tokens'] {
   const nonce = `x-late-${randomBytes(9).toString('hex')}`;
-  const token = (name: string) => `${nonce}-${name}`;
-  return {
-    nonce,
-    csp: token('csp'),
-    stylesheet: token('stylesheet'),
-    integrity: token('integrity'),
-    font: token('font'),
-    script: token('script'),
-    scriptIntegrity: token('script-integrity'),
-    inlineScript: token('inline-script'),
-  };
+  const names = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
+  return { nonce, ...(Object.fromEntries(names.map((name) => [name, `${nonce}-${name}`])) as Record<(typeof names)[number], string>) };
 }
 
 /** In the dev server, only those whose inputs changed since `previous`. */
@@ -54,9 +46,7 @@ export async function renderPages(
   const { socialImages, now: _now, ...shared } = settings;
   // Everything pages share: a change re-renders them all. The navigation comes from the pages with fields.
   const navigation = described.pages.flatMap((page) => (page.fields ? [[page.path, page.title, page.fields]] : []));
-  const key = createHash('sha1')
-    .update(JSON.stringify([shared, navigation, described.redirects]))
-    .digest('hex');
+  const key = hashParts([JSON.stringify([shared, navigation, described.redirects])]);
   const versions = described.pages.map((page) => `${page.file} ${page.version ?? ''} ${socialImages[page.path ?? '']?.url ?? ''}`);
   const reuse = previous?.pool === pool && previous.key === key;
   const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);
@@ -64,7 +54,8 @@ export async function renderPages(
   const indexes = described.pages.flatMap((_, index) => (kept.has(versions[index] ?? '') ? [] : [index]));
   const pages: (RenderedPage | undefined)[] = versions.map((version) => kept.get(version));
   if (indexes.length > 0) {
-    const spool = await mkdtempIn(work, 'spool-');
+    // Fresh each time: the dev server renders again while it may still write the last ones.
+    const spool = await mkdtemp(path.join(work, 'spool-'));
     pool.size(jobs, indexes.length);
     // Not awaited first: a worker answers in order, so a ready one renders while another still loads the site.
     const setup = pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
@@ -94,14 +85,6 @@ export async function renderPages(
   return { infos: described.pages, pages: all, tokens, pool, key, versions, fresh: indexes, classNames };
 }
 
-/** Fresh each time: the dev server renders again while it may still write the last ones. */
-let spools = 0;
-async function mkdtempIn(folder: string, prefix: string): Promise<string> {
-  const made = path.join(folder, `${prefix}${process.pid}-${++spools}`);
-  await mkdir(made, { recursive: true });
-  return made;
-}
-
 /** A fragment, the skip link or the first paint's hold would land on the first. */
 async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages: readonly RenderedPage[]): Promise<void> {
   const index = pages.findIndex((page) => page.duplicateIds.length > 0);
@@ -109,10 +92,10 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
   if (!page) return;
   const [id = ''] = page.duplicateIds;
   const route = pageLabel(infos[index]);
-  const where = await pool.ask('locate', { page: index, value: id, whole: true }, `finding the id "${id}"`);
+  const where = await whereOnPage(pool, index, id, true);
   throw new BuildError(
-    `${where ? `${where.file}${where.line ? `:${where.line}` : ''}: ` : ''}the id "${id}" is given twice on page ${route} (another part of the page, or its layout, has it too): choose another, since a link to #${id} would lead to the first`,
-    { file: where?.file, route },
+    `${where.prefix}the id "${id}" is given twice on page ${route} (another part of the page, or its layout, has it too): choose another, since a link to #${id} would lead to the first`,
+    { file: where.file, route },
   );
 }
 

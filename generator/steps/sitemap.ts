@@ -1,7 +1,7 @@
+import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import type { HostedSite } from '../hosting/redirects';
 import { redirectPage } from '../hosting/redirects';
 import type { FeedInfo, SiteDescription } from '../render/protocol';
-import { escapeMarkup } from '../scan';
 import type { Site } from '../site';
 import { absoluteUrl, publicPath, routeFile, routeUrl, type SiteAddress } from '../urls';
 import { type OutputFile, writeOutput } from '../writer';

@@ -26,7 +26,7 @@ async function problems(source: string, files: Record<string, string> = {}): Pro
   await mkdir(path.join(root, 'notes'));
   await writeFile(path.join(root, 'notes', 'entry.md'), source);
   for (const [file, contents] of Object.entries(files)) await writeFile(path.join(root, 'notes', file), contents);
-  const loaded = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' }, {});
+  const loaded = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
   for (const problem of loaded.problems) expect(problem.file).toBe('notes/entry.md');
   return loaded.problems.map((problem) => `${problem.line}: ${problem.text}`);
 }
@@ -125,7 +125,7 @@ describe('what a production build shows', () => {
     await mkdir(path.join(root, 'notes'));
     await writeFile(path.join(root, 'notes', 'entry.md'), `${front(`${good}\n${field}`)}\nText.\n`);
     for (const mode of ['production', 'development'] as const) {
-      const { entries, problems: found } = await loadCollection(root, 'notes', collection, { now: NOW, mode }, {});
+      const { entries, problems: found } = await loadCollection(root, 'notes', collection, { now: NOW, mode });
       expect(found).toEqual([]);
       // The dev server shows every entry, marked when a build would not.
       expect(entries[0]?.shown).toBe(mode === 'development' || shown);
