@@ -58,10 +58,14 @@ export function buildSteps(context: BuildContext) {
     .add('site', ['config', 'workers'], async ({ config, workers }) => {
       const input = { root, pagesModule: config.site.pages, mode, now: options.now };
       const described: SiteDescription = await workers.pool.ask('describe', input, 'loading the site');
-      // The workers the pages will need load the site now, while the brand and images are made.
-      workers.pool.size(options.jobs, described.pages.length);
-      workers.pool.each('describe', () => input, 'loading the site').catch(() => {});
-      return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
+      return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads, input };
+    })
+    .add('load', ['site', 'workers'], async ({ site, workers }) => {
+      // The workers the pages will need load the site while the brand and images are made; none waits for this step, since
+      // a worker answers in order and the pages go to each loaded one.
+      workers.pool.size(options.jobs, site.described.pages.length);
+      await workers.pool.each('describe', () => site.input, 'loading the site');
+      return {};
     })
     .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
     .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
@@ -171,16 +175,8 @@ export function buildSteps(context: BuildContext) {
 
 export type BuildResults = ResultsOf<ReturnType<typeof buildSteps>>;
 
-export const STEP_NAMES = buildSteps({
-  options: defaultOptions(),
-  staging: '',
-  work: '',
-  startWorkers: () => {
-    throw new Error('No step runs here.');
-  },
-  // Its worker starts on the first compile, which never comes.
-  styles: new StylesCompiler(''),
-}).names;
+/** Declared, never run: no step reads the context before it runs. */
+export const STEP_NAMES = buildSteps({ options: defaultOptions() } as BuildContext).names;
 
 export function filesOf(results: Partial<Record<string, unknown>>, last: (typeof FILE_STEPS)[number] = 'hosting'): OutputFile[] {
   return FILE_STEPS.slice(0, FILE_STEPS.indexOf(last) + 1).flatMap(
