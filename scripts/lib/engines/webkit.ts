@@ -294,9 +294,16 @@ class WebKitPage {
     if (!this.window) return;
     const window = this.driver.manage().window();
     await window.setRect({ width, height });
-    // The window is the viewport (the browser's windows have no toolbar), but check rather than trust.
-    const inner = await this.execute<[number, number]>('function () { return [innerWidth, innerHeight]; }');
-    if (inner[0] !== width || inner[1] !== height) await window.setRect({ width: width * 2 - inner[0], height: height * 2 - inner[1] });
+    // The window is the viewport (the browser's windows have no toolbar), but check rather than trust. A busy WebKit shows the
+    // page its old size for a moment, which is not chrome to make up for: that made a width of -960 px.
+    const viewport = () => this.execute<[number, number]>('function () { return [innerWidth, innerHeight]; }');
+    const asked = async () => {
+      const [innerWidth, innerHeight] = await viewport();
+      return innerWidth === width && innerHeight === height;
+    };
+    if (await waitFor(`WebKit's viewport at ${width}×${height} px`, asked, 2_000).catch(() => false)) return;
+    const inner = await viewport();
+    await window.setRect({ width: width * 2 - inner[0], height: height * 2 - inner[1] });
   }
 
   async closeWindows(): Promise<void> {
