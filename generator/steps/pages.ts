@@ -121,13 +121,15 @@ export async function writePages(
   });
   // Once to each worker: sent with every request, ten thousand pages' worth outgrew the workers' young heap.
   if (styles.length > 0) await pool.each('styles', () => styles, 'taking the pages’ stylesheets');
+  // Each page has its own stylesheet and policy then: the whole sheet need not go with every request.
+  const sent: LateAssets = own ? { ...late, stylesheet: '', csp: '' } : late;
   const chunks = Array.from({ length: Math.ceil(spooled.length / PAGES_PER_WRITE) }, (_, index) =>
     spooled.slice(index * PAGES_PER_WRITE, (index + 1) * PAGES_PER_WRITE),
   );
   const written = await pool.share(
     'write',
     chunks,
-    (pages) => ({ folder: staging, pages, tokens: rendered.tokens, late }),
+    (pages) => ({ folder: staging, pages, tokens: rendered.tokens, late: sent }),
     (pages) => ({ what: `writing ${pages.length === 1 ? 'the page' : `${pages.length} pages`} from ${pages[0]?.file}` }),
   );
   // In the order of the pages, whatever the number of workers.
