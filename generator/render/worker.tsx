@@ -1,8 +1,8 @@
 /** A render worker keeps each page in a spool until the build knows what pages wait for: the stylesheet, the font cut to their text. */
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { parentPort, threadId } from 'node:worker_threads';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { hashParts } from '../cache.mjs';
 import { BuildError, type Failure, failedAt, failureOf, fileOf, isBuildError, messageOf, projectFrame } from '../failure';
 import { referenceKey, samePageFragment, scanHtml } from '../scan';
 import { canonicalPath } from '../urls';
@@ -86,6 +86,8 @@ export function serve(pages: AnyPages, pagesModule: string): void {
     },
     async write({ folder, pages: spooled, tokens, late }) {
       const fds = new Map<string, number>();
+      // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
+      const token = new RegExp(`${tokens.nonce}-(\\w+)`, 'g');
       try {
         const written = [];
         for (const page of spooled) {
@@ -99,8 +101,6 @@ export function serve(pages: AnyPages, pagesModule: string): void {
           const own = page.style === undefined ? undefined : styles[page.style];
           if (page.style !== undefined && !own) throw new Error(`This worker was never sent the stylesheet of ${page.file}.`);
           const assets = own ? { ...late, ...own } : late;
-          // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
-          const token = new RegExp(`${tokens.nonce}-(\\w+)`, 'g');
           const html = bytes.toString('utf8').replace(token, (found, name: keyof typeof assets) => assets[name] ?? found);
           written.push(await writeOutput(folder, page.file, html));
         }
@@ -175,7 +175,7 @@ function render(pages: AnyPages, model: SiteModel, build: Build, index: number):
 
 function classesOf(build: Build, found: Set<string>): Pick<RenderedPage, 'classes' | 'classNames'> {
   const classNames = [...found].sort().join(' ');
-  const classes = createHash('sha256').update(classNames).digest('base64url').slice(0, 22);
+  const classes = hashParts([classNames]).slice(0, 22);
   if (build.classSets.has(classes)) return { classes };
   build.classSets.add(classes);
   return { classes, classNames };
