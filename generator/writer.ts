@@ -32,24 +32,25 @@ export async function writeOutput(
 ): Promise<OutputFile> {
   // Synchronous: a thousand small files written one after another, each without a trip through libuv's thread pool, take
   // half the time; the render workers write the pages, and the main thread has little else to do meanwhile.
-  write(folder, relativePath, (target) => writeFileSync(target, contents));
+  const written = write(folder, relativePath, (target) => writeFileSync(target, contents));
   const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-  return { path: relativePath.split(path.sep).join('/'), bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
+  return { path: written, bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
 }
 
 /** A file the cache keeps, linked into the output (copied where links cannot go), unread. */
 export function linkOutput(folder: string, relativePath: string, source: string, bytes: number): OutputFile {
-  write(folder, relativePath, (target) => {
+  const written = write(folder, relativePath, (target) => {
     try {
       linkSync(source, target);
     } catch {
       copyFileSync(source, target);
     }
   });
-  return { path: relativePath.split(path.sep).join('/'), bytes };
+  return { path: written, bytes };
 }
 
-function write(folder: string, relativePath: string, make: (target: string) => void): void {
+/** The file's path in the output, with forward slashes. */
+function write(folder: string, relativePath: string, make: (target: string) => void): string {
   const target = path.join(folder, relativePath);
   const parent = path.dirname(target);
   try {
@@ -61,6 +62,7 @@ function write(folder: string, relativePath: string, make: (target: string) => v
   } catch (error) {
     throw writeError(error, target);
   }
+  return relativePath.split(path.sep).join('/');
 }
 
 /** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year. */
