@@ -95,9 +95,9 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
         if (kept !== undefined) return { value: kept.value, ms: undefined };
         const started = performance.now();
         const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input);
-        const made = await timeLimited(step.name, run, options.stepTimeoutMs + (step.extraMs?.(input) ?? 0));
+        const output = await timeLimited(step.name, run, options.stepTimeoutMs + (step.extraMs?.(input) ?? 0));
         const last = options.memo?.last(step.name);
-        const value = options.memo ? options.memo.keep(step.name, values, made) : made;
+        const value = options.memo ? options.memo.keep(step.name, values, output) : output;
         if (value !== last) changed.add(step.name);
         return { value, ms: performance.now() - started };
       })

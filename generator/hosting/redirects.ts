@@ -1,5 +1,4 @@
 /** A real redirect for every host, and for a bare file server a small page at each source. */
-
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import type { RedirectInfo } from '../render/protocol';
 import { publicPath, routeUrl } from '../urls';

@@ -112,7 +112,6 @@ async function pngWriter(
   base: string,
 ): Promise<(svg: string, width: number, name: string) => Promise<Pick<WrittenAsset, 'href' | 'file'>>> {
   const files = fontFiles.map((file) => path.join(root, file));
-  const failed = (error: unknown) => new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });
   const require = projectRequire(root);
   // The rasteriser's own code: its version, and the native module it runs.
   const tool = [
@@ -135,7 +134,7 @@ async function pngWriter(
       });
       png = rendered.asPng();
     } catch (error) {
-      throw failed(error);
+      throw new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });
     }
     const asset = await writeAsset(staging, base, { name, extension: 'png', contents: png });
     // The code that draws it (its options) shapes its bytes too.
