@@ -37,7 +37,7 @@ export interface BuildContext {
   /** The dev server's is rebuilt incrementally. */
   bundle?: (config: { site: Parameters<typeof bundleSite>[1] }) => Promise<SiteBundle>;
   /** The one place render workers start: the caller closes them. */
-  startWorkers: (bundle: string) => RenderPool;
+  startWorkers: () => RenderPool;
   /** Sass's worker: the caller closes it. */
   styles: StylesCompiler;
   /** For a step that can redo only part of its work. */
@@ -54,8 +54,12 @@ export function buildSteps(context: BuildContext) {
   return new Steps()
     .add('config', [], () => loadConfig(options, work))
     .add('bundle', ['config'], ({ config }) => (context.bundle ? context.bundle(config) : bundleSite(root, config.site, work)))
-    .add('workers', ['bundle'], ({ bundle }) => ({ pool: context.startWorkers(bundle.file) }))
-    .add('site', ['config', 'workers'], async ({ config, workers }) => {
+    .add('workers', [], () => {
+      // Started before the bundle is made: a worker needs it only once it is up.
+      return { pool: context.startWorkers() };
+    })
+    .add('site', ['config', 'bundle', 'workers'], async ({ config, bundle, workers }) => {
+      workers.pool.load(bundle.file);
       const input = { root, pagesModule: config.site.pages, mode, now: options.now };
       const described: SiteDescription = await workers.pool.ask('describe', input, 'loading the site');
       return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads, input };
@@ -69,7 +73,7 @@ export function buildSteps(context: BuildContext) {
     })
     .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
     .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
-    .add('icons', ['config', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
+    .add('icons', ['config', 'site', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
     .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
       drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
     )
@@ -209,8 +213,8 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   const styles = new StylesCompiler(options.root);
   const stopWorkers = () => Promise.all([styles.close(), ...pools.map((pool) => pool.close())]);
   try {
-    const startWorkers = (bundle: string) => {
-      const pool = new RenderPool({ bundle, root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
+    const startWorkers = () => {
+      const pool = new RenderPool({ root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
       pools.push(pool);
       return pool;
     };

@@ -129,7 +129,7 @@ export class DevSession {
         staging: siteDir,
         work: workDir,
         bundle: (config) => this.bundle(config.site),
-        startWorkers: (bundle) => this.startWorkers(bundle, options.pageTimeoutMs),
+        startWorkers: () => this.startWorkers(options.pageTimeoutMs),
         styles: this.styles,
         previous: (step) => this.memo.last(step),
       });
@@ -172,9 +172,9 @@ export class DevSession {
     return this.bundler.bundler.bundle();
   }
 
-  private startWorkers(bundle: string, timeoutMs: number): RenderPool {
+  private startWorkers(timeoutMs: number): RenderPool {
     void this.pool?.close();
-    this.pool = new RenderPool({ bundle, root: this.options.root, mode: 'development', timeoutMs });
+    this.pool = new RenderPool({ root: this.options.root, mode: 'development', timeoutMs });
     return this.pool;
   }
 

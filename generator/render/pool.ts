@@ -2,13 +2,13 @@
  * The render workers, and the one place they start. A few pages stay queued at each, so that none waits for its next; one that
  * makes no progress for the time limit (a page that loops forever) is terminated, and the build fails naming the route.
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BuildError, errorOf, failedAt } from '../failure';
 import type { FromWorker, Requests, RequestType, ToWorker } from './protocol';
 
 export interface PoolOptions {
-  /** Calls serve() (worker.tsx). */
-  bundle: string;
   root: string;
   /** React's production build renders four times faster; the dev server keeps its warnings. */
   mode: 'production' | 'development';
@@ -23,6 +23,7 @@ const QUEUED_PER_WORKER = 4;
 const LOADING = "loading the site's code";
 /** Below this many pages for each, another worker costs more to start than it saves. */
 const PAGES_PER_WORKER = 24;
+const BOOT = path.join(import.meta.dirname, 'boot.mjs');
 
 interface Reply {
   /** "rendering page /about-us/". */
@@ -34,7 +35,8 @@ interface Reply {
 
 interface Member {
   worker: Worker;
-  ready: Promise<unknown>;
+  /** Whether it has loaded the site; until `load`, nothing is asked of it. */
+  ready?: Promise<unknown>;
   /** In the order asked; the first is its loading. */
   replies: Reply[];
   /** Reset whenever an answer arrives. */
@@ -47,9 +49,22 @@ export class RenderPool {
   private failure: Error | undefined;
   private closed = false;
   private nextId = 1;
+  /** The bundle its workers run: it calls serve() (worker.tsx). */
+  loaded: string | undefined;
 
+  /** One worker starts at once, so that it is up when the site's bundle is made. */
   constructor(private readonly options: PoolOptions) {
     this.grow(1);
+  }
+
+  /** A new bundle (the dev server's, after an edit) replaces the workers: a module once loaded cannot be unloaded. */
+  load(bundle: string): void {
+    if (bundle === this.loaded) return;
+    const stale = this.loaded === undefined ? [] : this.members.splice(0);
+    for (const member of stale) void this.stop(member);
+    for (const member of this.members) this.start(member, bundle);
+    this.loaded = bundle;
+    this.grow(Math.max(1, stale.length));
   }
 
   /** The workers `pages` pages need, up to `jobs`. */
@@ -60,7 +75,7 @@ export class RenderPool {
   async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string): Promise<Requests[K][1]> {
     const member = this.members[0];
     if (!member) throw this.failure ?? new Error('The render workers were stopped.');
-    await member.ready;
+    await this.whenLoaded(member);
     return (await this.send(member, type, input, what)) as Requests[K][1];
   }
 
@@ -68,7 +83,7 @@ export class RenderPool {
     return this.guard(
       Promise.all(
         this.members.map(async (member, index) => {
-          await member.ready;
+          await this.whenLoaded(member);
           return (await this.send(member, type, input(index), what)) as Requests[K][1];
         }),
       ),
@@ -85,7 +100,7 @@ export class RenderPool {
     const answers: Requests[K][1][] = new Array(items.length);
     let next = 0;
     const work = async (member: Member) => {
-      await member.ready;
+      await this.whenLoaded(member);
       const inFlight: Promise<void>[] = [];
       const send = () => {
         const index = next++;
@@ -111,12 +126,18 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    const members = this.members.splice(0);
-    for (const member of members) {
-      clearTimeout(member.timer);
-      for (const reply of member.replies.splice(0)) reply.reject(this.failure ?? new Error('The render workers were stopped.'));
-    }
-    await Promise.all(members.map((member) => member.worker.terminate()));
+    await Promise.all(this.members.splice(0).map((member) => this.stop(member)));
+  }
+
+  private stop(member: Member): Promise<number> {
+    clearTimeout(member.timer);
+    for (const reply of member.replies.splice(0)) reply.reject(this.failure ?? new Error('The render workers were stopped.'));
+    return member.worker.terminate();
+  }
+
+  private whenLoaded(member: Member): Promise<unknown> {
+    if (!member.ready) throw new Error('The render workers are asked nothing before the site is loaded.');
+    return member.ready;
   }
 
   /** The first failure stops everything: the other workers' work is of no use. */
@@ -130,12 +151,24 @@ export class RenderPool {
   }
 
   private grow(count: number): void {
-    while (this.members.length < count && !this.closed) this.members.push(this.spawn());
+    while (this.members.length < count && !this.closed) {
+      const member = this.spawn();
+      this.members.push(member);
+      if (this.loaded !== undefined) this.start(member, this.loaded);
+    }
+  }
+
+  private start(member: Member, bundle: string): void {
+    // Loading the site's code is the first answer a worker owes, held to the same time limit.
+    member.ready = new Promise((resolve, reject) => this.owe(member, { what: LOADING, resolve, reject }));
+    // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
+    member.ready.catch(() => {});
+    member.worker.postMessage({ bundle: pathToFileURL(bundle).href });
   }
 
   private spawn(): Member {
-    const { bundle, mode, root } = this.options;
-    const worker = new Worker(bundle, {
+    const { mode, root } = this.options;
+    const worker = new Worker(BOOT, {
       // React picks its build by NODE_ENV as it loads, before any of the bundle's own code runs.
       env: { ...process.env, NODE_ENV: mode },
       // Stack traces name the TypeScript files and lines, through the bundle's source map.
@@ -144,11 +177,7 @@ export class RenderPool {
       // lower (336 → 291 MB), at the same speed; below 12 MB saves nothing more.
       resourceLimits: { maxYoungGenerationSizeMb: 12 },
     });
-    const member: Member = { worker, ready: Promise.resolve(), replies: [] };
-    // Loading the site's code is the first answer a worker owes, held to the same time limit.
-    member.ready = new Promise((resolve, reject) => this.owe(member, { what: LOADING, resolve, reject }));
-    // Nobody may be waiting yet when a worker fails to load; whoever asks later gets the failure.
-    member.ready.catch(() => {});
+    const member: Member = { worker, replies: [] };
     worker.on('message', (message: FromWorker) => {
       const reply = member.replies.shift();
       if (!reply) return;

@@ -13,7 +13,7 @@ export interface RenderedPages {
   infos: readonly PageInfo[];
   pages: readonly RenderedPage[];
   tokens: RenderSettings['tokens'];
-  /** What the pages were rendered with, for the dev server to keep those whose inputs did not change. */
+  /** What the pages were rendered with (the workers, and in `key` the code they run), for the dev server to keep those whose inputs did not change. */
   pool: RenderPool;
   key: string;
   versions: readonly string[];
@@ -46,7 +46,7 @@ export async function renderPages(
   const { socialImages, now: _now, ...shared } = settings;
   // Everything pages share: a change re-renders them all. The navigation comes from the pages with fields.
   const navigation = described.pages.flatMap((page) => (page.fields ? [[page.path, page.title, page.fields]] : []));
-  const key = hashParts([JSON.stringify([shared, navigation, described.redirects])]);
+  const key = hashParts([JSON.stringify([pool.loaded, shared, navigation, described.redirects])]);
   const versions = described.pages.map((page) => `${page.file} ${page.version ?? ''} ${socialImages[page.path ?? '']?.url ?? ''}`);
   const reuse = previous?.pool === pool && previous.key === key;
   const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);

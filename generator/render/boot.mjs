@@ -1,0 +1,8 @@
+// @ts-check
+/** A render worker's first code: it starts while the site is bundled, then loads the bundle it is sent (pool.ts). */
+import { parentPort } from 'node:worker_threads';
+
+// The renderer every site's bundle imports (outside it, as packages are) loads meanwhile.
+const renderer = Promise.all([import('react/jsx-runtime'), import('react-dom/server')]);
+// A bundle that throws as it loads fails this import, which Node reports to the pool as the worker's error.
+parentPort?.once('message', (/** @type {{ bundle: string }} */ { bundle }) => renderer.then(() => import(bundle)));
