@@ -65,26 +65,37 @@ export function hashParts(parts) {
  * @param {string} root @param {readonly string[]} inputs relative to root
  */
 export function fingerprintInputs(root, inputs) {
-  // A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
   const sorted = [...inputs].sort();
-  /** @type {string} */
-  let stamp;
+  const stat = statInputs(root, sorted);
+  if (!stat) return undefined;
+  // A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
+  const known = fingerprints.get(stat.stamp);
+  if (known !== undefined) return { ...stat, fingerprint: known };
+  const fingerprint = readFingerprint(root, sorted);
+  if (fingerprint === undefined) return undefined;
+  if (fingerprints.size > 10_000) fingerprints.clear();
+  fingerprints.set(stat.stamp, fingerprint);
+  return { ...stat, fingerprint };
+}
+
+/**
+ * The stat of each input and of its folder. Writing a file moves its ctime, which no program can set back; but a file written
+ * within a second may be written again within the clock's tick, unseen (git's "racy" files): its stamp is not `settled`.
+ * @param {string} root @param {readonly string[]} sorted
+ */
+function statInputs(root, sorted) {
+  const recent = BigInt(Date.now() - 1_000) * 1_000_000n;
+  let settled = true;
   try {
-    stamp = [...sorted, ...new Set(sorted.map((input) => (input.endsWith('/') ? input : path.dirname(input))))]
-      .map((input) => {
-        const info = statSync(path.resolve(root, input), { bigint: true });
-        return `${input}\0${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-      })
-      .join('\n');
+    const lines = [...sorted, ...new Set(sorted.map((input) => (input.endsWith('/') ? input : path.dirname(input))))].map((input) => {
+      const info = statSync(path.resolve(root, input), { bigint: true });
+      if (info.ctimeNs > recent || info.mtimeNs > recent) settled = false;
+      return `${input}\0${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
+    });
+    return { stamp: hashParts([lines.join('\n')]), settled };
   } catch {
     return undefined;
   }
-  const known = fingerprints.get(stamp);
-  if (known !== undefined) return known;
-  const fingerprint = readFingerprint(root, sorted);
-  if (fingerprints.size > 10_000) fingerprints.clear();
-  if (fingerprint !== undefined) fingerprints.set(stamp, fingerprint);
-  return fingerprint;
 }
 
 /** Fingerprints by the stat of what they were read from. */
@@ -124,18 +135,32 @@ function readFingerprint(root, inputs) {
 export function lookupFile(root, kind, key) {
   if (!cacheEnabled()) return undefined;
   const folder = path.join(cacheDir(root), kind);
-  /** @type {{ inputs: string[], fingerprint: string, output: string, bytes: number, meta: unknown }} */
+  const recordFile = path.join(folder, `${hashParts([key])}.json`);
+  /** @type {{ inputs: string[], fingerprint: string, stamp: string | null, output: string, bytes: number, meta: unknown }} */
   let record;
   try {
-    record = JSON.parse(readFileSync(path.join(folder, `${hashParts([key])}.json`), 'utf8'));
+    record = JSON.parse(readFileSync(recordFile, 'utf8'));
   } catch {
     return undefined;
   }
-  if (fingerprintInputs(root, record.inputs) !== record.fingerprint) return undefined;
   const file = path.join(folder, record.output);
   // A file cut short by a crash is made again.
   if (statSync(file, { throwIfNoEntry: false })?.size !== record.bytes) return undefined;
-  return { file, meta: record.meta, inputs: record.inputs };
+  const hit = { file, meta: record.meta, inputs: record.inputs };
+  // Inputs no program has touched since they were read are not read again.
+  const stat = record.stamp === null ? undefined : statInputs(root, [...record.inputs].sort());
+  if (stat?.stamp === record.stamp) return hit;
+  const now = fingerprintInputs(root, record.inputs);
+  if (now?.fingerprint !== record.fingerprint) return undefined;
+  // The same bytes under a new stat (a checkout, a restored cache): stamped again, so that the next lookup is a stat.
+  if (now.settled) {
+    try {
+      writeWhole(recordFile, JSON.stringify({ ...record, stamp: now.stamp }));
+    } catch {
+      // A read-only node_modules only costs time.
+    }
+  }
+  return hit;
 }
 
 /** As lookupFile, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
@@ -155,7 +180,7 @@ function outputName(output, extension) {
 }
 
 /**
- * Renamed into place: another build reading at the same time sees a whole file or none. `inputs`: files and folders (ending
+ * Each file renamed into place (writeWhole). `inputs`: files and folders (ending
  * in "/"), absolute or relative to root; `keep`: more for what a site has many of (images).
  * @param {string} root @param {string} kind @param {string} key
  * @param {{ output: string | Uint8Array, inputs: readonly string[], meta?: unknown, extension: string, keep?: number }} entry
@@ -167,19 +192,17 @@ export function store(root, kind, key, { output, inputs, meta = null, extension,
     const name = path.relative(root, path.resolve(root, input)).split(path.sep).join('/');
     return input.endsWith('/') ? `${name}/` : name;
   });
-  const fingerprint = fingerprintInputs(root, relative);
-  if (fingerprint === undefined) return undefined;
+  const inputsNow = fingerprintInputs(root, relative);
+  if (inputsNow === undefined) return undefined;
+  const { fingerprint, stamp, settled } = inputsNow;
   const bytes = typeof output === 'string' ? Buffer.from(output) : output;
   const name = outputName(bytes, extension);
   const file = path.join(folder, name);
   try {
     mkdirSync(folder, { recursive: true });
-    const unique = `.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    writeFileSync(file + unique, bytes);
-    renameSync(file + unique, file);
-    const recordFile = path.join(folder, `${hashParts([key])}.json`);
-    writeFileSync(recordFile + unique, JSON.stringify({ inputs: relative, fingerprint, output: name, bytes: bytes.byteLength, meta }));
-    renameSync(recordFile + unique, recordFile);
+    writeWhole(file, bytes);
+    const record = { inputs: relative, fingerprint, stamp: settled ? stamp : null, output: name, bytes: bytes.byteLength, meta };
+    writeWhole(path.join(folder, `${hashParts([key])}.json`), JSON.stringify(record));
     if (!pruned.has(folder)) {
       pruned.add(folder);
       prune(folder, keep);
@@ -189,6 +212,16 @@ export function store(root, kind, key, { output, inputs, meta = null, extension,
     // A read-only node_modules only costs time.
     return undefined;
   }
+}
+
+/**
+ * Renamed into place: another build reading at the same time sees a whole file or none.
+ * @param {string} file @param {string | Uint8Array} contents
+ */
+function writeWhole(file, contents) {
+  const unique = `${file}.${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  writeFileSync(unique, contents);
+  renameSync(unique, file);
 }
 
 /**

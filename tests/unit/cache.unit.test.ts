@@ -1,0 +1,77 @@
+/**
+ * How the cache checks an entry's inputs. Inputs last written over a second ago are checked by their stat, which any write
+ * moves (its ctime, which no program sets back, even one that restores the modification time); newer ones are read. The
+ * same bytes under a new stat (a touch, a checkout) stay a hit, and are stamped again once settled.
+ */
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheDir, hashParts, lookupFile, store } from '../../generator/cache.mjs';
+
+let root: string;
+let input: string;
+const KIND = 'test';
+const KEY = 'the key';
+/** A time that utimes sets exactly (it takes seconds as a double). */
+const WHOLE_SECOND = Math.floor(Date.now() / 1000) - 60;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'cache-stamp-'));
+  // In a folder of its own: the cache's own folder, made in the root, is no input.
+  mkdirSync(path.join(root, 'site'));
+  input = path.join(root, 'site', 'input.txt');
+  writeFileSync(input, 'first');
+  utimesSync(input, WHOLE_SECOND, WHOLE_SECOND);
+});
+
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+/** What the cache takes as settled: the file and its folder last changed over a second ago. */
+async function settled(): Promise<void> {
+  const changed = Math.max(...[input, path.dirname(input)].map((file) => Math.max(statSync(file).ctimeMs, statSync(file).mtimeMs)));
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, changed + 1_050 - Date.now())));
+}
+
+const stampOf = (): string | null => JSON.parse(readFileSync(path.join(cacheDir(root), KIND, `${hashParts([KEY])}.json`), 'utf8')).stamp;
+const put = () => store(root, KIND, KEY, { output: 'made from site/input.txt', inputs: ['site/input.txt'], extension: 'txt' });
+const hit = () => lookupFile(root, KIND, KEY) !== undefined;
+
+/** Other bytes of the same size, the modification time set back as `cp -p`, rsync or an archive would. */
+function rewriteUnseenByMtime(): void {
+  writeFileSync(input, 'FIRST');
+  utimesSync(input, WHOLE_SECOND, WHOLE_SECOND);
+}
+
+describe('the cache', () => {
+  it('checks settled inputs by their stat, and sees a write that keeps the size and the modification time', async () => {
+    await settled();
+    put();
+    expect(stampOf()).toMatch(/^[0-9a-f]{64}$/);
+    expect(hit()).toBe(true);
+    rewriteUnseenByMtime();
+    expect(hit()).toBe(false);
+  });
+
+  it('reads inputs written within the second, which a second write in the same clock tick could change unseen', () => {
+    put();
+    expect(stampOf()).toBeNull();
+    expect(hit()).toBe(true);
+    rewriteUnseenByMtime();
+    expect(hit()).toBe(false);
+  });
+
+  it('keeps the same bytes under a new stat, and stamps them again once they settle', async () => {
+    await settled();
+    put();
+    const first = stampOf();
+    utimesSync(input, new Date(), new Date());
+    expect(hit()).toBe(true);
+    expect(stampOf()).toBe(first);
+    await settled();
+    expect(hit()).toBe(true);
+    expect(stampOf()).not.toBe(first);
+    expect(stampOf()).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
