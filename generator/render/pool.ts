@@ -51,6 +51,8 @@ export class RenderPool {
   private nextId = 1;
   /** The bundle its workers run: it calls serve() (worker.tsx). */
   loaded: string | undefined;
+  /** Once a bundle has replaced another (the dev server's edits), the next one's worker boots ahead. */
+  private spare: Member | undefined;
 
   /** One worker starts at once, so that it is up when the site's bundle is made. */
   constructor(private readonly options: PoolOptions) {
@@ -65,6 +67,7 @@ export class RenderPool {
     for (const member of this.members) this.start(member, bundle);
     this.loaded = bundle;
     this.grow(Math.max(1, stale.length));
+    if (stale.length > 0 && !this.closed) this.spare ??= this.spawn();
   }
 
   /** The workers `pages` pages need, up to `jobs`. */
@@ -126,7 +129,9 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.members.splice(0).map((member) => this.stop(member)));
+    const spare = this.spare ? [this.spare] : [];
+    this.spare = undefined;
+    await Promise.all([...this.members.splice(0), ...spare].map((member) => this.stop(member)));
   }
 
   private stop(member: Member): Promise<number> {
@@ -152,7 +157,8 @@ export class RenderPool {
 
   private grow(count: number): void {
     while (this.members.length < count && !this.closed) {
-      const member = this.spawn();
+      const member = this.spare ?? this.spawn();
+      this.spare = undefined;
       this.members.push(member);
       if (this.loaded !== undefined) this.start(member, this.loaded);
     }
