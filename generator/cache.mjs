@@ -60,9 +60,8 @@ export function hashParts(parts) {
 }
 
 /**
- * Hidden names and links aside: the build's own output (`dist`, `.dist-builds`) must not make the next build a cold one.
- * A path ending in "/" is a folder read whole: its names only.
- * @param {string} root @param {readonly string[]} inputs relative to root
+ * The hash of the inputs' bytes, and of the names in their folders (a path ending in "/" is a folder read whole: its names
+ * only); with the stamp of their stat. @param {string} root @param {readonly string[]} inputs relative to root
  */
 export function fingerprintInputs(root, inputs) {
   const sorted = [...inputs].sort();
@@ -79,23 +78,42 @@ export function fingerprintInputs(root, inputs) {
 }
 
 /**
- * The stat of each input and of its folder. Writing a file moves its ctime, which no program can set back; but a file written
- * within a second may be written again within the clock's tick, unseen (git's "racy" files): its stamp is not `settled`.
+ * The stat of each file, and the names in each folder (not its stat, which a build's own `dist` link moves). Writing a file
+ * moves its ctime, which no program can set back; but a file written within a second may be written again within the clock's
+ * tick, unseen (git's "racy" files): its stamp is not `settled`.
  * @param {string} root @param {readonly string[]} sorted
  */
 function statInputs(root, sorted) {
   const recent = BigInt(Date.now() - 1_000) * 1_000_000n;
   let settled = true;
   try {
-    const lines = [...sorted, ...new Set(sorted.map((input) => (input.endsWith('/') ? input : path.dirname(input))))].map((input) => {
+    const { files, folders } = split(sorted);
+    const lines = files.map((input) => {
       const info = statSync(path.resolve(root, input), { bigint: true });
       if (info.ctimeNs > recent || info.mtimeNs > recent) settled = false;
       return `${input}\0${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
     });
+    for (const folder of folders) lines.push(`${folder}/\0${namesIn(root, folder)}`);
     return { stamp: hashParts([lines.join('\n')]), settled };
   } catch {
     return undefined;
   }
+}
+
+/** Files, and the folders whose names are inputs too: those read whole ("/" at the end) and those files are in. @param {readonly string[]} sorted */
+function split(sorted) {
+  const files = sorted.filter((input) => !input.endsWith('/'));
+  const folders = [...new Set(sorted.map((input) => (input.endsWith('/') ? input.slice(0, -1) : path.dirname(input))))].sort();
+  return { files, folders };
+}
+
+/** Hidden names and links aside: the build's own output (`dist`, `.dist-builds`) is none of a bundle's inputs. @param {string} root @param {string} folder */
+function namesIn(root, folder) {
+  return readdirSync(path.resolve(root, folder), { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink())
+    .map((entry) => entry.name)
+    .sort()
+    .join('\n');
 }
 
 /** Fingerprints by the stat of what they were read from. */
@@ -105,22 +123,10 @@ const fingerprints = new Map();
 function readFingerprint(root, inputs) {
   /** @type {(string | Buffer)[]} */
   const parts = [];
-  const folders = new Set();
   try {
-    for (const input of inputs) {
-      if (input.endsWith('/')) {
-        folders.add(input.slice(0, -1));
-        continue;
-      }
-      parts.push(input, readFileSync(path.resolve(root, input)));
-      folders.add(path.dirname(input));
-    }
-    for (const folder of [...folders].sort()) {
-      const names = readdirSync(path.resolve(root, folder), { withFileTypes: true })
-        .filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink())
-        .map((entry) => entry.name);
-      parts.push(folder, names.sort().join('\n'));
-    }
+    const { files, folders } = split(inputs);
+    for (const input of files) parts.push(input, readFileSync(path.resolve(root, input)));
+    for (const folder of folders) parts.push(folder, namesIn(root, folder));
   } catch {
     return undefined;
   }

@@ -89,7 +89,8 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
   it('is used from the second build on: nothing changed, it makes no bundle again', { timeout: 180_000 }, async () => {
     await withOwnCache(async (root, build) => {
       const cache = cacheDir(root);
-      // Each bundle's record and output, with the time it was written: made again, it is written again.
+      // Each bundle's output, with the time it was written: made again, it is written again. (Its record may be stamped
+      // again, once its inputs have settled, so that the next build checks them by their stat.)
       const written = async () => {
         const files: string[] = [];
         for (const kind of ['launch', 'config', 'site']) {
@@ -98,11 +99,15 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
         }
         return files;
       };
+      const outputs = async () => (await written()).filter((file) => !/\.json /.test(file));
       expect(build().stderr).toBe('');
-      const first = await written();
-      for (const kind of ['launch', 'config', 'site']) expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
+      const first = await outputs();
+      for (const kind of ['launch', 'config', 'site']) {
+        expect((await written()).filter((file) => file.startsWith(`${kind}/`))).toHaveLength(2);
+        expect(first.filter((file) => file.startsWith(`${kind}/`))).toHaveLength(1);
+      }
       expect(build().stderr).toBe('');
-      expect(await written()).toEqual(first);
+      expect(await outputs()).toEqual(first);
     });
   });
 

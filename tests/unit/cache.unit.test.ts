@@ -1,9 +1,10 @@
 /**
  * How the cache checks an entry's inputs. Inputs last written over a second ago are checked by their stat, which any write
  * moves (its ctime, which no program sets back, even one that restores the modification time); newer ones are read. The
- * same bytes under a new stat (a touch, a checkout) stay a hit, and are stamped again once settled.
+ * same bytes under a new stat (a touch, a checkout) stay a hit, and are stamped again once settled. Their folders are
+ * checked by the names in them.
  */
-import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,17 @@ describe('the cache', () => {
     expect(stampOf()).toMatch(/^[0-9a-f]{64}$/);
     expect(hit()).toBe(true);
     rewriteUnseenByMtime();
+    expect(hit()).toBe(false);
+  });
+
+  it("checks an input's folder by its names: a new file misses, a new link or hidden name (the build's own output) does not", async () => {
+    await settled();
+    put();
+    const folder = path.dirname(input);
+    symlinkSync(root, path.join(folder, 'dist'));
+    writeFileSync(path.join(folder, '.hidden'), '');
+    expect(hit()).toBe(true);
+    writeFileSync(path.join(folder, 'beside.ts'), '');
     expect(hit()).toBe(false);
   });
 
