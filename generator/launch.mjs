@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundle } from './bundle.mjs';
+import { mapStacks } from './stacks.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [entryArgument] = process.argv.splice(2, 1);
@@ -48,12 +49,11 @@ async function make() {
  * @param {{ output: Buffer, file?: string | undefined }} made
  */
 async function run(made) {
-  if (made.file) return import(pathToFileURL(made.file).href);
-  return import(`data:text/javascript;base64,${made.output.toString('base64')}`);
+  const url = made.file ? pathToFileURL(made.file).href : `data:text/javascript;base64,${made.output.toString('base64')}`;
+  mapStacks(url, () => made.output.toString());
+  return import(url);
 }
 
-// Stack traces name the TypeScript files and lines, through the bundle's source map.
-process.setSourceMapsEnabled(true);
 const made = await make();
 try {
   await run(made);
