@@ -58,8 +58,10 @@ const made = await make();
 try {
   await run(made);
 } catch (error) {
-  const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-  const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && made.file && String(error).includes(path.basename(made.file));
+  const { code, path: at } = /** @type {NodeJS.ErrnoException} */ (error);
+  // Its file, or its folder as Node resolves the import, is gone.
+  const gone = made.file && (String(error).includes(path.basename(made.file)) || (at !== undefined && made.file.startsWith(at)));
+  const missing = (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') && gone;
   // A cache emptied between the lookup and the import (or its read) costs a second import, not the run.
   if (!missing) throw error;
   await run({ ...made, file: undefined });
