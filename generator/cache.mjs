@@ -66,11 +66,15 @@ export function hashParts(parts) {
 export function fingerprintInputs(root, inputs) {
   const sorted = [...inputs].sort();
   const stat = statInputs(root, sorted);
-  if (!stat) return undefined;
-  // A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
-  const known = fingerprints.get(stat.stamp);
-  if (known !== undefined) return { ...stat, fingerprint: known };
-  const fingerprint = readFingerprint(root, sorted);
+  return stat && withFingerprint(root, sorted, stat);
+}
+
+/**
+ * A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
+ * @param {string} root @param {readonly string[]} sorted @param {{ stamp: string, settled: boolean }} stat
+ */
+function withFingerprint(root, sorted, stat) {
+  const fingerprint = fingerprints.get(stat.stamp) ?? readFingerprint(root, sorted);
   if (fingerprint === undefined) return undefined;
   if (fingerprints.size > 10_000) fingerprints.clear();
   fingerprints.set(stat.stamp, fingerprint);
@@ -153,10 +157,12 @@ export function lookupFile(root, kind, key) {
   // A file cut short by a crash is made again.
   if (statSync(file, { throwIfNoEntry: false })?.size !== record.bytes) return undefined;
   const hit = { file, meta: record.meta, inputs: record.inputs };
+  const sorted = [...record.inputs].sort();
+  const stat = statInputs(root, sorted);
+  if (!stat) return undefined;
   // Inputs no program has touched since they were read are not read again.
-  const stat = record.stamp === null ? undefined : statInputs(root, [...record.inputs].sort());
-  if (stat?.stamp === record.stamp) return hit;
-  const now = fingerprintInputs(root, record.inputs);
+  if (stat.stamp === record.stamp) return hit;
+  const now = withFingerprint(root, sorted, stat);
   if (now?.fingerprint !== record.fingerprint) return undefined;
   // The same bytes under a new stat (a checkout, a restored cache): stamped again, so that the next lookup is a stat.
   if (now.settled) {
