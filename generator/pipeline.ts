@@ -68,7 +68,8 @@ export function buildSteps(context: BuildContext) {
       // The workers the pages will need load the site while the brand and images are made; none waits for this step, since
       // a worker answers in order and the pages go to each loaded one.
       workers.pool.size(options.jobs, site.described.pages.length);
-      await workers.pool.each('describe', () => site.input, 'loading the site');
+      const input = { ...site.input, loaded: site.described.collections };
+      await workers.pool.each('describe', () => input, 'loading the site');
       return {};
     })
     .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))

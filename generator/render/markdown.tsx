@@ -9,22 +9,10 @@ import { createElement, type ReactNode } from 'react';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { description, text, title } from '../schema';
-import type { Collection, EntryInfo, ImageInfo, SitePath } from '../site';
+import type { Collection, ImageInfo, SitePath } from '../site';
 import { canonicalPath } from '../urls';
 import { type Problem, problemsOf } from './check';
-import type { DescribeInput, ImageSource, Located } from './protocol';
-
-export interface LoadedEntry {
-  file: string;
-  path: SitePath;
-  info: Omit<EntryInfo<unknown>, 'url' | 'image'> & { image?: { src: string; alt: string } };
-  /** Published, or any entry in the dev server. */
-  shown: boolean;
-  tokens: Token[];
-  /** 1-based. */
-  bodyLine: number;
-  source: string;
-}
+import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
 
 /** Nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
@@ -41,12 +29,24 @@ const date = v.pipe(
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const parser = markdownIt('default', { html: true, linkify: false, typographer: false });
 
+/** An entry's body, parsed by the worker that checked it, or once where it is rendered. */
+const parsed = new WeakMap<LoadedEntry, Token[]>();
+
+function tokensOf(entry: LoadedEntry): Token[] {
+  let tokens = parsed.get(entry);
+  if (!tokens) {
+    tokens = parser.parse(entry.source.slice(entry.bodyStart), {});
+    parsed.set(entry, tokens);
+  }
+  return tokens;
+}
+
 export async function loadCollection(
   root: string,
   name: string,
   collection: Collection<unknown>,
   { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
-): Promise<{ entries: LoadedEntry[]; problems: Problem[]; images: ImageSource[]; reads: string[] }> {
+): Promise<LoadedCollection & { problems: Problem[] }> {
   const folder = collection.folder.replace(/^\.\//, '').replace(/\/$/, '');
   // Synchronous: a worker describing the site has nothing else to do, and a thousand entries' reads and stats, each without
   // a trip through libuv's thread pool, take a fraction of the time.
@@ -114,8 +114,7 @@ export async function loadCollection(
     if (found.length > 0) continue;
     const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
     const bodyLine = source.slice(0, front[0].length).split('\n').length;
-    const body = source.slice(front[0].length);
-    const tokens = parser.parse(body, {});
+    const tokens = parser.parse(source.slice(front[0].length), {});
     for (const problem of bodyProblems(tokens)) add(problem.line + bodyLine, problem.text);
     const entryImages = [
       ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1 }] : []),
@@ -141,7 +140,7 @@ export async function loadCollection(
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
     const draft = checked.draft === true || scheduled || expired;
     const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
-    entries.push({
+    const entry: LoadedEntry = {
       file,
       path: entryPath,
       info: {
@@ -155,10 +154,12 @@ export async function loadCollection(
         data: extra,
       },
       shown: mode === 'development' || !draft,
-      tokens,
       bodyLine,
+      bodyStart: front[0].length,
       source,
-    });
+    };
+    parsed.set(entry, tokens);
+    entries.push(entry);
   }
   // Entries of one date by title: the order never depends on the file system.
   entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));
@@ -253,7 +254,8 @@ export interface BodyContext {
 }
 
 export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode {
-  const ids = headingIds(entry.tokens);
+  const tokens = tokensOf(entry);
+  const ids = headingIds(tokens);
   let key = 0;
   // Block and inline tokens share one walk: no token type occurs in both.
   const walk = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
@@ -302,7 +304,7 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
     if (!made) return createElement('img', { key: key++, src: attribute(token, 'src') ?? '', alt: token.content });
     return picture({ ...made, alt: token.content }, context.sizes, 'lazy', key++);
   };
-  return walk(entry.tokens, 0, undefined)[0];
+  return walk(tokens, 0, undefined)[0];
 }
 
 function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<string, string> {

@@ -7,8 +7,8 @@ import type { PageEntry, Pages, SitePath } from '../site';
 import { canonicalPath, routeFile } from '../urls';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
 import { type Keys, locate } from './locate';
-import { type LoadedEntry, loadCollection } from './markdown';
-import type { DescribeInput, FeedInfo, ImageSource, PageInfo, RedirectInfo, SiteDescription } from './protocol';
+import { loadCollection } from './markdown';
+import type { DescribeInput, FeedInfo, ImageSource, LoadedEntry, PageInfo, RedirectInfo, SiteDescription } from './protocol';
 
 /** Parallel to SiteDescription.pages. */
 export type Renderable =
@@ -134,8 +134,11 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   const images: ImageSource[] = [];
   const socialTitles: string[] = [];
   const reads: string[] = [];
+  const collections: SiteDescription['collections'] = {};
   for (const [name, collection] of Object.entries(pages.collections ?? {})) {
-    const loaded = await loadCollection(root, name, collection, input);
+    const given = input.loaded?.[name];
+    const loaded = given ? { ...given, problems: [] } : await loadCollection(root, name, collection, input);
+    collections[name] = { entries: loaded.entries, images: loaded.images, reads: loaded.reads };
     problems.push(...loaded.problems);
     reads.push(...loaded.reads);
     images.push(...loaded.images);
@@ -215,7 +218,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   });
   renderables.push({ kind: 'not-found', entry: pages.notFound });
   if (problems.length > 0) throw problemsError(problems);
-  return { pages: infos, renderables, redirects, feeds, images, socialTitles, reads };
+  return { pages: infos, renderables, redirects, feeds, images, socialTitles, reads, collections };
 }
 
 /** What tells the dev server it need not render a page again. */

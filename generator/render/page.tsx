@@ -3,9 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { EntryInfo, ShellProps, ShellRoute } from '../site';
 import { absoluteUrl, publicPath, routeUrl } from '../urls';
 import { toHtml5 } from './html';
-import { type LoadedEntry, picture, renderBody } from './markdown';
+import { picture, renderBody } from './markdown';
 import type { AnyPages, SiteModel } from './model';
-import type { RenderSettings } from './protocol';
+import type { LoadedEntry, RenderSettings } from './protocol';
 
 /** Computed once a worker. */
 export interface Shared {

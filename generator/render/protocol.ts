@@ -1,7 +1,7 @@
 /** What the main thread and the render workers say to each other, all plain data: only workers load the site's code. */
 import type { Failure } from '../failure';
 import type { FoundReference } from '../scan';
-import type { ImageInfo, SitePath } from '../site';
+import type { EntryInfo, ImageInfo, SitePath } from '../site';
 import type { OutputFile } from '../writer';
 
 export interface PageInfo {
@@ -49,6 +49,27 @@ export interface ImageSource {
   from: string;
 }
 
+/** An entry as read and checked: its body is parsed where it is rendered. */
+export interface LoadedEntry {
+  file: string;
+  path: SitePath;
+  info: Omit<EntryInfo<unknown>, 'url' | 'image'> & { image?: { src: string; alt: string } };
+  /** Published, or any entry in the dev server. */
+  shown: boolean;
+  /** 1-based. */
+  bodyLine: number;
+  /** Where the body starts in `source`. */
+  bodyStart: number;
+  source: string;
+}
+
+/** The worker that describes the site hands it to the others, which need not read and check it again. */
+export interface LoadedCollection {
+  entries: LoadedEntry[];
+  images: ImageSource[];
+  reads: string[];
+}
+
 /** The site as a render worker describes it, once its route table and content are checked. */
 export interface SiteDescription {
   /** The routes, each collection's lists and entries, then the 404 page. */
@@ -60,6 +81,8 @@ export interface SiteDescription {
   socialTitles: string[];
   /** Besides the code (Markdown). */
   reads: string[];
+  /** As read and checked, by name: for the other workers. */
+  collections: Record<string, LoadedCollection>;
 }
 
 export interface DescribeInput {
@@ -68,6 +91,8 @@ export interface DescribeInput {
   pagesModule: string;
   mode: 'production' | 'development';
   now: number;
+  /** Another worker's: not read again. Not part of what the site is loaded for. */
+  loaded?: SiteDescription['collections'];
 }
 
 /** SVG, drawn by the site's components. */

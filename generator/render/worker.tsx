@@ -32,7 +32,7 @@ export function serve(pages: AnyPages, pagesModule: string): void {
   let styles: PageStyle[] = [];
   let root = process.cwd();
   const modelFor = (input: DescribeInput) => {
-    const key = JSON.stringify(input);
+    const key = JSON.stringify([input.root, input.pagesModule, input.mode, input.now]);
     if (model?.key !== key) model = { key, loaded: loadModel(pages, input, pagesModule) };
     root = input.root;
     return model.loaded;
