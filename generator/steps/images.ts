@@ -48,6 +48,8 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
       while (next < unique.length) {
         const source = unique[next++] as ImageSource;
         const made = await imageOf(root, source, version, staging, base);
+        // A cached one is linked without a pause: the workers' messages (one loaded, the brand drawn) wait for the next.
+        await new Promise(setImmediate);
         files.push(...made.files);
         const largest = made.outputs.filter((output) => output.type === made.fallbackType).at(-1);
         images[source.file] = {
