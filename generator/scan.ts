@@ -162,7 +162,7 @@ class PageReader {
     return {
       ids,
       duplicateIds: [...this.duplicateIds],
-      characters: sortedCharacters(codePointsOf(this.texts)),
+      characters: charactersOf(this.texts),
       classes: this.classes,
       references: this.references.filter(({ value }) => !resolved(value)),
     };
@@ -209,17 +209,29 @@ function decoded(text: string): string {
   return text.includes('&') ? decodeHTML(text) : text;
 }
 
-/** Each once, read by char code: a string's own iterator, a string a character, takes a third of a page's scan. */
-function codePointsOf(texts: readonly string[]): Set<string> {
-  const codes = new Set<number>();
+/**
+ * Each once, in code point order, but control characters, which no font draws. Read by char code (a string's own iterator, a
+ * string a character, took a third of a page's scan), and most of a page is ASCII: a table for it, a set for the rest.
+ */
+function charactersOf(texts: readonly string[]): string {
+  const ascii = new Uint8Array(128);
+  const others = new Set<number>();
   for (const text of texts) {
     for (let at = 0; at < text.length; at++) {
-      const code = text.codePointAt(at) ?? 0;
-      codes.add(code);
+      const unit = text.charCodeAt(at);
+      if (unit < 128) {
+        ascii[unit] = 1;
+        continue;
+      }
+      const code = text.codePointAt(at) ?? unit;
+      if (code > 0x9f) others.add(code);
       if (code > 0xffff) at++;
     }
   }
-  return new Set(Array.from(codes, (code) => String.fromCodePoint(code)));
+  let characters = '';
+  for (let code = 0x20; code < 0x7f; code++) if (ascii[code]) characters += String.fromCharCode(code);
+  for (const code of [...others].sort((a, b) => a - b)) characters += String.fromCodePoint(code);
+  return characters;
 }
 
 /** In code point order, but control characters, which no font draws. */

@@ -74,6 +74,16 @@ describe('the page scan', () => {
     expect(found.duplicateIds).toEqual([]);
   });
 
+  it('lists each character shown once, in code point order, without control characters', () => {
+    const text = 'Zoë & Ørsted: 3×€20, naïve 😀 Łódź\u0085\u0007 aZ😀ë';
+    const found = scanHtml(`<html><body><p>${text.replace('&', '&amp;')}</p><p>\ttab\n</p></body></html>`, 'https://example.com');
+    // As the font needs them: whole code points, from the text itself.
+    const shown = [...new Set([...`${text}\ttab\n`])].filter((character) => !/\p{Cc}/u.test(character));
+    const expected = shown.sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0)).join('');
+    expect(found.characters).toBe(expected);
+    expect([...found.characters]).toContain('😀');
+  });
+
   it.each([
     ['a comment', '<p>Before</p><!-- <a href="/hidden/">x</a> --><a href="/shown/">y</a>', ['/shown/']],
     ['an unquoted value', '<a href=/about-us/ id=x>About</a>', ['/about-us/']],
