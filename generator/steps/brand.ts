@@ -63,17 +63,14 @@ export async function drawBrand(
   const touchIcon = written(await png(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE, 'apple-touch-icon'));
   const logo = written(await png(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE, 'icon-512'));
   const { width, height } = drawings.socialImageSize;
-  const share = async (svg: string | undefined, alt: string) => ({
-    url: written(await png(svg ?? '', width, 'social')),
-    width,
-    height,
-    alt,
-  });
-  const socialImages: Brand['socialImages'] = { '': await share(drawings.socialImages[''], `${site.name}: ${site.tagline}`) };
-  // Side by side: resvg draws on libuv's threads.
-  const drawn = await Promise.all(entries.map((page) => share(drawings.socialImages[page.title], `${page.title} (${site.name})`)));
+  const share = (asset: Pick<WrittenAsset, 'href' | 'file'>, alt: string) => ({ url: written(asset), width, height, alt });
+  const socialImages: Brand['socialImages'] = {
+    '': share(await png(drawings.socialImages[''] ?? '', width, 'social'), `${site.name}: ${site.tagline}`),
+  };
+  // Side by side: resvg draws on libuv's threads. Listed in the entries' order, not the order they finish in.
+  const drawn = await Promise.all(entries.map((page) => png(drawings.socialImages[page.title] ?? '', width, 'social')));
   entries.forEach((page, index) => {
-    socialImages[page.path ?? ''] = drawn[index] as (typeof drawn)[number];
+    socialImages[page.path ?? ''] = share(drawn[index] as (typeof drawn)[number], `${page.title} (${site.name})`);
   });
   const manifest = {
     name: site.name,

@@ -4,7 +4,7 @@
  * any source is in the next build.
  */
 import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,37 @@ describe('render workers', () => {
       prints.push(JSON.stringify(await fingerprint(outDir)));
     }
     expect(new Set(prints).size).toBe(1);
+  });
+
+  it('write the same bytes for a collection of Markdown entries whether one or two render them', async () => {
+    // Only the first worker reads and checks the Markdown; the others take its entries and parse a body where they render it.
+    // Titles of this run's own: the first build draws each entry's share image, side by side, and the second links them.
+    const count = 150;
+    const folder = path.join(project.root, 'zz-test-notes');
+    await mkdir(folder, { recursive: true });
+    for (let index = 0; index < count; index += 1) {
+      const day = new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+      const body = `Note ${index} opens with a paragraph.\n\n## What changed in week ${index}\n\n- One\n- [Two](/about-us/)\n\n| Kind | Count |\n| --- | ---: |\n| Alerts | ${index} |\n`;
+      await writeFile(
+        path.join(folder, `note-${index}.md`),
+        `---\ntitle: Test note ${index} (run ${process.pid})\ndescription: The test's note number ${index}, one of many that two render workers share between them.\ndate: ${day}\n---\n\n${body}`,
+      );
+    }
+    const module = path.join(project.root, 'zz-test-notes.tsx');
+    await writeFile(
+      module,
+      `import site from './pages/site';\nexport default { ...site, collections: { notes: { ...site.collections.news, folder: 'zz-test-notes', path: '/zz-test-notes', list: { ...site.collections.news.list, title: 'Test notes', fields: {} }, feed: 'Test notes' } } };\n`,
+    );
+    const prints: string[] = [];
+    for (const jobs of [1, 2]) {
+      const outDir = path.join(workDir, `notes-${jobs}`, 'dist');
+      await runBuild({ ...quiet, root: project.root, outDir, jobs, pages: 'zz-test-notes.tsx' });
+      const page = await readFile(path.join(outDir, 'zz-test-notes', `note-${count - 1}`, 'index.html'), 'utf8');
+      expect(page).toContain(`<h2 id="what-changed-in-week-${count - 1}">`);
+      expect(page).toContain('<td class="is-aligned-right">');
+      prints.push(JSON.stringify(await fingerprint(outDir)));
+    }
+    expect(prints[1]).toBe(prints[0]);
   });
 
   it('report a page that throws on one of three workers as a serial build does: route, file and line', async () => {
