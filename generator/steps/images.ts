@@ -67,8 +67,10 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
       }
     }),
   );
-  files.sort((a, b) => a.path.localeCompare(b.path));
-  return { images, files, reads: unique.map((source) => source.file) };
+  // Two images of the same bytes and name (each beside its own entry) are the same files: listed once.
+  const written = [...new Map(files.map((file) => [file.path, file])).values()];
+  written.sort((a, b) => a.path.localeCompare(b.path));
+  return { images, files: written, reads: unique.map((source) => source.file) };
 }
 
 async function imageOf(

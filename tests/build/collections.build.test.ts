@@ -4,7 +4,7 @@
  * image in a body, of two sizes. What pages exist, what the feed holds, the sitemap's lastmod, and
  * each image's sources and box.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { filesUnder } from '../../scripts/lib/files';
+import { copyProject } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
@@ -140,5 +141,42 @@ describe("an entry's images", () => {
     ]);
     // Narrower than every width made: its own width only.
     expect(sourcesOf($).map((source) => source.candidates.map(([, width]) => width))).toEqual([['400w'], ['400w'], ['400w']]);
+  });
+});
+
+describe('two entries whose images are the same file under the same name, each beside its own entry', () => {
+  it('share the same files, written and listed once', async () => {
+    const project = await copyProject('collections-same-image-');
+    try {
+      for (const letter of ['a', 'b']) {
+        const entries = path.join(project.root, `zz-test-${letter}`);
+        await mkdir(entries);
+        await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/small.jpg'), path.join(entries, 'cover.jpg'));
+        await writeFile(
+          path.join(entries, `entry-${letter}.md`),
+          `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.\n`,
+        );
+      }
+      const collection = (letter: string) =>
+        `{ ...news, folder: 'zz-test-${letter}', path: '/zz-test-${letter}', list: { ...news.list, title: 'List ${letter}', fields: {} }, feed: '${letter}' }`;
+      await writeFile(
+        path.join(project.root, 'zz-test-pages.tsx'),
+        `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { a: ${collection('a')}, b: ${collection('b')} } };\n`,
+      );
+      const out = path.join(project.root, 'zz-test-dist');
+      const { outputs } = await runBuild({ root: project.root, outDir: out, log: () => {}, pages: 'zz-test-pages.tsx' });
+      const paths = outputs.map((output) => output.path);
+      expect(paths.filter((file) => file.startsWith('assets/images/cover-'))).not.toEqual([]);
+      expect(paths.filter((file, index) => paths.indexOf(file) !== index)).toEqual([]);
+      const mark = JSON.parse(await readFile(path.join(out, 'deploy/build.json'), 'utf8')) as { files: string[] };
+      expect(new Set(mark.files).size).toBe(mark.files.length);
+      const cover = async (letter: string) =>
+        cheerio
+          .load(await readFile(path.join(out, `zz-test-${letter}/entry-${letter}/index.html`), 'utf8'))('.c-article__image img')
+          .attr('src');
+      expect(await cover('a')).toBe(await cover('b'));
+    } finally {
+      await project.remove();
+    }
   });
 });
