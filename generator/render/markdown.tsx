@@ -219,7 +219,10 @@ function imagesOf(tokens: readonly Token[]): { src: string; alt: string; line: n
   );
 }
 
-export function lineOfValue(entry: LoadedEntry, value: string): Located {
+export function lineOfValue(entry: LoadedEntry, value: string, whole = false): Located {
+  // An id is a heading's: the source holds its words, not the id.
+  const heading = whole ? [...headingIds(tokensOf(entry))].find(([, id]) => id === value)?.[0].map : undefined;
+  if (heading) return { file: entry.file, line: entry.bodyLine + heading[0] };
   const index = entry.source.indexOf(value);
   return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
 }

@@ -203,7 +203,7 @@ async function locateOnPage(
 ): Promise<Located | undefined> {
   const renderable = model.renderables[index];
   if (!renderable) return undefined;
-  if (renderable.kind === 'entry') return lineOfValue(renderable.entry, value);
+  if (renderable.kind === 'entry') return lineOfValue(renderable.entry, value, whole);
   if (renderable.kind === 'list') {
     const entry = renderable.entries.find((item) => item.source.includes(value));
     return entry ? lineOfValue(entry, value) : undefined;

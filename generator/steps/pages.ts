@@ -93,10 +93,11 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
   const [id = ''] = page.duplicateIds;
   const route = pageLabel(infos[index]);
   const where = await whereOnPage(pool, index, id, true);
-  throw new BuildError(
-    `${where.prefix}the id "${id}" is given twice on page ${route} (another part of the page, or its layout, has it too): choose another, since a link to #${id} would lead to the first`,
-    { file: where.file, route },
-  );
+  // In Markdown, an id is a heading's words.
+  const mistake = where.file?.endsWith('.md')
+    ? `the heading's id "${id}" is given twice on page ${route} (its layout has it too): reword the heading`
+    : `the id "${id}" is given twice on page ${route} (another part of the page, or its layout, has it too): choose another`;
+  throw new BuildError(`${where.prefix}${mistake}, since a link to #${id} would lead to the first`, { file: where.file, route });
 }
 
 /** A request's worth: each answer resets the worker's time limit, which a thousand pages on a busy disk could outlast. */

@@ -4,7 +4,7 @@
  * it), gone after the next good save. The mistakes are an owner's and an editor's: a character the
  * font cannot draw, a broken link, a misspelled field and an id given twice in a page's content;
  * a bad date, a missing title, an unknown key, a broken link, a skipped heading level, a missing
- * image, an image without alt text and raw HTML in an article. Then the Markdown that editors save:
+ * image, an image without alt text, raw HTML and a heading whose id the layout has in an article. Then the Markdown that editors save:
  * an article saved renders again with the lists it is in, not the whole site, and a new one
  * appears without a restart. Each edit is found from the project's own files, not hard-coded.
  */
@@ -24,6 +24,8 @@ let browser: Browser;
 let page: Page;
 /** The published article the edits go into. */
 let article = '';
+/** An id the layout gives every page: its main element's. */
+let layoutId = '';
 
 const file = (relative: string) => path.join(project.root, relative);
 
@@ -73,6 +75,7 @@ beforeAll(async () => {
   browser = await chromium.connect(inject('chromiumEndpoint'));
   page = await browser.newPage();
   await page.goto(`${dev.url}/`);
+  layoutId = (await page.locator('main').getAttribute('id')) ?? '';
 }, 180_000);
 
 afterAll(async () => {
@@ -124,6 +127,15 @@ const MISTAKES: Mistake[] = [
   ['a missing image', async () => article, inBody('![A chart](zz-test-missing.png)')],
   ['an image without alt text', async () => article, inBody('![](zz-test-wide.png)')],
   ['raw HTML', async () => article, inBody('<div class="note">A note</div>')],
+  [
+    'a heading whose id the layout has',
+    async () => article,
+    // In words, as an editor writes a heading ("Main"): the id itself is nowhere in the file.
+    (source) =>
+      inBody(`## ${layoutId.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => `${dash ? ' ' : ''}${letter.toUpperCase()}`)}`)(
+        source,
+      ),
+  ],
 ];
 
 describe('a mistake saved in npm run dev', () => {
