@@ -269,11 +269,14 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
       if (close !== undefined && token.type === close) return [nodes, at + 1];
       if (token.nesting === 1) {
         const [children, next] = walk(tokens, at + 1, token.type.replace(/_open$/, '_close'));
-        nodes.push(
-          token.type === 'link_open'
-            ? link(token, children)
-            : createElement(token.tag, { key: key++, ...blockAttributes(token, ids) }, ...children),
-        );
+        // A tight list's paragraphs are hidden: CommonMark writes their text straight into the item.
+        if (token.hidden) nodes.push(...children);
+        else
+          nodes.push(
+            token.type === 'link_open'
+              ? link(token, children)
+              : createElement(token.tag, { key: key++, ...blockAttributes(token, ids) }, ...children),
+          );
         at = next;
         continue;
       }

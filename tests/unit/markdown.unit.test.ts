@@ -6,8 +6,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import markdownIt from 'markdown-it';
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadCollection } from '../../generator/render/markdown';
+import { toHtml5 } from '../../generator/render/html';
+import { loadCollection, renderBody } from '../../generator/render/markdown';
 import type { Collection } from '../../generator/site';
 
 const roots: string[] = [];
@@ -109,6 +113,29 @@ describe("an entry's body", () => {
     expect(await problems(`${front(cover.replace('  alt: The cover', '  alt: ""'))}\n`, { 'cover.png': 'x' })).toEqual([
       '7: image.alt is empty',
     ]);
+  });
+});
+
+describe("an entry's body, rendered", () => {
+  it.each([
+    ['a tight list', '- one\n- *two*\n- three'],
+    ['a loose list', '- one\n\n- two'],
+    ['a tight list inside a loose one, in a quote', '> A quote:\n>\n> 1. first\n>\n> 2. second\n>    - inner\n>    - more'],
+    ['emphasis, code, a break and strikethrough', 'Some *em*, **strong**, `code`,  \nand ~~struck~~ text\non two lines.'],
+    ['a fenced block and a rule', '```\nconst x = 1;\n```\n\n---\n\nAfter.'],
+  ])('writes %s as CommonMark does', async (_what, body) => {
+    const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
+    roots.push(root);
+    await mkdir(path.join(root, 'notes'));
+    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(good)}\n${body}\n`);
+    const { entries } = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+    const [entry] = entries;
+    if (!entry) throw new Error('The entry was not loaded.');
+    const context = { link: (href: string) => href, images: {}, folder: 'notes', sizes: '100vw' };
+    // As a page writes it: HTML's void elements.
+    const ours = toHtml5(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))));
+    // markdown-it's own renderer, the parser's reference, without the line breaks it puts between blocks.
+    expect(ours).toBe(markdownIt().render(body).replace(/>\n/g, '>'));
   });
 });
 
