@@ -136,6 +136,15 @@ export async function loadCollection(
         add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
       else images.push({ file: imageFile, from: `${file}:${image.line}` });
     }
+    // Dates out of order are a slip of the keyboard that would ship silently: a lastmod before the date, an entry never shown.
+    const { date: published, updated, publishDate, expiryDate } = checked;
+    if (updated !== undefined && time(updated) < time(published))
+      add(lineOf(['updated']).line, `updated (${updated}) is before date (${published}): an entry is updated after it is published`);
+    if (expiryDate !== undefined && publishDate !== undefined && time(expiryDate) <= time(publishDate))
+      add(
+        lineOf(['expiryDate']).line,
+        `expiryDate (${expiryDate}) is not after publishDate (${publishDate}): the entry would never be shown`,
+      );
     const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
     const draft = checked.draft === true || scheduled || expired;

@@ -62,6 +62,27 @@ describe("an entry's frontmatter", () => {
     expect(await problems(`${front(fields)}\nText.\n`)).toEqual([expected]);
   });
 
+  it.each([
+    [
+      'an update before the date',
+      'updated: 2026-04-30',
+      '5: updated (2026-04-30) is before date (2026-05-01): an entry is updated after it is published',
+    ],
+    [
+      'an expiry on the day of publication',
+      'publishDate: 2026-06-02\nexpiryDate: 2026-06-02',
+      '6: expiryDate (2026-06-02) is not after publishDate (2026-06-02): the entry would never be shown',
+    ],
+  ])('refuses %s, naming the line of the later field', async (_what, lines, expected) => {
+    expect(await problems(`${front(`${good}\n${lines}`)}\nText.\n`)).toEqual([expected]);
+  });
+
+  it('takes an update on the day of publication, and an expiry after it', async () => {
+    expect(await problems(`${front(`${good}\nupdated: 2026-05-01\npublishDate: 2026-05-02\nexpiryDate: 2026-05-03`)}\nText.\n`)).toEqual(
+      [],
+    );
+  });
+
   it('refuses a missing title, at the top of the frontmatter', async () => {
     expect(await problems(`${front(good.replace(/^title: .*\n/, ''))}\nText.\n`)).toEqual(['2: title is missing']);
   });
