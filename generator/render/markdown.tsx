@@ -219,10 +219,20 @@ function rawHtml(content: string): string {
   return `holds raw HTML (${content.trim().slice(0, 40)}), which the site does not publish: write it in Markdown`;
 }
 
+/** The file an image's address names: markdown-it writes `café.png` or `<my cover.png>` percent-encoded. */
+function imageFile(token: Token): string {
+  const src = attribute(token, 'src');
+  try {
+    return decodeURI(src);
+  } catch {
+    return src;
+  }
+}
+
 function imagesOf(tokens: readonly Token[]): { src: string; alt: string; line: number }[] {
   return tokens.flatMap((token) =>
     (token.children ?? []).flatMap((child) => {
-      const src = attribute(child, 'src');
+      const src = imageFile(child);
       return child.type === 'image' && src ? [{ src, alt: child.content, line: token.map?.[0] ?? 0 }] : [];
     }),
   );
@@ -314,7 +324,7 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
     return createElement('a', { key: key++, href: href.startsWith('/') ? context.link(href) : href, title }, ...children);
   };
   const image = (token: Token) => {
-    const file = path.posix.join(context.folder, attribute(token, 'src') ?? '');
+    const file = path.posix.join(context.folder, imageFile(token));
     const made = context.images[file];
     if (!made) return createElement('img', { key: key++, src: attribute(token, 'src') ?? '', alt: token.content });
     return picture({ ...made, alt: token.content }, context.sizes, 'lazy', key++);

@@ -128,6 +128,11 @@ describe("an entry's body", () => {
     expect(await problems(`${front(good)}\n${body}\n`)).toEqual([expected]);
   });
 
+  it('takes an image whose name has a space or an accent, as an editor names a file', async () => {
+    const body = '![A chart](<our chart.png>) and ![A map](./café.png)';
+    expect(await problems(`${front(good)}\n${body}\n`, { 'our chart.png': 'x', 'café.png': 'x' })).toEqual([]);
+  });
+
   it('takes an image beside it with its text alternative, and a cover in the frontmatter that has one', async () => {
     const cover = `${good}\nimage:\n  src: ./cover.png\n  alt: The cover`;
     expect(await problems(`${front(cover)}\n![A chart](./chart.png)\n`, { 'chart.png': 'x', 'cover.png': 'x' })).toEqual([]);
