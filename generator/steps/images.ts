@@ -81,10 +81,15 @@ async function imageOf(
   base: string,
 ): Promise<Made & { files: OutputFile[]; fallbackType: string }> {
   const bytes = readFileSync(path.join(root, source.file));
-  const name = path
-    .basename(source.file, path.extname(source.file))
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, '-');
+  // The file's words, accents dropped: "Café map.jpg" is cafe-map.
+  const name =
+    path
+      .basename(source.file, path.extname(source.file))
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'image';
   const key = hashParts(['images v1', version, JSON.stringify(WIDTHS), bytes, name]);
   const cached = lookupFile(root, 'images', key);
   if (cached) {

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { filesUnder } from '../../scripts/lib/files';
-import { copyProject } from '../../scripts/lib/project';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
@@ -144,39 +144,56 @@ describe("an entry's images", () => {
   });
 });
 
-describe('two entries whose images are the same file under the same name, each beside its own entry', () => {
-  it('share the same files, written and listed once', async () => {
-    const project = await copyProject('collections-same-image-');
-    try {
-      for (const letter of ['a', 'b']) {
-        const entries = path.join(project.root, `zz-test-${letter}`);
-        await mkdir(entries);
-        await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/small.jpg'), path.join(entries, 'cover.jpg'));
-        await writeFile(
-          path.join(entries, `entry-${letter}.md`),
-          `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.\n`,
-        );
-      }
-      const collection = (letter: string) =>
-        `{ ...news, folder: 'zz-test-${letter}', path: '/zz-test-${letter}', list: { ...news.list, title: 'List ${letter}', fields: {} }, feed: '${letter}' }`;
+describe('images as editors name and share them', () => {
+  let project: ProjectCopy;
+  let out: string;
+  let paths: string[];
+
+  // Two collections whose entries' covers are the same file under the same name; one body holds an image named with
+  // an accent and a space, written as Markdown needs it: <Café map.jpg>.
+  beforeAll(async () => {
+    project = await copyProject('collections-images-');
+    for (const letter of ['a', 'b']) {
+      const entries = path.join(project.root, `zz-test-${letter}`);
+      await mkdir(entries);
+      await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/small.jpg'), path.join(entries, 'cover.jpg'));
+      await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/wide.png'), path.join(entries, 'Café map.png'));
       await writeFile(
-        path.join(project.root, 'zz-test-pages.tsx'),
-        `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { a: ${collection('a')}, b: ${collection('b')} } };\n`,
+        path.join(entries, `entry-${letter}.md`),
+        `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.${letter === 'a' ? '\n\n![A map of the café](<Café map.png>)' : ''}\n`,
       );
-      const out = path.join(project.root, 'zz-test-dist');
-      const { outputs } = await runBuild({ root: project.root, outDir: out, log: () => {}, pages: 'zz-test-pages.tsx' });
-      const paths = outputs.map((output) => output.path);
-      expect(paths.filter((file) => file.startsWith('assets/images/cover-'))).not.toEqual([]);
-      expect(paths.filter((file, index) => paths.indexOf(file) !== index)).toEqual([]);
-      const mark = JSON.parse(await readFile(path.join(out, 'deploy/build.json'), 'utf8')) as { files: string[] };
-      expect(new Set(mark.files).size).toBe(mark.files.length);
-      const cover = async (letter: string) =>
-        cheerio
-          .load(await readFile(path.join(out, `zz-test-${letter}/entry-${letter}/index.html`), 'utf8'))('.c-article__image img')
-          .attr('src');
-      expect(await cover('a')).toBe(await cover('b'));
-    } finally {
-      await project.remove();
     }
+    const collection = (letter: string) =>
+      `{ ...news, folder: 'zz-test-${letter}', path: '/zz-test-${letter}', list: { ...news.list, title: 'List ${letter}', fields: {} }, feed: '${letter}' }`;
+    await writeFile(
+      path.join(project.root, 'zz-test-pages.tsx'),
+      `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { a: ${collection('a')}, b: ${collection('b')} } };\n`,
+    );
+    out = path.join(project.root, 'zz-test-dist');
+    const { outputs } = await runBuild({ root: project.root, outDir: out, log: () => {}, pages: 'zz-test-pages.tsx' });
+    paths = outputs.map((output) => output.path);
+  }, 180_000);
+
+  afterAll(async () => {
+    await project?.remove();
+  });
+
+  const entryPage = async (letter: string) =>
+    cheerio.load(await readFile(path.join(out, `zz-test-${letter}/entry-${letter}/index.html`), 'utf8'));
+
+  it('of the same bytes and name, beside two entries, share the same files, written and listed once', async () => {
+    expect(paths.filter((file) => file.startsWith('assets/images/cover-'))).not.toEqual([]);
+    expect(paths.filter((file, index) => paths.indexOf(file) !== index)).toEqual([]);
+    const mark = JSON.parse(await readFile(path.join(out, 'deploy/build.json'), 'utf8')) as { files: string[] };
+    expect(new Set(mark.files).size).toBe(mark.files.length);
+    const cover = async (letter: string) => (await entryPage(letter))('.c-article__image img').attr('src');
+    expect(await cover('a')).toBe(await cover('b'));
+  });
+
+  it('named with an accent and a space, are found, and named in plain letters in their address', async () => {
+    const $ = await entryPage('a');
+    const map = $('.c-article__body picture img');
+    expect(map.attr('alt')).toBe('A map of the café');
+    expect(map.attr('src')).toMatch(/^\/assets\/images\/cafe-map-\d+\.[0-9a-f]{10}\.png$/);
   });
 });
