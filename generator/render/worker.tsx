@@ -32,7 +32,9 @@ export function serve(pages: AnyPages, pagesModule: string): void {
   let styles: PageStyle[] = [];
   let root = process.cwd();
   const modelFor = (input: DescribeInput) => {
-    const key = JSON.stringify([input.root, input.pagesModule, input.mode, input.now]);
+    // What the site is loaded for: another worker's collections are only a shortcut to the same model.
+    const { loaded: _, ...site } = input;
+    const key = JSON.stringify(site);
     if (model?.key !== key) model = { key, loaded: loadModel(pages, input, pagesModule) };
     root = input.root;
     return model.loaded;
