@@ -95,6 +95,8 @@ function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { 
   }
   if (issue.kind === 'schema') {
     if (issue.received === 'undefined') return { text: 'is missing' };
+    // "title:" with nothing after it, in YAML.
+    if (issue.received === 'null') return { text: 'has no value' };
     // A schema's own words ("should be a date such as …"), else the kind of value it takes.
     const wanted =
       issue.message.startsWith('Invalid ') || issue.message.startsWith('is not ') ? `should be ${nounOf(issue)}` : issue.message;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import markdownIt, { type Token } from 'markdown-it';
 import { createElement, type ReactNode } from 'react';
 import * as v from 'valibot';
-import { isMap, LineCounter, parseDocument } from 'yaml';
+import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { description, text, title } from '../schema';
 import type { Collection, ImageInfo, SitePath } from '../site';
 import { canonicalPath } from '../urls';
@@ -94,7 +94,7 @@ export async function loadCollection(
     const document = parseDocument(front[1] ?? '', { lineCounter: lines, uniqueKeys: true });
     if (document.errors.length > 0) {
       const [error] = document.errors;
-      add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${error?.message.split('\n')[0]}`);
+      add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${yamlMistake(error)}`);
       continue;
     }
     const data = document.toJS() ?? {};
@@ -178,6 +178,15 @@ export async function loadCollection(
     images,
     reads: [`${folder}/`, ...files.map((fileName) => `${folder}/${fileName}`), ...images.map((image) => image.file)],
   };
+}
+
+/** YAML's words without its position (the file's line is given), and what an editor most often did to earn them. */
+function yamlMistake(error: YAMLError | undefined): string {
+  const words = (error?.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+  if (error?.code === 'BLOCK_AS_IMPLICIT_KEY')
+    return `${words}. A value that holds ": " needs quotes (title: "Report: the first quarter"), and each field starts a line`;
+  if (error?.code === 'DUPLICATE_KEY') return `${words}: a field is given twice; keep one`;
+  return words;
 }
 
 function time(value: string): number {

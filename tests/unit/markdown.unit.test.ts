@@ -83,6 +83,22 @@ describe("an entry's frontmatter", () => {
     );
   });
 
+  it.each([
+    [
+      'a value holding ": " without quotes',
+      good.replace('title: A good title', 'title: Report: the first quarter'),
+      '2: the frontmatter is not valid YAML: Nested mappings are not allowed in compact mappings. A value that holds ": " needs quotes (title: "Report: the first quarter"), and each field starts a line',
+    ],
+    [
+      'a field given twice',
+      `${good}\ndate: 2026-05-02`,
+      '5: the frontmatter is not valid YAML: Map keys must be unique: a field is given twice; keep one',
+    ],
+    ['a field with nothing after its colon', good.replace('title: A good title', 'title:'), '2: title has no value'],
+  ])("refuses %s, in an editor's words, at its line", async (_what, fields, expected) => {
+    expect(await problems(`${front(fields)}\nText.\n`)).toEqual([expected]);
+  });
+
   it('refuses a missing title, at the top of the frontmatter', async () => {
     expect(await problems(`${front(good.replace(/^title: .*\n/, ''))}\nText.\n`)).toEqual(['2: title is missing']);
   });
