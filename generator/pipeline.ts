@@ -169,7 +169,7 @@ export function buildSteps(context: BuildContext) {
         staging,
         filesOf(results, 'public'),
         config.address,
-        site.described.redirects,
+        site.described,
         pages,
         mode === 'production' ? stylesheet.css : undefined,
         workers.pool,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import type { RenderPool } from '../render/pool';
-import type { RedirectInfo } from '../render/protocol';
+import type { RedirectInfo, SiteDescription } from '../render/protocol';
 import { type FoundReference, fragmentId, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
 import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf } from '../urls';
 import type { OutputFile } from '../writer';
@@ -24,13 +24,13 @@ export async function checkLinks(
   folder: string,
   outputs: readonly OutputFile[],
   address: SiteAddress,
-  redirects: readonly RedirectInfo[],
+  described: Pick<SiteDescription, 'redirects' | 'collections'>,
   rendered: RenderedPages,
   stylesheet: string | undefined,
   pool: RenderPool,
 ): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
-  const checker = new LinkChecker(folder, files, address, redirects);
+  const checker = new LinkChecker(folder, files, address, described.redirects);
   // The stylesheet inside every page refers to its fonts and images as any page would: checked once, with the first page.
   const inline =
     stylesheet === undefined ? [] : scanCss(stylesheet).map((reference) => ({ ...reference, where: `<style> ${reference.where}` }));
@@ -39,6 +39,12 @@ export async function checkLinks(
   const problems = await checker.run();
   if (problems.length === 0) return;
   const pageIndex = new Map(rendered.pages.map((page, index) => [page.file, index]));
+  // A build leaves out drafts, and entries scheduled for later or expired: a link to one is broken, for a reason to name.
+  const unpublished = new Map<string, string>(
+    Object.values(described.collections).flatMap(({ entries }) =>
+      entries.flatMap((entry) => (entry.shown ? [] : [[entry.path, entry.file]])),
+    ),
+  );
   let owner: string | undefined;
   const lines = await Promise.all(
     problems.map(async ({ file, message, value }) => {
@@ -48,7 +54,9 @@ export async function checkLinks(
       const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
       const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
       owner ??= where.file;
-      return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${message}`;
+      const left = written?.startsWith('/') ? unpublished.get(written.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1')) : undefined;
+      const reason = left ? `points at an entry this build leaves out: ${left} is a draft, scheduled for later or expired` : message;
+      return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${reason}`;
     }),
   );
   throw new BuildError(

@@ -197,3 +197,29 @@ describe('images as editors name and share them', () => {
     expect(map.attr('src')).toMatch(/^\/assets\/images\/cafe-map-\d+\.[0-9a-f]{10}\.png$/);
   });
 });
+
+describe('a link from a published entry to one the build leaves out', () => {
+  it('fails the build naming the line of the link and the Markdown file left out', async () => {
+    const project = await copyProject('collections-draft-link-');
+    try {
+      const reports = path.join(project.root, 'tests/fixtures/collection/reports');
+      const linking = path.join(reports, `${name(1)}.md`);
+      const source = await readFile(linking, 'utf8');
+      await writeFile(linking, `${source.trimEnd()}\n\nSee [the draft](/reports/${name(3)}/).\n`);
+      const line = source.trimEnd().split('\n').length + 2;
+      const build = runBuild({
+        root: project.root,
+        outDir: path.join(project.root, 'zz-test-dist'),
+        log: () => {},
+        pages: 'tests/fixtures/collection/pages.tsx',
+        now: NOW,
+        siteUrl: site.url,
+      });
+      await expect(build).rejects.toThrow(
+        `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): points at an entry this build leaves out: tests/fixtures/collection/reports/${name(3)}.md is a draft, scheduled for later or expired`,
+      );
+    } finally {
+      await project.remove();
+    }
+  });
+});
