@@ -51,11 +51,20 @@ export async function loadCollection(
   // Synchronous: a worker describing the site has nothing else to do, and a thousand entries' reads and stats, each without
   // a trip through libuv's thread pool, take a fraction of the time.
   const names = statSync(path.join(root, folder), { throwIfNoEntry: false })?.isDirectory()
-    ? readdirSync(path.join(root, folder))
+    ? // By name, in code unit order: nothing depends on the file system's.
+      readdirSync(path.join(root, folder), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     : undefined;
   const missing = { file: folder, text: `collection "${name}": its folder ${folder} does not exist` };
   if (names === undefined) return { entries: [], problems: [missing], images: [], reads: [] };
   const problems: Problem[] = [];
+  // Markdown the collection would pass over unread: never silently.
+  for (const item of names) {
+    const at = `${folder}/${item.name}`;
+    if (item.isDirectory() && readdirSync(path.join(root, at)).some((inner) => /\.md$/i.test(inner)))
+      problems.push({ file: `${at}/`, text: `holds Markdown the collection does not read: its entries sit in ${folder}/ itself` });
+    else if (/\.(md|markdown|mdx)$/i.test(item.name) && !item.name.endsWith('.md'))
+      problems.push({ file: at, text: `is not read: a collection's entries are .md files (${item.name.replace(/\.\w+$/, '.md')})` });
+  }
   const schema = v.strictObject({
     title,
     description,
@@ -74,7 +83,7 @@ export async function loadCollection(
   });
   const entries: LoadedEntry[] = [];
   const images: ImageSource[] = [];
-  const files = names.filter((file) => file.endsWith('.md')).sort();
+  const files = names.flatMap((item) => (!item.isDirectory() && item.name.endsWith('.md') ? [item.name] : []));
   for (const fileName of files) {
     const file = `${folder}/${fileName}`;
     const slug = fileName.slice(0, -3);

@@ -99,6 +99,23 @@ describe("an entry's frontmatter", () => {
     expect(await problems(`${front(fields)}\nText.\n`)).toEqual([expected]);
   });
 
+  it('refuses Markdown the collection would pass over: a .markdown file, and entries in a folder of their own', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
+    roots.push(root);
+    await mkdir(path.join(root, 'notes', '2026'), { recursive: true });
+    await mkdir(path.join(root, 'notes', 'images'));
+    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(good)}\nText.\n`);
+    await writeFile(path.join(root, 'notes', 'older.markdown'), `${front(good)}\nText.\n`);
+    await writeFile(path.join(root, 'notes', '2026', 'in-a-folder.md'), `${front(good)}\nText.\n`);
+    await writeFile(path.join(root, 'notes', 'images', 'chart.png'), 'x');
+    const { entries, problems: found } = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+    expect(entries.map((entry) => entry.file)).toEqual(['notes/entry.md']);
+    expect(found.map((problem) => `${problem.file}: ${problem.text}`)).toEqual([
+      'notes/2026/: holds Markdown the collection does not read: its entries sit in notes/ itself',
+      "notes/older.markdown: is not read: a collection's entries are .md files (older.md)",
+    ]);
+  });
+
   it('refuses a missing title, at the top of the frontmatter', async () => {
     expect(await problems(`${front(good.replace(/^title: .*\n/, ''))}\nText.\n`)).toEqual(['2: title is missing']);
   });
