@@ -68,8 +68,9 @@ export function buildSteps(context: BuildContext) {
       // The workers the pages will need load the site while the brand and images are made; none waits for this step, since
       // a worker answers in order and the pages go to each loaded one.
       workers.pool.size(options.jobs, site.described.pages.length);
+      // The first worker, which described the site, has them already.
       const input = { ...site.input, loaded: site.described.collections };
-      await workers.pool.each('describe', () => input, 'loading the site');
+      await workers.pool.each('describe', (index) => (index === 0 ? site.input : input), 'loading the site');
       return {};
     })
     .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
