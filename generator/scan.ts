@@ -234,12 +234,9 @@ function charactersOf(texts: readonly string[]): string {
   return characters;
 }
 
-/** In code point order, but control characters, which no font draws. */
+/** The same, of characters from elsewhere (the font's own, a safety set). */
 export function sortedCharacters(characters: Iterable<string>): string {
-  return [...characters]
-    .filter((character) => !/\p{Cc}/u.test(character))
-    .sort((a, b) => (a.codePointAt(0) ?? 0) - (b.codePointAt(0) ?? 0))
-    .join('');
+  return charactersOf([[...characters].join('')]);
 }
 
 function scanJsonLd(json: string, origin: string): FoundReference[] {
