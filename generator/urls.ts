@@ -5,6 +5,11 @@ export function canonicalPath(routePath: string): string {
   return routePath === '/' ? '/' : `${routePath.replace(/\/+$/, '')}/`;
 }
 
+/** For a name in an address (a heading's id, an image's file): lower case, its accents dropped ("Café" is cafe). */
+export function unaccented(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** "/" → "index.html", "/about-us" → "about-us/index.html". */
 export function routeFile(routePath: string): string {
   const slug = routePath.replace(/^\/+|\/+$/g, '');

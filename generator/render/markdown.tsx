@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { description, text, title } from '../schema';
 import type { Collection, ImageInfo, SitePath } from '../site';
-import { canonicalPath } from '../urls';
+import { canonicalPath, unaccented } from '../urls';
 import { type Problem, problemsOf } from './check';
 import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
 
@@ -270,10 +270,7 @@ function headingIds(tokens: readonly Token[]): Map<Token, string> {
   const used = new Map<string, number>();
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;
-    const words = (tokens[index + 1]?.content ?? '')
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
+    const words = unaccented(tokens[index + 1]?.content ?? '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '');
     const base = /^[a-z]/.test(words) ? words : `section-${words || index}`;
