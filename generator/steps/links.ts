@@ -42,7 +42,7 @@ export async function checkLinks(
   // A build leaves out drafts, and entries scheduled for later or expired: a link to one is broken, for a reason to name.
   const unpublished = new Map<string, string>(
     Object.values(described.collections).flatMap(({ entries }) =>
-      entries.flatMap((entry) => (entry.shown ? [] : [[entry.path, entry.file]])),
+      entries.flatMap((entry) => (entry.shown ? [] : [[canonicalPath(entry.path), entry.file]])),
     ),
   );
   let owner: string | undefined;
@@ -54,7 +54,7 @@ export async function checkLinks(
       const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
       const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
       owner ??= where.file;
-      const left = written?.startsWith('/') ? unpublished.get(written.replace(/[?#].*$/, '').replace(/(.)\/$/, '$1')) : undefined;
+      const left = written?.startsWith('/') ? unpublished.get(canonicalPath(written.replace(/[?#].*$/, ''))) : undefined;
       const reason = left ? `points at an entry this build leaves out: ${left} is a draft, scheduled for later or expired` : message;
       return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${reason}`;
     }),
