@@ -5,9 +5,21 @@ export function canonicalPath(routePath: string): string {
   return routePath === '/' ? '/' : `${routePath.replace(/\/+$/, '')}/`;
 }
 
-/** For a name in an address (a heading's id, an image's file): lower case, its accents dropped ("Café" is cafe). */
-export function unaccented(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+/** Letters that are not a base letter and an accent, so NFKD leaves them whole: spelled as their languages write them in ASCII. */
+const LETTERS = new Map(
+  'ß=ss æ=ae ø=o œ=oe ł=l đ=d ð=d þ=th ı=i ħ=h ŧ=t ŋ=n'.split(' ').map((pair) => pair.split('=') as [string, string]),
+);
+const WHOLE_LETTER = new RegExp(`[${[...LETTERS.keys()].join('')}]`, 'g');
+
+/** A name in an address (a heading's id, an image's file, an entry's file): "Łódź: Straße 2" is lodz-strasse-2; "" when no letter or digit is left. */
+export function slugOf(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(WHOLE_LETTER, (letter) => LETTERS.get(letter) ?? letter)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** "/" → "index.html", "/about-us" → "about-us/index.html". */

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { description, text, title } from '../schema';
 import type { Collection, ImageInfo, SitePath } from '../site';
-import { canonicalPath, unaccented } from '../urls';
+import { canonicalPath, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
 import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
 
@@ -87,13 +87,17 @@ export async function loadCollection(
   for (const fileName of files) {
     const file = `${folder}/${fileName}`;
     const slug = fileName.slice(0, -3);
-    const source = readFileSync(path.join(root, file), 'utf8');
+    // A byte order mark, as some editors on Windows save, would hide the frontmatter's first line.
+    const source = readFileSync(path.join(root, file), 'utf8').replace(/^\uFEFF/, '');
     const entryPath = `${collection.path}/${slug}` as SitePath;
     const route = canonicalPath(entryPath);
     const add = (line: number | undefined, message: string) =>
       problems.push({ file, ...(line === undefined ? {} : { line }), text: message, route });
     if (!SLUG.test(slug))
-      add(undefined, `the file name "${fileName}" is its address: use lower-case letters, digits and hyphens, such as "our-first-year.md"`);
+      add(
+        undefined,
+        `the file name "${fileName}" is its address: use lower-case letters, digits and hyphens, such as "${slugOf(slug) || 'our-first-year'}.md"`,
+      );
     const front = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
     if (!front) {
       add(1, 'has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line');
@@ -264,19 +268,22 @@ export function lineOfValue(entry: LoadedEntry, value: string, whole = false): L
   return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
 }
 
-/** Stable: the heading's words, without accents; a repeated one numbered. */
+/** Stable: the heading's words, without accents; a repeated one numbered as GitHub numbers it (notes, notes-1), never as another is named. */
 function headingIds(tokens: readonly Token[]): Map<Token, string> {
   const ids = new Map<Token, string>();
-  const used = new Map<string, number>();
+  const repeats = new Map<string, number>();
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;
-    const words = unaccented(tokens[index + 1]?.content ?? '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '');
+    const words = slugOf(tokens[index + 1]?.content ?? '');
     const base = /^[a-z]/.test(words) ? words : `section-${words || index}`;
-    const count = (used.get(base) ?? 0) + 1;
-    used.set(base, count);
-    ids.set(token, count === 1 ? base : `${base}-${count}`);
+    let id = base;
+    while (repeats.has(id)) {
+      const count = (repeats.get(base) ?? 0) + 1;
+      repeats.set(base, count);
+      id = `${base}-${count}`;
+    }
+    repeats.set(id, 0);
+    ids.set(token, id);
   });
   return ids;
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { hashParts, lookupFile, packageVersion, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { ImageSource, RenderSettings } from '../render/protocol';
-import { publicPath, unaccented } from '../urls';
+import { publicPath, slugOf } from '../urls';
 import { linkOutput, type OutputFile, writeAsset } from '../writer';
 
 /** Those narrower than the source, then its own width. */
@@ -82,10 +82,7 @@ async function imageOf(
 ): Promise<Made & { files: OutputFile[]; fallbackType: string }> {
   const bytes = readFileSync(path.join(root, source.file));
   // The file's words, accents dropped: "Café map.jpg" is cafe-map.
-  const name =
-    unaccented(path.basename(source.file, path.extname(source.file)))
-      .replace(/[^a-z0-9-]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'image';
+  const name = slugOf(path.basename(source.file, path.extname(source.file))) || 'image';
   const key = hashParts(['images v1', version, JSON.stringify(WIDTHS), bytes, name]);
   const cached = lookupFile(root, 'images', key);
   if (cached) {

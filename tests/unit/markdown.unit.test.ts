@@ -35,6 +35,24 @@ async function problems(source: string, files: Record<string, string> = {}): Pro
   return loaded.problems.map((problem) => `${problem.line}: ${problem.text}`);
 }
 
+/** A notes folder of these files, loaded as a production build loads it. */
+async function load(files: Record<string, string>) {
+  const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
+  roots.push(root);
+  await mkdir(path.join(root, 'notes'));
+  for (const [file, contents] of Object.entries(files)) await writeFile(path.join(root, 'notes', file), contents);
+  return loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+}
+
+/** The entry's body as a page writes it. */
+async function rendered(source: string): Promise<string> {
+  const [entry] = (await load({ 'entry.md': source })).entries;
+  if (!entry) throw new Error('The entry was not loaded.');
+  const context = { link: (href: string) => href, images: {}, folder: 'notes', sizes: '100vw' };
+  // HTML's void elements, as a page has them.
+  return toHtml5(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))));
+}
+
 const front = (fields: string) => `---\n${fields}\n---\n`;
 const good = 'title: A good title\ndescription: A description long enough for a search result to show it in full.\ndate: 2026-05-01';
 
@@ -116,6 +134,20 @@ describe("an entry's frontmatter", () => {
     ]);
   });
 
+  it('reads an entry saved with a byte order mark and Windows line endings, as some editors save it', async () => {
+    const source = `\uFEFF${front(good)}\nText.\n`.replace(/\n/g, '\r\n');
+    const { entries, problems: found } = await load({ 'entry.md': source });
+    expect(found).toEqual([]);
+    expect(entries[0]?.info.title).toBe('A good title');
+  });
+
+  it("refuses a file name that is not an address, offering the editor's own words as one", async () => {
+    const { problems: found } = await load({ 'Über Straße.md': `${front(good)}\nText.\n` });
+    expect(found.map((problem) => problem.text)).toEqual([
+      'the file name "Über Straße.md" is its address: use lower-case letters, digits and hyphens, such as "uber-strasse.md"',
+    ]);
+  });
+
   it('refuses a missing title, at the top of the frontmatter', async () => {
     expect(await problems(`${front(good.replace(/^title: .*\n/, ''))}\nText.\n`)).toEqual(['2: title is missing']);
   });
@@ -183,18 +215,26 @@ describe("an entry's body, rendered", () => {
     ['emphasis, code, a break and strikethrough', 'Some *em*, **strong**, `code`,  \nand ~~struck~~ text\non two lines.'],
     ['a fenced block and a rule', '```\nconst x = 1;\n```\n\n---\n\nAfter.'],
   ])('writes %s as CommonMark does', async (_what, body) => {
-    const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
-    roots.push(root);
-    await mkdir(path.join(root, 'notes'));
-    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(good)}\n${body}\n`);
-    const { entries } = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
-    const [entry] = entries;
-    if (!entry) throw new Error('The entry was not loaded.');
-    const context = { link: (href: string) => href, images: {}, folder: 'notes', sizes: '100vw' };
-    // As a page writes it: HTML's void elements.
-    const ours = toHtml5(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))));
     // markdown-it's own renderer, the parser's reference, without the line breaks it puts between blocks.
-    expect(ours).toBe(markdownIt().render(body).replace(/>\n/g, '>'));
+    expect(await rendered(`${front(good)}\n${body}\n`)).toBe(markdownIt().render(body).replace(/>\n/g, '>'));
+  });
+
+  it('gives a repeated heading a number, as GitHub does, and never the id of another heading', async () => {
+    const headings = ['Notes', 'Notes', 'Notes 1', 'Notes', 'Notes 2'];
+    const html = await rendered(`${front(good)}\n${headings.map((heading) => `## ${heading}\n\nText.\n`).join('\n')}`);
+    const ids = [...html.matchAll(/<h2 id="([^"]*)">/g)].map((match) => match[1]);
+    expect(ids).toHaveLength(headings.length);
+    expect(new Set(ids).size).toBe(headings.length);
+    expect(ids.slice(0, 2)).toEqual(['notes', 'notes-1']);
+  });
+
+  it.each([
+    ['Straße in Łódź', 'strasse-in-lodz'],
+    ['Ørsted and Þingvellir', 'orsted-and-thingvellir'],
+    ['Đakovo, Æbleskiver, Œuvre', 'dakovo-aebleskiver-oeuvre'],
+    ['Kırklareli, Ħamrun, Málaga', 'kirklareli-hamrun-malaga'],
+  ])('spells the heading "%s" in its id as its languages write it in ASCII', async (heading, id) => {
+    expect(await rendered(`${front(good)}\n## ${heading}\n`)).toContain(`<h2 id="${id}">`);
   });
 });
 
