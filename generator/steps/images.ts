@@ -56,7 +56,8 @@ export async function makeImages(root: string, sources: readonly ImageSource[], 
           src: publicPath(base, `/${largest?.file ?? ''}`),
           width: made.width,
           height: made.height,
-          sources: [...FORMATS.map((format) => format.type), made.fallbackType].map((type) => ({
+          // A WebP original is the fallback, not a second WebP source.
+          sources: [...new Set([...FORMATS.map((format) => format.type), made.fallbackType])].map((type) => ({
             type,
             srcset: made.outputs
               .filter((output) => output.type === type)
@@ -105,14 +106,17 @@ async function imageOf(
     });
   const original = ORIGINALS[metadata.format ?? ''];
   if (!original || !metadata.width || !metadata.height) {
-    throw new BuildError(`${source.from}: ${source.file} is a ${metadata.format ?? 'file'} image; use a JPEG, PNG or WebP`, {
-      file: source.from.replace(/:\d+$/, ''),
-    });
+    throw new BuildError(
+      `${source.from}: ${source.file} is in ${metadata.format?.toUpperCase() ?? 'another'} format; use a JPEG, PNG or WebP`,
+      {
+        file: source.from.replace(/:\d+$/, ''),
+      },
+    );
   }
   const widths = [...WIDTHS.filter((width) => width < (metadata.width ?? 0)), metadata.width].slice(-3);
   const made: Made = { width: metadata.width, height: metadata.height, outputs: [] };
   const files: OutputFile[] = [];
-  for (const format of [...FORMATS, original]) {
+  for (const format of FORMATS.some((format) => format.type === original.type) ? FORMATS : [...FORMATS, original]) {
     for (const width of widths) {
       const resized = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
       const encoded =

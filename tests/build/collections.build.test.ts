@@ -150,7 +150,7 @@ describe('images as editors name and share them', () => {
   let paths: string[];
 
   // Two collections whose entries' covers are the same file under the same name; one body holds an image named with
-  // an accent and a space, written as Markdown needs it: <Café map.jpg>.
+  // an accent and a space, written as Markdown needs it: <Café map.jpg>, the other one saved as WebP.
   beforeAll(async () => {
     project = await copyProject('collections-images-');
     for (const letter of ['a', 'b']) {
@@ -158,9 +158,10 @@ describe('images as editors name and share them', () => {
       await mkdir(entries);
       await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/small.jpg'), path.join(entries, 'cover.jpg'));
       await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/wide.png'), path.join(entries, 'Café map.png'));
+      await sharp(path.join(project.root, 'tests/fixtures/collection/reports/wide.png')).webp().toFile(path.join(entries, 'panel.webp'));
       await writeFile(
         path.join(entries, `entry-${letter}.md`),
-        `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.${letter === 'a' ? '\n\n![A map of the café](<Café map.png>)' : ''}\n`,
+        `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.\n\n${letter === 'a' ? '![A map of the café](<Café map.png>)' : '![A panel saved as WebP](panel.webp)'}\n`,
       );
     }
     const collection = (letter: string) =>
@@ -195,6 +196,19 @@ describe('images as editors name and share them', () => {
     const map = $('.c-article__body picture img');
     expect(map.attr('alt')).toBe('A map of the café');
     expect(map.attr('src')).toMatch(/^\/assets\/images\/cafe-map-\d+\.[0-9a-f]{10}\.png$/);
+  });
+
+  it('saved as WebP, are AVIF and the WebP fallback, each candidate once', async () => {
+    const $ = await entryPage('b');
+    const picture = $('.c-article__body picture');
+    const sources = picture
+      .find('source, img')
+      .toArray()
+      .map((element) => [$(element).attr('type') ?? 'img', ($(element).attr('srcset') ?? '').split(', ')] as const);
+    expect(sources.map(([type]) => type)).toEqual(['image/avif', 'img']);
+    for (const [, candidates] of sources) expect(new Set(candidates).size).toBe(candidates.length);
+    expect(sources[1]?.[1].every((candidate) => /\.webp \d+w$/.test(candidate))).toBe(true);
+    expect(picture.find('img').attr('src')).toMatch(/\.webp$/);
   });
 });
 
