@@ -18,12 +18,19 @@ import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 const date = v.pipe(
   v.string('should be a date such as 2025-06-01'),
-  v.check((value) => {
-    const match = DATE.exec(value);
-    if (!match) return false;
-    const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-    return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]) && !Number.isNaN(Date.parse(value));
-  }, 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00'),
+  v.check(
+    (value) => {
+      const match = DATE.exec(value);
+      if (!match) return false;
+      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]) && !Number.isNaN(Date.parse(value));
+    },
+    (issue) =>
+      // As some CMSs write a date and time: the hour would depend on where the build runs.
+      /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::[\d.]+)?$/.test(String(issue.input))
+        ? 'has a time but no time zone, so its hour depends on where the site is built: add one, such as 2025-06-01T09:30:00+02:00 or 2025-06-01T07:30:00Z'
+        : 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00',
+  ),
 );
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

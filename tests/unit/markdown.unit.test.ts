@@ -67,6 +67,11 @@ describe("an entry's frontmatter", () => {
       'date: 2026-02-30',
       '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "2026-02-30")',
     ],
+    [
+      'a date and time without a time zone, as some CMSs write it',
+      'date: 2026-05-01T10:00',
+      '4: date has a time but no time zone, so its hour depends on where the site is built: add one, such as 2025-06-01T09:30:00+02:00 or 2025-06-01T07:30:00Z (found "2026-05-01T10:00")',
+    ],
     ['a date in words', 'date: 1 June 2026', '4: date is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00 (found "1 June 2026")'],
     ['a date as a number', 'date: 2026', '4: date should be a date such as 2025-06-01, not the number 2026'],
     [
