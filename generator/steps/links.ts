@@ -232,6 +232,8 @@ export class LinkChecker {
         target = relative;
       } else if (this.files.has(`${relative}/index.html`)) {
         return `links a page without its trailing slash; write ${pathname}/${url.search}${url.hash}`;
+      } else if (relative.endsWith('.md') && this.files.has(`${markdownPage(relative)}index.html`)) {
+        return `links a Markdown file, which the site publishes as a page; write ${siteBase}${markdownPage(relative)}${url.hash}`;
       } else {
         return `points at nothing (no ${relative || 'index.html'} in the output)`;
       }
@@ -256,4 +258,9 @@ export class LinkChecker {
     }
     return ids;
   }
+}
+
+/** An entry's page, for a link to its Markdown file as written beside another entry (./b.md from /news/a/ is /news/b/). */
+function markdownPage(file: string): string {
+  return path.posix.join(path.posix.dirname(path.posix.dirname(file)), path.posix.basename(file, '.md'), '/');
 }

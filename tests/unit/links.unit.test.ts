@@ -79,6 +79,17 @@ describe('the link check', () => {
     ]);
   });
 
+  it("reports a link to an entry's Markdown file, as an editor writes it beside the entry, with the page to link", async () => {
+    const problems = await check({
+      'news/a/index.html': page('<a href="./b.md#notes">b</a><a href="c.md">c</a>'),
+      'news/b/index.html': page('<h2 id="notes">Notes</h2>'),
+    });
+    expect(problems).toEqual([
+      'news/a/index.html: <a href="./b.md#notes"> links a Markdown file, which the site publishes as a page; write /news/b/#notes',
+      'news/a/index.html: <a href="c.md"> points at nothing (no news/a/c.md in the output)',
+    ]);
+  });
+
   it('checks absolute URLs on our own origin, CSS url(), the manifest, the sitemap and robots.txt', async () => {
     const problems = await check({
       'index.html': page('', `<link rel="canonical" href="${origin}/old/"><meta property="og:image" content="${origin}/assets/old.png">`),
