@@ -281,7 +281,9 @@ function headingIds(tokens: readonly Token[]): Map<Token, string> {
   const repeats = new Map<string, number>();
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;
-    const words = slugOf(tokens[index + 1]?.content ?? '');
+    // The words a reader sees: a link's address or an emphasis's stars are not the heading's.
+    const shown = (tokens[index + 1]?.children ?? []).filter((child) => child.type === 'text' || child.type === 'code_inline');
+    const words = slugOf(shown.map((child) => child.content).join(''));
     const base = /^[a-z]/.test(words) ? words : `section-${words || index}`;
     let id = base;
     while (repeats.has(id)) {

@@ -233,6 +233,12 @@ describe("an entry's body, rendered", () => {
     expect(ids.slice(0, 2)).toEqual(['notes', 'notes-1']);
   });
 
+  it("makes a heading's id of the words it shows, not its link's address", async () => {
+    expect(await rendered(`${front(good)}\n## The [decision engine](/decision-engine/), *explained*\n`)).toContain(
+      '<h2 id="the-decision-engine-explained">',
+    );
+  });
+
   it.each([
     ['Straße in Łódź', 'strasse-in-lodz'],
     ['Ørsted and Þingvellir', 'orsted-and-thingvellir'],
