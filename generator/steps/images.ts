@@ -113,8 +113,10 @@ async function imageOf(
       },
     );
   }
-  const widths = [...WIDTHS.filter((width) => width < (metadata.width ?? 0)), metadata.width].slice(-3);
-  const made: Made = { width: metadata.width, height: metadata.height, outputs: [] };
+  // As shown, turned by its EXIF orientation as rotate() turns the copies: a phone's upright photo is stored on its side.
+  const { width: shownWidth, height: shownHeight } = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
+  const widths = [...WIDTHS.filter((width) => width < shownWidth), shownWidth].slice(-3);
+  const made: Made = { width: shownWidth, height: shownHeight, outputs: [] };
   const files: OutputFile[] = [];
   for (const format of FORMATS.some((format) => format.type === original.type) ? FORMATS : [...FORMATS, original]) {
     for (const width of widths) {

@@ -159,9 +159,14 @@ describe('images as editors name and share them', () => {
       await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/small.jpg'), path.join(entries, 'cover.jpg'));
       await copyFile(path.join(project.root, 'tests/fixtures/collection/reports/wide.png'), path.join(entries, 'Café map.png'));
       await sharp(path.join(project.root, 'tests/fixtures/collection/reports/wide.png')).webp().toFile(path.join(entries, 'panel.webp'));
+      // As a phone stores a photo taken upright: its pixels on their side, and an EXIF orientation that turns them.
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#c86400' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toFile(path.join(entries, 'phone.jpg'));
       await writeFile(
         path.join(entries, `entry-${letter}.md`),
-        `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.\n\n${letter === 'a' ? '![A map of the café](<Café map.png>)' : '![A panel saved as WebP](panel.webp)'}\n`,
+        `---\ntitle: Entry ${letter} with a shared cover\ndescription: An entry whose cover is byte for byte the cover of another entry.\ndate: 2025-01-0${letter === 'a' ? 1 : 2}\nimage:\n  src: cover.jpg\n  alt: The shared cover\n---\n\nThe body.\n\n${letter === 'a' ? '![A map of the café](<Café map.png>)\n\n![A photo held upright](phone.jpg)' : '![A panel saved as WebP](panel.webp)'}\n`,
       );
     }
     const collection = (letter: string) =>
@@ -196,6 +201,18 @@ describe('images as editors name and share them', () => {
     const map = $('.c-article__body picture img');
     expect(map.attr('alt')).toBe('A map of the café');
     expect(map.attr('src')).toMatch(/^\/assets\/images\/cafe-map-\d+\.[0-9a-f]{10}\.png$/);
+  });
+
+  it('taken on a phone held upright, stored on their side, have the box they are shown in, at each width', async () => {
+    const $ = await entryPage('a');
+    const photo = $('.c-article__body img[alt="A photo held upright"]');
+    expect([photo.attr('width'), photo.attr('height')]).toEqual(['600', '1200']);
+    for (const candidate of (photo.attr('srcset') ?? '').split(', ')) {
+      const [url = '', width] = candidate.split(' ');
+      const metadata = await sharp(path.join(out, url)).metadata();
+      expect(`${metadata.width}w`, url).toBe(width);
+      expect(metadata.height, url).toBe((Number.parseInt(width ?? '', 10) * 1200) / 600);
+    }
   });
 
   it('saved as WebP, are AVIF and the WebP fallback, each candidate once', async () => {
