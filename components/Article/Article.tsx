@@ -5,7 +5,8 @@ import type { EntryInfo, EntryProps } from '../../generator';
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 export function readableDate(date: string): string {
-  return DATE_FORMAT.format(new Date(date.length === 10 ? `${date}T00:00:00Z` : date));
+  // The day as written, in the writer's own zone: 2025-03-01T00:30:00+01:00 is 1 March, though in UTC it is still February.
+  return DATE_FORMAT.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }
 
 /** When an entry was published, and last changed if it was. */

@@ -1,5 +1,6 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
+import { EntryDates } from '../../components/Article/Article';
 import { Button } from '../../components/Button/Button';
 import { Document } from '../../components/Document/Document';
 import { Footer } from '../../components/Footer/Footer';
@@ -259,5 +260,19 @@ describe('Icon', () => {
     expect(ids).toContain('menu');
     expect(sprite('symbol#check').attr('viewBox')).toBe('0 0 24 24');
     expect(sprite('symbol#check path').length).toBeGreaterThan(0);
+  });
+});
+
+describe('EntryDates', () => {
+  const entry = { slug: 'a', url: '/news/a/', title: 'A', description: 'A.', draft: false, data: {} };
+
+  it.each([
+    ['a day', '2025-03-01', '1 March 2025'],
+    ['a time just after midnight east of UTC, when in UTC it is still the day before', '2025-03-01T00:30:00+01:00', '1 March 2025'],
+    ['a time late in the evening west of UTC, when in UTC it is the next day', '2025-02-28T23:30:00-05:00', '28 February 2025'],
+  ])('shows %s as the day the writer wrote', (_what, date, shown) => {
+    const $ = render(<EntryDates entry={{ ...entry, date }} className="meta" />);
+    expect($('time').attr('datetime')).toBe(date);
+    expect($('time').text()).toBe(shown);
   });
 });
