@@ -221,9 +221,9 @@ function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[
   let line = 0;
   for (const token of tokens) {
     if (token.map) line = token.map[0];
-    if (token.type === 'html_block') problems.push({ line, text: rawHtml(token.content) });
+    if (token.type === 'html_block' && !COMMENTS.test(token.content)) problems.push({ line, text: rawHtml(token.content) });
     // One a paragraph: its closing tags are the same mistake.
-    const inline = token.children?.find((child) => child.type === 'html_inline');
+    const inline = token.children?.find((child) => child.type === 'html_inline' && !COMMENTS.test(child.content));
     if (inline) problems.push({ line, text: rawHtml(inline.content) });
     if (token.type === 'heading_open') {
       const next = Number(token.tag.slice(1));
@@ -239,6 +239,9 @@ function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[
   }
   return problems;
 }
+
+/** A note to other editors, or another generator's marker (Hugo's <!--more-->): nothing of it reaches the page. */
+const COMMENTS = /^(?:\s*<!--[\s\S]*?-->)+\s*$/;
 
 function attribute(token: Token, name: string): string {
   return String(token.attrGet(name) ?? '');

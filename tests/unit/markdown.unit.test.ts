@@ -198,6 +198,12 @@ describe("an entry's body", () => {
     expect(await problems(`${front(good)}\n${body}\n`)).toEqual([expected]);
   });
 
+  it('takes comments, a note to other editors or the summary marker of another generator, and shows nothing of them', async () => {
+    const body = '<!-- Checked by legal on 2 May -->\n\nThe lead.<!--more-->\n\nMore <!-- not this --> text.\n';
+    expect(await problems(`${front(good)}\n${body}`)).toEqual([]);
+    expect(await rendered(`${front(good)}\n${body}`)).toBe('<p>The lead.</p><p>More  text.</p>');
+  });
+
   it('takes an image whose name has a space or an accent, as an editor names a file', async () => {
     const body = '![A chart](<our chart.png>) and ![A map](./café.png)';
     expect(await problems(`${front(good)}\n${body}\n`, { 'our chart.png': 'x', 'café.png': 'x' })).toEqual([]);
