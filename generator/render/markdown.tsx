@@ -366,9 +366,11 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
   return walk(tokens, 0, undefined)[0];
 }
 
-function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<string, string> {
+function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<string, string | number> {
   const id = ids.get(token);
   if (id) return { id };
+  // A table wider than a phone scrolls sideways on its own: the keyboard must reach it to scroll it.
+  if (token.type === 'table_open') return { tabIndex: 0 };
   // GFM's column alignment, as a class rather than the style attribute the CSP forbids.
   const align = /text-align:(\w+)/.exec(attribute(token, 'style') ?? '')?.[1];
   if (align) return { className: `is-aligned-${align}` };
