@@ -337,7 +337,12 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
       else if (token.type === 'fence' || token.type === 'code_block') {
         const language = token.info.trim().split(/\s+/)[0];
         nodes.push(
-          createElement('pre', { key: key++ }, createElement('code', language ? { 'data-language': language } : {}, token.content)),
+          // Focusable as a wide table is: a long line scrolls sideways.
+          createElement(
+            'pre',
+            { key: key++, tabIndex: 0 },
+            createElement('code', language ? { 'data-language': language } : {}, token.content),
+          ),
         );
       } else if (token.type === 'hr') nodes.push(createElement('hr', { key: key++ }));
       else if (token.type === 'text') nodes.push(token.content);

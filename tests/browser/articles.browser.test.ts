@@ -1,8 +1,8 @@
 /**
  * What an editor writes, as a reader on a phone gets it: the fixture collection
- * (tests/fixtures/collection/) built and served as `npm run preview` serves the site. A table wider
- * than a phone scrolls on its own, reached from the keyboard, and never makes the page scroll
- * sideways; the page passes axe.
+ * (tests/fixtures/collection/) built and served as `npm run preview` serves the site. A table or a
+ * line of code wider than a phone scrolls on its own, reached from the keyboard, and never makes the
+ * page scroll sideways; the page passes axe.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,25 +35,28 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-describe.each([320, 375])('an article with a table wider than the screen, at %i px', (width) => {
-  test('scrolls the table, not the page, and the keyboard reaches it to scroll it', async ({ openPage }) => {
+describe.each([320, 375])('an article with a table and a line of code wider than the screen, at %i px', (width) => {
+  test.for([
+    ['table', 'table', '.c-article__body a'],
+    ['code block', 'pre', '.c-article__body table'],
+  ] as const)('scrolls the %s, not the page, and the keyboard reaches it to scroll it', async ([, selector, previous], { openPage }) => {
     const { page } = await openPage(width, { reducedMotion: 'reduce' });
     await page.goto(`${server.url}/reports/report-06/`);
-    const table = page.locator('.c-article__body table');
+    const scroller = page.locator(`.c-article__body ${selector}`);
     const sizes = () =>
-      table.evaluate((element) => ({
+      scroller.evaluate((element) => ({
         page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        table: element.scrollWidth - element.clientWidth,
+        scroller: element.scrollWidth - element.clientWidth,
         scrolled: element.scrollLeft,
       }));
     const before = await sizes();
     expect(before.page).toBe(0);
-    // Wider than the screen: the case under test, not a table that happens to fit.
-    expect(before.table).toBeGreaterThan(0);
-    // From the last link before it, one Tab lands on the table; the arrow keys scroll it.
-    await page.locator('.c-article__body a').last().focus();
+    // Wider than the screen: the case under test, not one that happens to fit.
+    expect(before.scroller).toBeGreaterThan(0);
+    // From the last focusable element before it, one Tab lands on it; the arrow keys scroll it.
+    await page.locator(previous).last().focus();
     await page.keyboard.press('Tab');
-    await expect(table.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
+    await expect(scroller.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await sizes()).scrolled).toBeGreaterThan(0);
     const results = await new AxeBuilder({ page })

@@ -226,8 +226,10 @@ describe("an entry's body, rendered", () => {
     ['emphasis, code, a break and strikethrough', 'Some *em*, **strong**, `code`,  \nand ~~struck~~ text\non two lines.'],
     ['a fenced block and a rule', '```\nconst x = 1;\n```\n\n---\n\nAfter.'],
   ])('writes %s as CommonMark does', async (_what, body) => {
-    // markdown-it's own renderer, the parser's reference, without the line breaks it puts between blocks.
-    expect(await rendered(`${front(good)}\n${body}\n`)).toBe(markdownIt().render(body).replace(/>\n/g, '>'));
+    // markdown-it's own renderer, the parser's reference, without the line breaks it puts between blocks; ours differs on purpose
+    // in one way: a code block is focusable, since a long line scrolls sideways.
+    const ours = (await rendered(`${front(good)}\n${body}\n`)).replaceAll('<pre tabindex="0">', '<pre>');
+    expect(ours).toBe(markdownIt().render(body).replace(/>\n/g, '>'));
   });
 
   it('gives a repeated heading a number, as GitHub does, and never the id of another heading', async () => {
