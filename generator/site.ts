@@ -141,6 +141,8 @@ export interface ShellPage<Fields extends object> {
   socialImage: { url: string; width: number; height: number; alt: string };
   feed?: { title: string; url: string };
   draft: boolean;
+  /** An entry's, as its frontmatter writes them. */
+  dates?: { published: string; modified?: string };
 }
 
 /** Where a shell's navigation comes from (those with fields), and the 404 page's list of them all. */

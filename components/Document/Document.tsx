@@ -75,6 +75,7 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
                 manifest={assets.brand.manifest}
                 noindex={page.kind === 'not-found' || page.draft}
                 feed={page.feed}
+                dates={page.dates}
                 jsonLd={landing ? organization(config, absolute(built.base), absolute(assets.brand.logo)) : undefined}
               />
             </head>

@@ -23,6 +23,8 @@ export interface HeadMetaProps {
   jsonLd?: Record<string, unknown> | undefined;
   /** The Atom feed of the collection the page belongs to. */
   feed?: { title: string; url: string } | undefined;
+  /** An article's: a link preview shows when it was published. */
+  dates?: { published: string; modified?: string } | undefined;
 }
 
 /**
@@ -41,6 +43,7 @@ export function HeadMeta({
   noindex = false,
   jsonLd,
   feed,
+  dates,
 }: HeadMetaProps) {
   return (
     <>
@@ -51,7 +54,9 @@ export function HeadMeta({
       <link rel="apple-touch-icon" href={icons.touch} />
       <link rel="manifest" href={manifest} />
       {feed ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} /> : null}
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={dates ? 'article' : 'website'} />
+      {dates ? <meta property="article:published_time" content={dates.published} /> : null}
+      {dates?.modified ? <meta property="article:modified_time" content={dates.modified} /> : null}
       <meta property="og:site_name" content={siteName} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />

@@ -96,6 +96,14 @@ export function renderPage(pages: AnyPages, model: SiteModel, settings: RenderSe
           socialImage,
           ...(feedUrl && collection ? { feed: { title: collection.feed, url: feedUrl } } : {}),
           draft: info.draft,
+          ...(renderable.kind === 'entry'
+            ? {
+                dates: {
+                  published: renderable.entry.info.date,
+                  ...(renderable.entry.info.updated ? { modified: renderable.entry.info.updated } : {}),
+                },
+              }
+            : {}),
         }}
         site={shared.site}
         assets={shared.assets}

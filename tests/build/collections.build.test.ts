@@ -88,6 +88,24 @@ describe('a collection of 25 entries', () => {
     for (const number of [3, 5, 7]) expect(sitemap).not.toContain(`/reports/${name(number)}/`);
   });
 
+  it('tells a link preview that an entry is an article, published and updated when its frontmatter says', async () => {
+    const meta = ($: cheerio.CheerioAPI, property: string) => $(`meta[property="${property}"]`).attr('content');
+    const updated = await page(`reports/${name(2)}/index.html`);
+    expect([meta(updated, 'og:type'), meta(updated, 'article:published_time'), meta(updated, 'article:modified_time')]).toEqual([
+      'article',
+      '2026-05-24',
+      '2026-05-30',
+    ]);
+    const once = await page(`reports/${name(1)}/index.html`);
+    expect([meta(once, 'og:type'), meta(once, 'article:published_time'), meta(once, 'article:modified_time')]).toEqual([
+      'article',
+      '2026-05-25',
+      undefined,
+    ]);
+    const list = await page('reports/index.html');
+    expect([meta(list, 'og:type'), meta(list, 'article:published_time')]).toEqual(['website', undefined]);
+  });
+
   it('draws each entry a share image of its own, with its title', async () => {
     const $ = await page(`reports/${name(1)}/index.html`);
     const home = await page('index.html');
