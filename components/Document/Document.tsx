@@ -76,7 +76,13 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
                 noindex={page.kind === 'not-found' || page.draft}
                 feed={page.feed}
                 dates={page.dates}
-                jsonLd={landing ? organization(config, absolute(built.base), absolute(assets.brand.logo)) : undefined}
+                jsonLd={
+                  landing
+                    ? organization(config, absolute(built.base), absolute(assets.brand.logo))
+                    : page.dates && page.canonical
+                      ? article(config, page, absolute(built.base), absolute(assets.brand.logo), absolute(page.socialImage.url))
+                      : undefined
+                }
               />
             </head>
             <body>
@@ -95,6 +101,29 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
 }
 
 /** schema.org Organization for the landing page: who publishes the site. */
+/** What a search engine shows of an entry: its headline, dates and image, and who published it. */
+function article(
+  config: SiteConfig,
+  page: ShellProps<RouteFields>['page'],
+  url: string,
+  logo: string,
+  image: string,
+): Record<string, unknown> {
+  const publisher = { '@type': 'Organization', name: config.name, url };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: page.title,
+    description: page.description,
+    datePublished: page.dates?.published,
+    ...(page.dates?.modified ? { dateModified: page.dates.modified } : {}),
+    image: [image],
+    mainEntityOfPage: page.canonical,
+    author: publisher,
+    publisher: { ...publisher, logo: { '@type': 'ImageObject', url: logo } },
+  };
+}
+
 function organization(config: SiteConfig, url: string, logo: string): Record<string, unknown> {
   const profiles = config.social.flatMap((link) => (link.href ? [link.href] : []));
   return {

@@ -106,6 +106,23 @@ describe('a collection of 25 entries', () => {
     expect([meta(list, 'og:type'), meta(list, 'article:published_time')]).toEqual(['website', undefined]);
   });
 
+  it('describes an entry to search engines as an article: headline, dates, image, page and publisher', async () => {
+    const $ = await page(`reports/${name(2)}/index.html`);
+    const data = JSON.parse($('script[type="application/ld+json"]').text()) as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: $('h1').text(),
+      description: $('meta[name="description"]').attr('content'),
+      datePublished: $('meta[property="article:published_time"]').attr('content'),
+      dateModified: $('meta[property="article:modified_time"]').attr('content'),
+      image: [$('meta[property="og:image"]').attr('content')],
+      mainEntityOfPage: $('link[rel="canonical"]').attr('href'),
+      publisher: { '@type': 'Organization', name: site.name },
+    });
+    expect(data.datePublished).toBe('2026-05-24');
+  });
+
   it('draws each entry a share image of its own, with its title', async () => {
     const $ = await page(`reports/${name(1)}/index.html`);
     const home = await page('index.html');
