@@ -357,7 +357,7 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
   const link = (token: Token, children: ReactNode[]) => {
     const href = attribute(token, 'href') ?? '';
     const title = attribute(token, 'title') || undefined;
-    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) && !/^mailto:/i.test(href)) {
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) && !/^(?:mailto|tel):/i.test(href)) {
       return createElement('a', { key: key++, href, title, rel: 'external noopener noreferrer', className: 'is-external' }, ...children);
     }
     return createElement('a', { key: key++, href: href.startsWith('/') ? context.link(href) : href, title }, ...children);

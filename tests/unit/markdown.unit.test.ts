@@ -241,6 +241,22 @@ describe("an entry's body, rendered", () => {
     expect(ids.slice(0, 2)).toEqual(['notes', 'notes-1']);
   });
 
+  it('marks a link to another site as outside, and leaves a page of the site, an address and a number to call as they are', async () => {
+    const body = '[a](https://example.com/x), [b](//example.org/y), [c](/about-us/), [d](mailto:hi@example.com), [e](tel:+441234567)';
+    const html = await rendered(`${front(good)}\n${body}\n`);
+    const links = [...html.matchAll(/<a ([^>]*)>(\w)<\/a>/g)].map(([, attributes = '', text]) => [
+      text,
+      /rel="([^"]*)"/.exec(attributes)?.[1],
+    ]);
+    expect(links).toEqual([
+      ['a', 'external noopener noreferrer'],
+      ['b', 'external noopener noreferrer'],
+      ['c', undefined],
+      ['d', undefined],
+      ['e', undefined],
+    ]);
+  });
+
   it("makes a heading's id of the words it shows, not its link's address", async () => {
     expect(await rendered(`${front(good)}\n## The [decision engine](/decision-engine/), *explained*\n`)).toContain(
       '<h2 id="the-decision-engine-explained">',
