@@ -285,8 +285,11 @@ function headingIds(tokens: readonly Token[]): Map<Token, string> {
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;
     // The words a reader sees: a link's address or an emphasis's stars are not the heading's.
-    const shown = (tokens[index + 1]?.children ?? []).filter((child) => child.type === 'text' || child.type === 'code_inline');
-    const words = slugOf(shown.map((child) => child.content).join(''));
+    // A heading underlined with "---" may run over two lines.
+    const shown = (tokens[index + 1]?.children ?? []).map((child) =>
+      child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '',
+    );
+    const words = slugOf(shown.join(''));
     const base = /^[a-z]/.test(words) ? words : `section-${words || index}`;
     let id = base;
     while (repeats.has(id)) {

@@ -257,10 +257,12 @@ describe("an entry's body, rendered", () => {
     ]);
   });
 
-  it("makes a heading's id of the words it shows, not its link's address", async () => {
+  it("makes a heading's id of the words it shows, not its link's address, and keeps them apart over two lines", async () => {
     expect(await rendered(`${front(good)}\n## The [decision engine](/decision-engine/), *explained*\n`)).toContain(
       '<h2 id="the-decision-engine-explained">',
     );
+    // Underlined, over two lines: its words are still apart.
+    expect(await rendered(`${front(good)}\nQuarterly\nresults\n---------\n`)).toContain('<h2 id="quarterly-results">');
   });
 
   it.each([
