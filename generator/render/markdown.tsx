@@ -158,7 +158,9 @@ export async function loadCollection(
     }
     // Dates out of order are a slip of the keyboard that would ship silently: a lastmod before the date, an entry never shown.
     const { date: published, updated, publishDate, expiryDate } = checked;
-    if (updated !== undefined && time(updated) < time(published))
+    // A day without a time is that whole day: an update written 2025-03-01 may follow a date of 2025-03-01T10:00.
+    const earlier = updated !== undefined && (updated.length === 10 ? updated < published.slice(0, 10) : time(updated) < time(published));
+    if (earlier)
       add(lineOf(['updated']).line, `updated (${updated}) is before date (${published}): an entry is updated after it is published`);
     if (expiryDate !== undefined && publishDate !== undefined && time(expiryDate) <= time(publishDate))
       add(

@@ -37,15 +37,14 @@ export async function writeFeeds(
 ): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
   const time = (date: string) => (date.length === 10 ? `${date}T00:00:00Z` : date);
+  // By the instant, not the text: zones differ, and an update written as a day may precede a date written with its time.
+  const latest = (dates: readonly string[]) => dates.map(time).reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+  const changed = (entry: FeedInfo['entries'][number]) => latest([entry.date, ...(entry.updated ? [entry.updated] : [])]);
   for (const feed of described.feeds) {
     if (feed.entries.length === 0) continue;
     const self = absoluteUrl(origin, feedPath(base, feed));
     const home = absoluteUrl(origin, routeUrl(base, feed.path));
-    const updated =
-      feed.entries
-        .map((entry) => time(entry.updated ?? entry.date))
-        .sort()
-        .at(-1) ?? '';
+    const updated = latest(feed.entries.map(changed));
     const entries = feed.entries.map((entry) => {
       const url = escapeMarkup(absoluteUrl(origin, routeUrl(base, entry.path)));
       return [
@@ -54,7 +53,7 @@ export async function writeFeeds(
         `    <link rel="alternate" type="text/html" href="${url}"/>`,
         `    <id>${url}</id>`,
         `    <published>${time(entry.date)}</published>`,
-        `    <updated>${time(entry.updated ?? entry.date)}</updated>`,
+        `    <updated>${changed(entry)}</updated>`,
         `    <summary>${escapeMarkup(entry.description)}</summary>`,
         '  </entry>',
       ].join('\n');

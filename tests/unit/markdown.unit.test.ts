@@ -100,6 +100,15 @@ describe("an entry's frontmatter", () => {
     expect(await problems(`${front(`${good}\n${lines}`)}\nText.\n`)).toEqual([expected]);
   });
 
+  it('takes an update written as a day on the day of a publication written with its time', async () => {
+    expect(
+      await problems(`${front(good.replace('date: 2026-05-01', 'date: 2026-05-01T10:00:00+02:00\nupdated: 2026-05-01'))}\nText.\n`),
+    ).toEqual([]);
+    expect(
+      await problems(`${front(good.replace('date: 2026-05-01', 'date: 2026-05-01T10:00:00+02:00\nupdated: 2026-04-30'))}\nText.\n`),
+    ).toEqual(['5: updated (2026-04-30) is before date (2026-05-01T10:00:00+02:00): an entry is updated after it is published']);
+  });
+
   it('takes an update on the day of publication, and an expiry after it', async () => {
     expect(await problems(`${front(`${good}\nupdated: 2026-05-01\npublishDate: 2026-05-02\nexpiryDate: 2026-05-03`)}\nText.\n`)).toEqual(
       [],
