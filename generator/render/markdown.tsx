@@ -255,11 +255,14 @@ function rawHtml(content: string): string {
 
 /** The file an image's address names: markdown-it writes `café.png` or `<my cover.png>` percent-encoded. */
 function imageFile(token: Token): string {
-  const src = attribute(token, 'src');
+  return safeDecodeURI(attribute(token, 'src'));
+}
+
+function safeDecodeURI(text: string): string {
   try {
-    return decodeURI(src);
+    return decodeURI(text);
   } catch {
-    return src;
+    return text;
   }
 }
 
@@ -276,7 +279,8 @@ export function lineOfValue(entry: LoadedEntry, value: string, whole = false): L
   // An id is a heading's: the source holds its words, not the id.
   const heading = whole ? [...headingIds(tokensOf(entry))].find(([, id]) => id === value)?.[0].map : undefined;
   if (heading) return { file: entry.file, line: entry.bodyLine + heading[0] };
-  const index = entry.source.indexOf(value);
+  // markdown-it percent-encodes a link's address: the editor wrote #straße, the page has #stra%C3%9Fe.
+  const index = [value, safeDecodeURI(value)].map((text) => entry.source.indexOf(text)).find((at) => at >= 0) ?? -1;
   return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
 }
 

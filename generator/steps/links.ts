@@ -5,7 +5,7 @@ import { isSiteFile } from '../hosting/policy';
 import type { RenderPool } from '../render/pool';
 import type { RedirectInfo, SiteDescription } from '../render/protocol';
 import { type FoundReference, fragmentId, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
-import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf } from '../urls';
+import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
 import type { OutputFile } from '../writer';
 import { type RenderedPages, whereOnPage } from './pages';
 
@@ -161,14 +161,15 @@ export class LinkChecker {
   }
 
   /** A fragment of the page itself is among the references only when it names nothing (scanHtml). */
-  private collect(file: string, references: readonly FoundReference[]): void {
+  private collect(file: string, references: readonly FoundReference[], ids = () => new Set(this.pageIds.get(file)?.split('\n'))): void {
     const fileIndex = this.index.get(file) ?? -1;
     const base = this.baseOf(file);
     references.forEach(({ where, value, problem }, position) => {
       const at: Occurrence = [fileIndex, position];
       const id = samePageFragment(value);
       if (problem || id !== undefined) {
-        this.problems.push({ file, message: problem ?? `${where} points at #${id}, but ${file} has no element with that id`, value, at });
+        const message = problem ?? `${where} points at #${id}, but ${file} has no element with that id${nearId(id ?? '', ids())}`;
+        this.problems.push({ file, message, value, at });
         return;
       }
       const key = referenceKey({ where, value }, base ?? '(404)');
@@ -185,7 +186,7 @@ export class LinkChecker {
   private async collectHtml(file: string): Promise<void> {
     const { ids, references } = scanHtml(await this.read(file), this.address.origin);
     this.ids.set(file, Promise.resolve(ids));
-    this.collect(file, references);
+    this.collect(file, references, () => ids);
   }
 
   /** Why a reference points at nothing, or undefined. */
@@ -242,7 +243,8 @@ export class LinkChecker {
     const fragment = url.hash.slice(1);
     if (fragment === '' || !target.endsWith('.html')) return undefined;
     const id = fragmentId(fragment);
-    if (!(await this.idsOf(target)).has(id)) return `points at #${id}, but ${target} has no element with that id`;
+    const ids = await this.idsOf(target);
+    if (!ids.has(id)) return `points at #${id}, but ${target} has no element with that id${nearId(id, ids)}`;
     return undefined;
   }
 
@@ -263,4 +265,10 @@ export class LinkChecker {
 /** An entry's page, for a link to its Markdown file as written beside another entry (./b.md from /news/a/ is /news/b/). */
 function markdownPage(file: string): string {
   return path.posix.join(path.posix.dirname(path.posix.dirname(file)), path.posix.basename(file, '.md'), '/');
+}
+
+/** A heading's words as an editor writes them after "#" are its id as the build makes it (#Straße → #strasse). */
+function nearId(id: string, ids: ReadonlySet<string>): string {
+  const near = slugOf(id);
+  return near !== id && ids.has(near) ? `: did you mean #${near}?` : '';
 }

@@ -90,6 +90,18 @@ describe('the link check', () => {
     ]);
   });
 
+  it("names the id a fragment written as a heading's words was meant for, on another page and on its own", async () => {
+    const problems = await check({
+      'news/a/index.html': page('<h2 id="strasse-in-lodz">Straße in Łódź</h2><a href="#Stra%C3%9Fe%20in%20%C5%81%C3%B3d%C5%BA">here</a>'),
+      'news/b/index.html': page('<a href="/news/a/#Straße in Łódź">there</a><a href="/news/a/#elsewhere">nowhere</a>'),
+    });
+    expect(problems).toEqual([
+      'news/a/index.html: <a href="#Stra%C3%9Fe%20in%20%C5%81%C3%B3d%C5%BA"> points at #Straße in Łódź, but news/a/index.html has no element with that id: did you mean #strasse-in-lodz?',
+      'news/b/index.html: <a href="/news/a/#Straße in Łódź"> points at #Straße in Łódź, but news/a/index.html has no element with that id: did you mean #strasse-in-lodz?',
+      'news/b/index.html: <a href="/news/a/#elsewhere"> points at #elsewhere, but news/a/index.html has no element with that id',
+    ]);
+  });
+
   it('checks absolute URLs on our own origin, CSS url(), the manifest, the sitemap and robots.txt', async () => {
     const problems = await check({
       'index.html': page('', `<link rel="canonical" href="${origin}/old/"><meta property="og:image" content="${origin}/assets/old.png">`),

@@ -11,7 +11,7 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toHtml5 } from '../../generator/render/html';
-import { loadCollection, renderBody } from '../../generator/render/markdown';
+import { lineOfValue, loadCollection, renderBody } from '../../generator/render/markdown';
 import type { Collection } from '../../generator/site';
 
 const roots: string[] = [];
@@ -248,6 +248,15 @@ describe("an entry's body, rendered", () => {
     expect(ids).toHaveLength(headings.length);
     expect(new Set(ids).size).toBe(headings.length);
     expect(ids.slice(0, 2)).toEqual(['notes', 'notes-1']);
+  });
+
+  it('finds the line of a link whose address the page holds percent-encoded, as the editor wrote it with its accents', async () => {
+    const [entry] = (await load({ 'entry.md': `${front(good)}\nText.\n\nSee [below](#straße-in-łódź).\n` })).entries;
+    if (!entry) throw new Error('The entry was not loaded.');
+    const written = (await rendered(entry.source)).match(/href="([^"]*)"/)?.[1] ?? '';
+    expect(written).not.toContain('ß');
+    const line = entry.source.split('\n').findIndex((text) => text.startsWith('See [below]')) + 1;
+    expect(lineOfValue(entry, written)).toEqual({ file: 'notes/entry.md', line });
   });
 
   it('marks a link to another site as outside, and leaves a page of the site, an address and a number to call as they are', async () => {
