@@ -101,6 +101,19 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
 }
 
 /** schema.org Organization for the landing page: who publishes the site. */
+function organization(config: SiteConfig, url: string, logo: string): Record<string, unknown> {
+  const profiles = config.social.flatMap((link) => (link.href ? [link.href] : []));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: config.name,
+    url,
+    logo,
+    description: config.tagline,
+    ...(profiles.length > 0 ? { sameAs: profiles } : {}),
+  };
+}
+
 /** What a search engine shows of an entry: its headline, dates and image, and who published it. */
 function article(
   config: SiteConfig,
@@ -121,18 +134,5 @@ function article(
     mainEntityOfPage: page.canonical,
     author: publisher,
     publisher: { ...publisher, logo: { '@type': 'ImageObject', url: logo } },
-  };
-}
-
-function organization(config: SiteConfig, url: string, logo: string): Record<string, unknown> {
-  const profiles = config.social.flatMap((link) => (link.href ? [link.href] : []));
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: config.name,
-    url,
-    logo,
-    description: config.tagline,
-    ...(profiles.length > 0 ? { sameAs: profiles } : {}),
   };
 }
