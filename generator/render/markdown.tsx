@@ -280,7 +280,8 @@ export function lineOfValue(entry: LoadedEntry, value: string, whole = false): L
   const heading = whole ? [...headingIds(tokensOf(entry))].find(([, id]) => id === value)?.[0].map : undefined;
   if (heading) return { file: entry.file, line: entry.bodyLine + heading[0] };
   // markdown-it percent-encodes a link's address: the editor wrote #straße, the page has #stra%C3%9Fe.
-  const index = [value, safeDecodeURI(value)].map((text) => entry.source.indexOf(text)).find((at) => at >= 0) ?? -1;
+  const found = entry.source.indexOf(value);
+  const index = found >= 0 ? found : entry.source.indexOf(safeDecodeURI(value));
   return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
 }
 

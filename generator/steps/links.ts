@@ -160,15 +160,18 @@ export class LinkChecker {
     return file === '404.html' ? undefined : publicPath(this.address.base, `/${file}`);
   }
 
-  /** A fragment of the page itself is among the references only when it names nothing (scanHtml). */
-  private collect(file: string, references: readonly FoundReference[], ids = () => new Set(this.pageIds.get(file)?.split('\n'))): void {
+  /**
+   * A fragment of the page itself is among the references only when it names nothing (scanHtml). `ids`, the page's, are known
+   * when it was read from disk: the pass run() reports whenever there is a problem.
+   */
+  private collect(file: string, references: readonly FoundReference[], ids?: ReadonlySet<string>): void {
     const fileIndex = this.index.get(file) ?? -1;
     const base = this.baseOf(file);
     references.forEach(({ where, value, problem }, position) => {
       const at: Occurrence = [fileIndex, position];
       const id = samePageFragment(value);
       if (problem || id !== undefined) {
-        const message = problem ?? `${where} points at #${id}, but ${file} has no element with that id${nearId(id ?? '', ids())}`;
+        const message = problem ?? `${where} points at #${id}, but ${file} has no element with that id${ids ? nearId(id ?? '', ids) : ''}`;
         this.problems.push({ file, message, value, at });
         return;
       }
@@ -186,7 +189,7 @@ export class LinkChecker {
   private async collectHtml(file: string): Promise<void> {
     const { ids, references } = scanHtml(await this.read(file), this.address.origin);
     this.ids.set(file, Promise.resolve(ids));
-    this.collect(file, references, () => ids);
+    this.collect(file, references, ids);
   }
 
   /** Why a reference points at nothing, or undefined. */
