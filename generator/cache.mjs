@@ -139,7 +139,7 @@ function readFingerprint(root, inputs) {
 
 /**
  * `key` covers everything that is not a file: versions, options, settings. The output's bytes stay on disk, for a caller that
- * links the file. `inputs` are relative to the root.
+ * links the file. `inputs` are relative to the root, or absolute outside it.
  * @param {string} root @param {string} kind @param {string} key
  */
 export function lookupFile(root, kind, key) {
@@ -156,7 +156,7 @@ export function lookupFile(root, kind, key) {
   const file = path.join(folder, record.output);
   // A file cut short by a crash is made again.
   if (statSync(file, { throwIfNoEntry: false })?.size !== record.bytes) return undefined;
-  const hit = { file, meta: record.meta, inputs: record.inputs };
+  const hit = { file, meta: record.meta, inputs: record.inputs.map((input) => inputName(root, input)) };
   const sorted = [...record.inputs].sort();
   const stat = statInputs(root, sorted);
   if (!stat) return undefined;
@@ -186,6 +186,18 @@ export function lookup(root, kind, key) {
   }
 }
 
+/**
+ * Inside the root relative, so that a copy of the project (which may share this cache) hits; outside it absolute (the
+ * generator of a site elsewhere), so that no copy takes another file at the same relative path.
+ * @param {string} root @param {string} input
+ */
+function inputName(root, input) {
+  const absolute = path.resolve(root, input);
+  const relative = path.relative(root, absolute);
+  const name = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? absolute : relative;
+  return `${name.split(path.sep).join('/')}${input.endsWith('/') ? '/' : ''}`;
+}
+
 /** @param {Uint8Array} output @param {string} extension */
 function outputName(output, extension) {
   return `${hashParts([output]).slice(0, 20)}.${extension}`;
@@ -200,10 +212,7 @@ function outputName(output, extension) {
 export function store(root, kind, key, { output, inputs, meta = null, extension, keep = KEEP }) {
   if (!cacheEnabled()) return undefined;
   const folder = path.join(cacheDir(root), kind);
-  const relative = inputs.map((input) => {
-    const name = path.relative(root, path.resolve(root, input)).split(path.sep).join('/');
-    return input.endsWith('/') ? `${name}/` : name;
-  });
+  const relative = inputs.map((input) => inputName(root, input));
   const inputsNow = fingerprintInputs(root, relative);
   if (inputsNow === undefined) return undefined;
   const { fingerprint, stamp, settled } = inputsNow;

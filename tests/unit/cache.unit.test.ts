@@ -86,4 +86,21 @@ describe('the cache', () => {
     expect(stampOf()).not.toBe(first);
     expect(stampOf()).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('names an input outside the root by its absolute path, so that a copy of the project sharing the cache reads that very file', () => {
+    // Two projects at the same depth, the second's node_modules (and so its cache) the first's, as a copy of the project has it.
+    const first = path.join(root, 'one', 'project');
+    const second = path.join(root, 'two', 'project');
+    const outside = path.join(root, 'one', 'generator.ts');
+    for (const project of [first, second]) mkdirSync(path.join(project, 'site'), { recursive: true });
+    for (const project of [first, second]) writeFileSync(path.join(project, 'site', 'page.ts'), 'the same page');
+    writeFileSync(outside, 'the code that made it');
+    mkdirSync(path.join(first, 'node_modules'));
+    symlinkSync(path.join(first, 'node_modules'), path.join(second, 'node_modules'));
+    store(first, KIND, KEY, { output: 'made', inputs: ['site/page.ts', outside], extension: 'txt' });
+    const inputs = (project: string) => lookupFile(project, KIND, KEY)?.inputs;
+    expect(inputs(second)).toEqual(['site/page.ts', outside]);
+    writeFileSync(outside, 'the code changed');
+    expect(inputs(second)).toBeUndefined();
+  });
 });
