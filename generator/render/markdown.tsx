@@ -211,8 +211,13 @@ function yamlMistake(error: YAMLError | undefined): string {
   return words;
 }
 
+/** A date written as a day means midnight UTC: the instant as RFC 3339 text, as a feed gives it. */
+export function instant(value: string): string {
+  return value.length === 10 ? `${value}T00:00:00Z` : value;
+}
+
 function time(value: string): number {
-  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Date.parse(instant(value));
 }
 
 /** Lines are 0-based, in the body. */

@@ -7,7 +7,7 @@ import type { PageEntry, Pages, SitePath } from '../site';
 import { canonicalPath, routeFile } from '../urls';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
 import { type Keys, locate } from './locate';
-import { loadCollection } from './markdown';
+import { instant, loadCollection } from './markdown';
 import type { DescribeInput, FeedInfo, ImageSource, LoadedEntry, PageInfo, RedirectInfo, SiteDescription } from './protocol';
 
 /** Parallel to SiteDescription.pages. */
@@ -192,8 +192,8 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         path,
         title: info.title,
         description: info.description,
-        date: info.date,
-        ...(info.updated ? { updated: info.updated } : {}),
+        date: instant(info.date),
+        ...(info.updated ? { updated: instant(info.updated) } : {}),
       })),
     });
   }

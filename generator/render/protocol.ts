@@ -31,6 +31,7 @@ export interface FeedEntry {
   path: SitePath;
   title: string;
   description: string;
+  /** Instants, as RFC 3339 text. */
   date: string;
   updated?: string;
 }

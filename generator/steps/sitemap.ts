@@ -36,9 +36,8 @@ export async function writeFeeds(
   staging: string,
 ): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
-  const time = (date: string) => (date.length === 10 ? `${date}T00:00:00Z` : date);
   // By the instant, not the text: zones differ, and an update written as a day may precede a date written with its time.
-  const latest = (dates: readonly string[]) => dates.map(time).reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+  const latest = (dates: readonly string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
   const changed = (entry: FeedInfo['entries'][number]) => latest([entry.date, ...(entry.updated ? [entry.updated] : [])]);
   for (const feed of described.feeds) {
     if (feed.entries.length === 0) continue;
@@ -52,7 +51,7 @@ export async function writeFeeds(
         `    <title>${escapeMarkup(entry.title)}</title>`,
         `    <link rel="alternate" type="text/html" href="${url}"/>`,
         `    <id>${url}</id>`,
-        `    <published>${time(entry.date)}</published>`,
+        `    <published>${entry.date}</published>`,
         `    <updated>${changed(entry)}</updated>`,
         `    <summary>${escapeMarkup(entry.description)}</summary>`,
         '  </entry>',
