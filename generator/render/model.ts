@@ -164,7 +164,8 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         collection: name,
         ...(page === 1 ? { fields: fieldsOf(collection.list.fields) } : {}),
         draft: false,
-        version: versionOf(String(page), String(pageCount), ...entries.map((entry) => entry.source)),
+        // An entry's address too: a file renamed with its words unchanged moves its link.
+        version: versionOf(String(page), String(pageCount), ...entries.flatMap((entry) => [entry.path, entry.source])),
       });
       renderables.push({ kind: 'list', collection: name, page, pages: pageCount, entries });
     }

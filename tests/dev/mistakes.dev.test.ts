@@ -5,11 +5,11 @@
  * font cannot draw, a broken link, a misspelled field and an id given twice in a page's content;
  * a bad date, a missing title, an unknown key, a broken link, a skipped heading level, a missing
  * image, an image without alt text, raw HTML and a heading whose id the layout has in an article. Then the Markdown that editors save:
- * an article saved renders again with the lists it is in, not the whole site, and a new one
- * appears without a restart. Each edit is found from the project's own files, not hard-coded.
+ * an article saved renders again with the lists it is in, not the whole site, a renamed one moves
+ * with its list's link, and a new one appears without a restart. Each edit is found from the project's own files, not hard-coded.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, readdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -190,6 +190,26 @@ describe('an article saved in npm run dev', () => {
     } finally {
       const restored = dev.events.length;
       await saveWhole(file(article), original);
+      await eventAfter(restored, 'reload');
+    }
+  });
+
+  it('moves with its file: renamed, its words unchanged, it is at the new address and the list links it, with no failed build', async () => {
+    const slug = path.basename(article, '.md');
+    const moved = `zz-test-renamed-${slug}`;
+    const printed = dev.output().length;
+    await rename(file(article), file(path.join(path.dirname(article), `${moved}.md`)));
+    try {
+      await waitFor(
+        'the list to link the new address',
+        async () => (await (await fetch(`${dev.url}/news/`)).text()).includes(`/news/${moved}/`) || undefined,
+        60_000,
+      );
+      expect((await fetch(`${dev.url}/news/${moved}/`)).status).toBe(200);
+      expect(dev.output().slice(printed)).not.toContain('Build failed');
+    } finally {
+      const restored = dev.events.length;
+      await rename(file(path.join(path.dirname(article), `${moved}.md`)), file(article));
       await eventAfter(restored, 'reload');
     }
   });
