@@ -34,7 +34,9 @@ const date = v.pipe(
 );
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const parser = markdownIt('default', { html: true, linkify: false, typographer: false });
+// A bare https:// or e-mail address is a link, as GitHub, Hugo and Astro make it; a bare name such as example.com stays text.
+const parser = markdownIt('default', { html: true, linkify: true, typographer: false });
+parser.linkify.set({ fuzzyLink: false }).add('ftp:', null).add('//', null);
 
 /** An entry's body, parsed by the worker that checked it, or once where it is rendered. */
 const parsed = new WeakMap<LoadedEntry, Token[]>();

@@ -275,6 +275,14 @@ describe("an entry's body, rendered", () => {
     ]);
   });
 
+  it('links a bare web or e-mail address, as GitHub does, and leaves a bare domain name as text', async () => {
+    const body = 'See https://example.com/report?q=1, write to team@example.com, or visit example.org.';
+    expect(await rendered(`${front(good)}\n${body}\n`)).toBe(
+      '<p>See <a href="https://example.com/report?q=1" rel="external noopener noreferrer" class="is-external">https://example.com/report?q=1</a>, ' +
+        'write to <a href="mailto:team@example.com">team@example.com</a>, or visit example.org.</p>',
+    );
+  });
+
   it("makes a heading's id of the words it shows, not its link's address, and keeps them apart over two lines", async () => {
     expect(await rendered(`${front(good)}\n## The [decision engine](/decision-engine/), *explained*\n`)).toContain(
       '<h2 id="the-decision-engine-explained">',
