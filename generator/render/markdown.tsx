@@ -383,7 +383,7 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
     const file = path.posix.join(context.folder, imageFile(token));
     const made = context.images[file];
     if (!made) return createElement('img', { key: key++, src: attribute(token, 'src') ?? '', alt: token.content });
-    return picture({ ...made, alt: token.content }, context.sizes, 'lazy', key++);
+    return picture({ ...made, alt: token.content, title: attribute(token, 'title') || undefined }, context.sizes, 'lazy', key++);
   };
   return walk(tokens, 0, undefined)[0];
 }
@@ -401,7 +401,8 @@ function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<
 }
 
 /** Its box set, so that nothing moves when it loads. */
-export function picture(image: ImageInfo, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
+/** `title`: a Markdown image's `![alt](file "title")`. */
+export function picture(image: ImageInfo & { title?: string }, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
   const fallback = image.sources.at(-1);
   return createElement(
     'picture',
@@ -412,6 +413,7 @@ export function picture(image: ImageInfo, sizes: string, loading: 'lazy' | 'eage
     createElement('img', {
       src: image.src,
       alt: image.alt,
+      title: image.title,
       width: image.width,
       height: image.height,
       loading,

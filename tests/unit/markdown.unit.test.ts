@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toHtml5 } from '../../generator/render/html';
 import { lineOfValue, loadCollection, renderBody } from '../../generator/render/markdown';
-import type { Collection } from '../../generator/site';
+import type { Collection, ImageInfo } from '../../generator/site';
 
 const roots: string[] = [];
 
@@ -45,10 +45,10 @@ async function load(files: Record<string, string>) {
 }
 
 /** The entry's body as a page writes it. */
-async function rendered(source: string): Promise<string> {
+async function rendered(source: string, images: Record<string, ImageInfo> = {}): Promise<string> {
   const [entry] = (await load({ 'entry.md': source })).entries;
   if (!entry) throw new Error('The entry was not loaded.');
-  const context = { link: (href: string) => href, images: {}, folder: 'notes', sizes: '100vw' };
+  const context = { link: (href: string) => href, images, folder: 'notes', sizes: '100vw' };
   // HTML's void elements, as a page has them.
   return toHtml5(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))));
 }
@@ -273,6 +273,18 @@ describe("an entry's body, rendered", () => {
       ['d', undefined],
       ['e', undefined],
     ]);
+  });
+
+  it("keeps an image's title, as Markdown writes it after the file name", async () => {
+    const chart: ImageInfo = {
+      src: '/chart.png',
+      alt: '',
+      width: 640,
+      height: 360,
+      sources: [{ type: 'image/png', srcset: '/chart.png 640w' }],
+    };
+    const html = await rendered(`${front(good)}\n![A chart](chart.png "The first quarter")\n`, { 'notes/chart.png': chart });
+    expect(html).toMatch(/<img src="\/chart\.png" alt="A chart" title="The first quarter" width="640"/);
   });
 
   it('links a bare web or e-mail address, as GitHub does, and leaves a bare domain name as text', async () => {
