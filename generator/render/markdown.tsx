@@ -109,7 +109,9 @@ export async function loadCollection(
       );
     const front = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
     if (!front) {
-      add(1, 'has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line');
+      // Hugo's TOML frontmatter, in a file brought from a Hugo site.
+      const toml = /^\+\+\+\r?\n/.test(source) ? ' ("+++" starts TOML, as Hugo writes it: write the fields as YAML, title: …)' : '';
+      add(1, `has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line${toml}`);
       continue;
     }
     const lines = new LineCounter();
@@ -210,6 +212,7 @@ function yamlMistake(error: YAMLError | undefined): string {
   if (error?.code === 'BLOCK_AS_IMPLICIT_KEY')
     return `${words}. A value that holds ": " needs quotes (title: "Report: the first quarter"), and each field starts a line`;
   if (error?.code === 'DUPLICATE_KEY') return `${words}: a field is given twice; keep one`;
+  if (error?.code === 'TAB_AS_INDENT') return `${words}: indent with spaces`;
   return words;
 }
 

@@ -166,11 +166,18 @@ describe("an entry's frontmatter", () => {
     expect(await problems(`${front(good.replace(/^title: .*\n/, ''))}\nText.\n`)).toEqual(['2: title is missing']);
   });
 
-  it('refuses a file without frontmatter, and frontmatter that is not YAML', async () => {
+  it("refuses a file without frontmatter, Hugo's TOML frontmatter, and frontmatter that is not YAML", async () => {
     expect(await problems('# Just a heading\n')).toEqual([
       '1: has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line',
     ]);
     expect((await problems(`${front(`${good}\ntitle: twice`)}\n`))[0]).toMatch(/^\d+: the frontmatter is not valid YAML/);
+    expect(await problems(`${front(`${good}\nimage:\n\tsrc: cover.png\n\talt: The cover`)}\n`, { 'cover.png': 'x' })).toEqual([
+      '6: the frontmatter is not valid YAML: Tabs are not allowed as indentation: indent with spaces',
+    ]);
+    // Brought from a Hugo site.
+    expect(await problems('+++\ntitle = "A good title"\n+++\n\nText.\n')).toEqual([
+      '1: has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line ("+++" starts TOML, as Hugo writes it: write the fields as YAML, title: …)',
+    ]);
   });
 });
 
