@@ -2,7 +2,7 @@
  * Entries rendered to React elements, so that no raw HTML string enters a page and the strict CSP holds; raw HTML is refused,
  * not escaped, so that an editor's tag never shows up as text.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import markdownIt, { type Token } from 'markdown-it';
 import { createElement, type ReactNode } from 'react';
@@ -66,6 +66,7 @@ export async function loadCollection(
   const missing = { file: folder, text: `collection "${name}": its folder ${folder} does not exist` };
   if (names === undefined) return { entries: [], problems: [missing], images: [], reads: [] };
   const problems: Problem[] = [];
+  const inside = realpathSync(path.join(root, folder));
   // Markdown the collection would pass over unread: never silently.
   for (const item of names) {
     const at = `${folder}/${item.name}`;
@@ -158,7 +159,16 @@ export async function loadCollection(
         );
       else if (!statSync(path.join(root, imageFile), { throwIfNoEntry: false })?.isFile())
         add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
-      else images.push({ file: imageFile, from: `${file}:${image.line}` });
+      else {
+        // As public/ is: by a path or a link, no file of the machine reaches the output.
+        const real = realpathSync(path.join(root, imageFile));
+        if (real.startsWith(inside + path.sep)) images.push({ file: imageFile, from: `${file}:${image.line}` });
+        else
+          add(
+            image.line,
+            `the image ${image.src} is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`,
+          );
+      }
     }
     // Dates out of order are a slip of the keyboard that would ship silently: a lastmod before the date, an entry never shown.
     const { date: published, updated, publishDate, expiryDate } = checked;

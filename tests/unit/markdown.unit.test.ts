@@ -3,7 +3,7 @@
  * frontmatter or the body is named with the Markdown file, the line and the field, and what is
  * drafted, scheduled or expired stays out of a production build.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import markdownIt from 'markdown-it';
@@ -218,6 +218,25 @@ describe("an entry's body", () => {
     const body = '<!-- Checked by legal on 2 May -->\n\nThe lead.<!--more-->\n\nMore <!-- not this --> text.\n';
     expect(await problems(`${front(good)}\n${body}`)).toEqual([]);
     expect(await rendered(`${front(good)}\n${body}`)).toBe('<p>The lead.</p><p>More  text.</p>');
+  });
+
+  it("refuses an image outside the collection's folder, by a path or by a link: only the site's own files are published", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
+    roots.push(root);
+    await mkdir(path.join(root, 'notes', 'images'), { recursive: true });
+    const outside = path.join(await realpath(root), 'elsewhere.png');
+    await writeFile(outside, 'x');
+    await writeFile(path.join(root, 'notes', 'images', 'kept.png'), 'x');
+    await symlink(outside, path.join(root, 'notes', 'linked.png'));
+    await symlink(path.join(root, 'notes', 'images', 'kept.png'), path.join(root, 'notes', 'inside.png'));
+    const body = '![Up](../elsewhere.png)\n\n![Linked](linked.png)\n\n![Kept](images/kept.png) ![Inside](inside.png)';
+    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(good)}\n${body}\n`);
+    const loaded = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+    const rule = "outside notes/: only the site's own files are published; put the file beside the entry";
+    expect(loaded.problems.map((problem) => `${problem.line}: ${problem.text}`)).toEqual([
+      `7: the image ../elsewhere.png is ${outside}, ${rule}`,
+      `9: the image linked.png is ${outside}, ${rule}`,
+    ]);
   });
 
   it('takes an image whose name has a space or an accent, as an editor names a file', async () => {
