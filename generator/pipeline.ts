@@ -174,6 +174,7 @@ export function buildSteps(context: BuildContext) {
         pages,
         mode === 'production' ? stylesheet.css : undefined,
         workers.pool,
+        { root, public: config.site.public },
       );
       return {};
     });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
@@ -28,6 +29,7 @@ export async function checkLinks(
   rendered: RenderedPages,
   stylesheet: string | undefined,
   pool: RenderPool,
+  project: { root: string; public?: string },
 ): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
   const checker = new LinkChecker(folder, files, address, described.redirects);
@@ -55,7 +57,10 @@ export async function checkLinks(
       const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
       owner ??= where.file;
       const left = written?.startsWith('/') ? unpublished.get(canonicalPath(written.replace(/[?#].*$/, ''))) : undefined;
-      const reason = left ? `points at an entry this build leaves out: ${left} is a draft, scheduled for later or expired` : message;
+      const beside = where.file?.endsWith('.md') && written ? besideEntry(project, where.file, written, address.base) : undefined;
+      const reason = left
+        ? `points at an entry this build leaves out: ${left} is a draft, scheduled for later or expired`
+        : (beside ?? message);
       return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${reason}`;
     }),
   );
@@ -266,6 +271,15 @@ export class LinkChecker {
 }
 
 /** An entry's page, for a link to its Markdown file as written beside another entry (./b.md from /news/a/ is /news/b/). */
+/** A download kept beside an article, as in a page bundle of Hugo's: only the article's images are published from there. */
+function besideEntry(project: { root: string; public?: string }, entry: string, written: string, base: string): string | undefined {
+  const file = path.posix.join(path.posix.dirname(entry), written.replace(/[?#].*$/, ''));
+  if (/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(written) || file.endsWith('.md') || !existsSync(path.join(project.root, file))) return undefined;
+  const name = path.posix.basename(file);
+  const folder = project.public?.replace(/^\.\//, '').replace(/\/$/, '');
+  return `links ${file}, which the site does not publish: from an article's folder only its images are. ${folder ? `Put the file in ${folder}/ and link ${base}${name}` : "Put it in the site's public folder and link its address there"}`;
+}
+
 function markdownPage(file: string): string {
   return path.posix.join(path.posix.dirname(path.posix.dirname(file)), path.posix.basename(file, '.md'), '/');
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { filesUnder } from '../../scripts/lib/files';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
-import { site } from '../../site.config';
+import siteConfig, { site } from '../../site.config';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 /** Of the 25 reports, all but the draft (03), the scheduled (05) and the expired (07). */
@@ -283,6 +283,33 @@ describe('a link from a published entry to one the build leaves out', () => {
       });
       await expect(build).rejects.toThrow(
         `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): points at an entry this build leaves out: tests/fixtures/collection/reports/${name(3)}.md is a draft, scheduled for later or expired`,
+      );
+    } finally {
+      await project.remove();
+    }
+  });
+});
+
+describe('a link from an entry to a file kept beside it that is no image', () => {
+  it('fails the build naming the line, the file, and where to put it to publish it', async () => {
+    const project = await copyProject('collections-beside-link-');
+    try {
+      const reports = path.join(project.root, 'tests/fixtures/collection/reports');
+      const linking = path.join(reports, `${name(1)}.md`);
+      const source = await readFile(linking, 'utf8');
+      await writeFile(path.join(reports, 'zz-test-terms.pdf'), '%PDF-1.4\n');
+      await writeFile(linking, `${source.trimEnd()}\n\nRead [the terms](./zz-test-terms.pdf).\n`);
+      const line = source.trimEnd().split('\n').length + 2;
+      const build = runBuild({
+        root: project.root,
+        outDir: path.join(project.root, 'zz-test-dist'),
+        log: () => {},
+        pages: 'tests/fixtures/collection/pages.tsx',
+        now: NOW,
+        siteUrl: site.url,
+      });
+      await expect(build).rejects.toThrow(
+        `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): links tests/fixtures/collection/reports/zz-test-terms.pdf, which the site does not publish: from an article's folder only its images are. Put the file in ${siteConfig.public}/ and link /zz-test-terms.pdf`,
       );
     } finally {
       await project.remove();
