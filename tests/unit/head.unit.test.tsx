@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AppIcon } from '../../components/AppIcon/AppIcon';
 import { brandPalette, paletteSources } from '../../components/AppIcon/palette';
 import { Document } from '../../components/Document/Document';
 import { HeadMeta, serializeJsonLd } from '../../components/HeadMeta/HeadMeta';
-import { wrap } from '../../components/SocialImage/SocialImage';
+import { SocialImage, wrap } from '../../components/SocialImage/SocialImage';
 import { contentSecurityPolicy, inlineHash, securityHeaders } from '../../generator/hosting/policy';
 import { projectRoot } from '../../scripts/lib/project';
-import { site } from '../../site.config';
+import siteConfig, { site } from '../../site.config';
 import { render, shellProps } from '../support/render';
 
 const headProps = {
@@ -183,5 +185,36 @@ describe('the brand images', () => {
       'lenders.',
     ]);
     expect(wrap('a verylongwordindeed b', 5)).toEqual(['a', 'verylongwordindeed', 'b']);
+  });
+
+  it("keep an entry's title clear of the drawing and of the host name: a long title or a long word is set smaller", () => {
+    const fontFiles = (siteConfig.brandFonts ?? []).map((file) => path.join(projectRoot, file));
+    const draw = (tagline: string) =>
+      new Resvg(renderToStaticMarkup(<SocialImage name={site.name} tagline={tagline} host="www.example.com" />), {
+        font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Inter' },
+      }).render();
+    const without = draw(' ').pixels;
+    for (const title of [
+      // A German compound, and a 68-character title of short words: five lines at the largest size.
+      'Kreditrisikomanagementplattformentwicklungsgesellschaft in Łódź',
+      'Ølstykke and Stenløse: explainable credit decisions, one year and on',
+    ]) {
+      const image = draw(title);
+      // Each read of `pixels` copies them out of the native image.
+      const [pixels, width] = [image.pixels, image.width];
+      // The box of every pixel the title changed.
+      const box = { left: width, right: 0, bottom: 0 };
+      for (let index = 0; index < pixels.length; index += 4) {
+        if (pixels.readUInt32BE(index) === without.readUInt32BE(index)) continue;
+        const x = (index / 4) % width;
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x);
+        box.bottom = Math.max(box.bottom, Math.floor(index / 4 / width));
+      }
+      // Inside the padding, about as wide as the text column (760 px), and above the host name's capitals (y 528).
+      expect(box.left, title).toBeGreaterThanOrEqual(80);
+      expect(box.right, title).toBeLessThan(780);
+      expect(box.bottom, title).toBeLessThan(515);
+    }
   });
 });
