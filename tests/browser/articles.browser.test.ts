@@ -2,7 +2,7 @@
  * What an editor writes, as a reader on a phone gets it: the fixture collection
  * (tests/fixtures/collection/) built and served as `npm run preview` serves the site. A table or a
  * line of code wider than a phone scrolls on its own, reached from the keyboard, and never makes the
- * page scroll sideways; the page passes axe.
+ * page scroll sideways; the page passes axe. A title's long word wraps, on its page and in the lists.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await rm(workDir, { recursive: true, force: true });
+});
+
+describe.each([320, 375])('a title with a word longer than the screen is wide (a German compound), at %i px', (width) => {
+  test('wraps on its article and on every list page: no page scrolls sideways', async ({ openPage }) => {
+    const { page } = await openPage(width, { reducedMotion: 'reduce' });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await page.goto(`${server.url}/reports/report-06/`);
+    await expect(page.locator('h1').textContent()).resolves.toMatch(/\p{L}{30}/u);
+    expect(await overflow()).toBe(0);
+    let listed = false;
+    for (let number = 1; ; number += 1) {
+      const response = await page.goto(`${server.url}/reports/${number === 1 ? '' : `page/${number}/`}`);
+      if (response?.status() !== 200) break;
+      listed ||= (await page.locator('a[href="/reports/report-06/"]').count()) > 0;
+      expect(await overflow(), page.url()).toBe(0);
+    }
+    expect(listed).toBe(true);
+  });
 });
 
 describe.each([320, 375])('an article with a table and a line of code wider than the screen, at %i px', (width) => {
