@@ -2,7 +2,8 @@
  * A page in the EU's languages (tests/fixtures/routes/european-words.ts): Polish, Romanian, Czech,
  * Hungarian, Baltic and the rest in Latin with Latin Extended, Greek and Bulgarian Cyrillic. Each
  * engine draws every word in Inter (the font the build cut holds them all), and lays the page out
- * once: no frame with other heights before the last.
+ * once: no frame with other heights before the last. A German compound wider than a phone wraps
+ * rather than widen the page.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,4 +94,23 @@ test.for([375, 1280])('at %i px, every word is drawn in Inter, and the page is l
   const heights = await page.evaluate(() => (window as unknown as { __heights: number[] }).__heights);
   expect(heights.length).toBeGreaterThan(0);
   expect(new Set(heights)).toEqual(new Set([heights.at(-1)]));
+});
+
+test('at 320 px, a word wider than the screen (a German compound, in the heading and the text) wraps: the page does not scroll sideways', async ({
+  openPage,
+}) => {
+  const page = await visitFontFirst(
+    () => openPage({ width: 320, coldCache: true, beforeScripts: [reportFontIn] }),
+    `${server?.url}${EUROPEAN_PATH}/`,
+  );
+  await untilScripted(page);
+  const sizes = await page.evaluate(() => ({
+    longest: Math.max(
+      ...[...document.querySelectorAll('h1, p')].flatMap((element) => (element.textContent ?? '').split(/\s+/).map((word) => word.length)),
+    ),
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  }));
+  // A word of 50 letters is over 500 px at the smallest size the page sets text in.
+  expect(sizes.longest).toBeGreaterThan(50);
+  expect(sizes.overflow).toBe(0);
 });
