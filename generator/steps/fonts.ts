@@ -90,8 +90,11 @@ export async function buildFonts(
   const drawn = new Set(source.characters);
   const shown = new Set([...usage.characters]);
   for (const page of rendered.pages) for (const character of page.characters) shown.add(character);
+  // Where a word breaks at a soft hyphen (a long German compound), the browser draws the font's hyphen.
+  if (shown.has('\u00ad')) for (const hyphen of ['-', '\u2010']) if (drawn.has(hyphen)) shown.add(hyphen);
   const wanted = usage.changesCase ? withCaseForms(shown) : shown;
-  const missing = [...wanted].filter((character) => !drawn.has(character) && !/\p{Cc}/u.test(character));
+  // Control and format characters (a soft hyphen, a zero-width space or joiner) are drawn with no glyph of their own.
+  const missing = [...wanted].filter((character) => !drawn.has(character) && !/[\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(character));
   if (missing.length > 0) throw await missingGlyphs(missing, rendered, pool, site);
   const name = family.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const axis = source.weightAxis;

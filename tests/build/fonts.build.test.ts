@@ -12,6 +12,7 @@ import { projectRoot as root } from '../../scripts/lib/project';
 import { inUnicodeRange, shownText } from '../../scripts/lib/sizes';
 import config from '../../site.config';
 import { EUROPEAN_PATH, EUROPEAN_WORDS } from '../fixtures/routes/european-words';
+import { SOFT_TITLE } from '../fixtures/routes/soft-hyphen';
 import { fixture } from '../support/output';
 import { BUILT_PAGES } from '../support/site';
 
@@ -156,6 +157,22 @@ describe('a page that shows a character the font has no glyph for', () => {
       expect(existsSync(outDir)).toBe(false);
     },
   );
+});
+
+describe('a page whose words mark where they may break (soft hyphens) or join (zero-width characters)', () => {
+  it('builds, and the font it downloads has the hyphen a browser draws where a word breaks at a soft hyphen', async () => {
+    const outDir = path.join(await mkdtemp(path.join(tmpdir(), 'site-soft-hyphen-')), 'dist');
+    try {
+      await runBuild({ outDir, log: () => {}, pages: fixture('soft-hyphen.ts') });
+      const $ = cheerio.load(await readFile(path.join(outDir, 'index.html'), 'utf8'));
+      expect($('h1').text()).toBe(SOFT_TITLE);
+      const main = /url\(\/(assets\/fonts\/inter\.[0-9a-f]{10}\.woff2)\)/.exec($('style').text())?.[1] ?? '';
+      const drawn = new Set([...(await face(main, outDir)).collectUnicodes()].map((code) => String.fromCodePoint(code)));
+      expect(drawn.has('\u2010')).toBe(true);
+    } finally {
+      await rm(path.dirname(outDir), { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a page in the languages of the EU', () => {
