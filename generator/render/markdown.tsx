@@ -145,6 +145,7 @@ export async function loadCollection(
       ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1 }] : []),
       ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine })),
     ];
+    const imageSources: ImageSource[] = [];
     for (const image of entryImages) {
       const imageFile = path.posix.join(folder, image.src);
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(image.src))
@@ -162,7 +163,7 @@ export async function loadCollection(
       else {
         // As public/ is: by a path or a link, no file of the machine reaches the output.
         const real = realpathSync(path.join(root, imageFile));
-        if (real.startsWith(inside + path.sep)) images.push({ file: imageFile, from: `${file}:${image.line}` });
+        if (real.startsWith(inside + path.sep)) imageSources.push({ file: imageFile, from: `${file}:${image.line}` });
         else
           add(
             image.line,
@@ -205,6 +206,8 @@ export async function loadCollection(
     };
     parsed.set(entry, tokens);
     entries.push(entry);
+    // A draft's images are checked, never published: an embargoed picture must not wait in the output for its article.
+    if (entry.shown) images.push(...imageSources);
   }
   // Entries of one date by title: the order never depends on the file system.
   entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));

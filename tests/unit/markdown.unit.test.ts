@@ -346,17 +346,20 @@ describe('what a production build shows', () => {
     ['an entry published today', 'publishDate: 2026-06-01', true],
     ['an entry that expired', 'expiryDate: 2026-06-01', false],
     ['an entry that expires later', 'expiryDate: 2026-06-02T00:00:00Z', true],
-  ])('%s: shown %s', async (_what, field, shown) => {
+  ])('%s (%s): shown only where the build shows it, and its image with it', async (_what, field, shown) => {
     const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
     roots.push(root);
     await mkdir(path.join(root, 'notes'));
-    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(`${good}\n${field}`)}\nText.\n`);
+    await writeFile(path.join(root, 'notes', 'chart.png'), 'x');
+    await writeFile(path.join(root, 'notes', 'entry.md'), `${front(`${good}\n${field}`)}\nText.\n\n![A chart](chart.png)\n`);
     for (const mode of ['production', 'development'] as const) {
-      const { entries, problems: found } = await loadCollection(root, 'notes', collection, { now: NOW, mode });
+      const { entries, images, problems: found } = await loadCollection(root, 'notes', collection, { now: NOW, mode });
       expect(found).toEqual([]);
       // The dev server shows every entry, marked when a build would not.
       expect(entries[0]?.shown).toBe(mode === 'development' || shown);
       expect(entries[0]?.info.draft).toBe(!shown);
+      // An embargoed picture never waits in the output for its article.
+      expect(images.map((image) => image.file)).toEqual(mode === 'development' || shown ? ['notes/chart.png'] : []);
     }
   });
 });
