@@ -22,6 +22,11 @@ export function slugOf(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** A project folder as a config may write it ("./public/"), as the build names it ("public"). */
+export function folderName(folder: string): string {
+  return folder.replace(/^\.\//, '').replace(/\/$/, '');
+}
+
 /** "/" → "index.html", "/about-us" → "about-us/index.html". */
 export function routeFile(routePath: string): string {
   const slug = routePath.replace(/^\/+|\/+$/g, '');

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { description, text, title } from '../schema';
 import type { Collection, ImageInfo, SitePath } from '../site';
-import { canonicalPath, slugOf } from '../urls';
+import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
 import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
 
@@ -56,7 +56,7 @@ export async function loadCollection(
   collection: Collection<unknown>,
   { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
 ): Promise<LoadedCollection & { problems: Problem[] }> {
-  const folder = collection.folder.replace(/^\.\//, '').replace(/\/$/, '');
+  const folder = folderName(collection.folder);
   // Synchronous: a worker describing the site has nothing else to do, and a thousand entries' reads and stats, each without
   // a trip through libuv's thread pool, take a fraction of the time.
   const names = statSync(path.join(root, folder), { throwIfNoEntry: false })?.isDirectory()
@@ -416,8 +416,7 @@ function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<
   return start ? { start } : {};
 }
 
-/** Its box set, so that nothing moves when it loads. */
-/** `title`: a Markdown image's `![alt](file "title")`. */
+/** Its box set, so that nothing moves when it loads; `title` is a Markdown image's `![alt](file "title")`. */
 export function picture(image: ImageInfo & { title?: string }, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
   const fallback = image.sources.at(-1);
   return createElement(

@@ -5,8 +5,8 @@ import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import type { RenderPool } from '../render/pool';
 import type { RedirectInfo, SiteDescription } from '../render/protocol';
-import { type FoundReference, fragmentId, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
-import { canonicalPath, fileRoute, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
+import { type FoundReference, fragmentId, isPageRelative, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
+import { canonicalPath, fileRoute, folderName, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
 import type { OutputFile } from '../writer';
 import { type RenderedPages, whereOnPage } from './pages';
 
@@ -270,16 +270,16 @@ export class LinkChecker {
   }
 }
 
-/** An entry's page, for a link to its Markdown file as written beside another entry (./b.md from /news/a/ is /news/b/). */
 /** A download kept beside an article, as in a page bundle of Hugo's: only the article's images are published from there. */
 function besideEntry(project: { root: string; public?: string }, entry: string, written: string, base: string): string | undefined {
   const file = path.posix.join(path.posix.dirname(entry), written.replace(/[?#].*$/, ''));
-  if (/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(written) || file.endsWith('.md') || !existsSync(path.join(project.root, file))) return undefined;
+  if (!isPageRelative(written) || file.endsWith('.md') || !existsSync(path.join(project.root, file))) return undefined;
   const name = path.posix.basename(file);
-  const folder = project.public?.replace(/^\.\//, '').replace(/\/$/, '');
+  const folder = project.public === undefined ? undefined : folderName(project.public);
   return `links ${file}, which the site does not publish: from an article's folder only its images are. ${folder ? `Put the file in ${folder}/ and link ${base}${name}` : "Put it in the site's public folder and link its address there"}`;
 }
 
+/** An entry's page, for a link to its Markdown file as written beside another entry (./b.md from /news/a/ is /news/b/). */
 function markdownPage(file: string): string {
   return path.posix.join(path.posix.dirname(path.posix.dirname(file)), path.posix.basename(file, '.md'), '/');
 }

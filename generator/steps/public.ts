@@ -2,6 +2,7 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
+import { folderName } from '../urls';
 import { type OutputFile, writeOutput } from '../writer';
 
 export interface Public {
@@ -12,7 +13,7 @@ export interface Public {
 /** `taken`: the files the build wrote. */
 export async function copyPublic(root: string, folder: string | undefined, taken: ReadonlySet<string>, staging: string): Promise<Public> {
   if (folder === undefined) return { files: [], reads: [] };
-  const name = folder.replace(/^\.\//, '').replace(/\/$/, '');
+  const name = folderName(folder);
   const source = path.join(root, name);
   const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
