@@ -264,55 +264,52 @@ describe('images as editors name and share them', () => {
   });
 });
 
+/**
+ * The fixture collection built from a copy, with a paragraph added at the end of the first report (and `files` beside it):
+ * the error the build fails with, and the line of that paragraph.
+ */
+async function failureOfAddedParagraph(prefix: string, paragraph: string, files: Record<string, string> = {}) {
+  const project = await copyProject(prefix);
+  try {
+    const reports = path.join(project.root, 'tests/fixtures/collection/reports');
+    const linking = path.join(reports, `${name(1)}.md`);
+    const source = await readFile(linking, 'utf8');
+    for (const [file, contents] of Object.entries(files)) await writeFile(path.join(reports, file), contents);
+    await writeFile(linking, `${source.trimEnd()}\n\n${paragraph}\n`);
+    const build = runBuild({
+      root: project.root,
+      outDir: path.join(project.root, 'zz-test-dist'),
+      log: () => {},
+      pages: 'tests/fixtures/collection/pages.tsx',
+      now: NOW,
+      siteUrl: site.url,
+    });
+    const error = await build.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    return { error, line: source.trimEnd().split('\n').length + 2 };
+  } finally {
+    await project.remove();
+  }
+}
+
 describe('a link from a published entry to one the build leaves out', () => {
   it('fails the build naming the line of the link and the Markdown file left out', async () => {
-    const project = await copyProject('collections-draft-link-');
-    try {
-      const reports = path.join(project.root, 'tests/fixtures/collection/reports');
-      const linking = path.join(reports, `${name(1)}.md`);
-      const source = await readFile(linking, 'utf8');
-      await writeFile(linking, `${source.trimEnd()}\n\nSee [the draft](/reports/${name(3)}/).\n`);
-      const line = source.trimEnd().split('\n').length + 2;
-      const build = runBuild({
-        root: project.root,
-        outDir: path.join(project.root, 'zz-test-dist'),
-        log: () => {},
-        pages: 'tests/fixtures/collection/pages.tsx',
-        now: NOW,
-        siteUrl: site.url,
-      });
-      await expect(build).rejects.toThrow(
-        `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): points at an entry this build leaves out: tests/fixtures/collection/reports/${name(3)}.md is a draft, scheduled for later or expired`,
-      );
-    } finally {
-      await project.remove();
-    }
+    const { error, line } = await failureOfAddedParagraph('collections-draft-link-', `See [the draft](/reports/${name(3)}/).`);
+    expect(String(error)).toContain(
+      `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): points at an entry this build leaves out: tests/fixtures/collection/reports/${name(3)}.md is a draft, scheduled for later or expired`,
+    );
   });
 });
 
 describe('a link from an entry to a file kept beside it that is no image', () => {
   it('fails the build naming the line, the file, and where to put it to publish it', async () => {
-    const project = await copyProject('collections-beside-link-');
-    try {
-      const reports = path.join(project.root, 'tests/fixtures/collection/reports');
-      const linking = path.join(reports, `${name(1)}.md`);
-      const source = await readFile(linking, 'utf8');
-      await writeFile(path.join(reports, 'zz-test-terms.pdf'), '%PDF-1.4\n');
-      await writeFile(linking, `${source.trimEnd()}\n\nRead [the terms](./zz-test-terms.pdf).\n`);
-      const line = source.trimEnd().split('\n').length + 2;
-      const build = runBuild({
-        root: project.root,
-        outDir: path.join(project.root, 'zz-test-dist'),
-        log: () => {},
-        pages: 'tests/fixtures/collection/pages.tsx',
-        now: NOW,
-        siteUrl: site.url,
-      });
-      await expect(build).rejects.toThrow(
-        `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): links tests/fixtures/collection/reports/zz-test-terms.pdf, which the site does not publish: from an article's folder only its images are. Put the file in ${siteConfig.public}/ and link /zz-test-terms.pdf`,
-      );
-    } finally {
-      await project.remove();
-    }
+    const { error, line } = await failureOfAddedParagraph('collections-beside-link-', 'Read [the terms](./zz-test-terms.pdf).', {
+      'zz-test-terms.pdf': '%PDF-1.4\n',
+    });
+    expect(String(error)).toContain(
+      `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): links tests/fixtures/collection/reports/zz-test-terms.pdf, which the site does not publish: from an article's folder only its images are. Put the file in ${siteConfig.public}/ and link /zz-test-terms.pdf`,
+    );
   });
 });
