@@ -13,6 +13,7 @@ import { type CommandSpec, formatHelp, parseCommand, positiveNumber, UsageError 
 import { type Failure, failureOf } from './generator/failure';
 import { DAY_MS, projectRoot } from './generator/options';
 import { type BuildResult, runBuild } from './generator/pipeline';
+import { progressReporter } from './generator/progress';
 import { type Paint, paintFor, plain } from './generator/terminal';
 import { fileRoute } from './generator/urls';
 import type { OutputFile } from './generator/writer';
@@ -250,6 +251,10 @@ async function main(): Promise<void> {
   if (now !== undefined && Number.isNaN(now))
     throw new UsageError(`--now takes a date such as 2025-06-01 or 2025-06-01T09:00:00Z, not "${values.now}".`);
   if (values['out-dir']) outputShown = `${values['out-dir'].replace(/\/*$/, '')}/`;
+  // Never silent: a long step shows how far it is, on a terminal in place, in a CI log every few seconds.
+  const progress = quiet
+    ? undefined
+    : progressReporter({ write: (text) => process.stdout.write(text), tty: process.stdout.isTTY === true });
   const result = await runBuild({
     // Checked, with the other sources of the site URL, by siteAddress() in generator/urls.ts.
     ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
@@ -262,11 +267,15 @@ async function main(): Promise<void> {
     ...(values.pages ? { pages: path.resolve(values.pages) } : {}),
     ...(keepDays !== undefined ? { keepAssetsMs: keepDays * DAY_MS } : {}),
     ...(now !== undefined ? { now, year: new Date(now).getUTCFullYear() } : {}),
-    log: quiet ? () => {} : (line) => console.log(line),
-  });
+    log: progress ? progress.log : () => {},
+    ...(progress ? { progress } : {}),
+  }).finally(() => progress?.close());
   // Sizes are only for the summary and the report: a quiet build prints neither.
   if (values.json) printReport(successReport(result, await gzipSizes(result)));
-  else if (!quiet) for (const line of ['', ...summarize(result, await gzipSizes(result), out)]) console.log(line);
+  else if (!quiet) {
+    for (const line of ['', ...summarize(result, await gzipSizes(result), out)]) console.log(line);
+    console.log(`The site is in ${outputShown}`);
+  }
   for (const warning of result.warnings) console.error(`${err.yellow('Warning:')} ${warning}`);
 }
 

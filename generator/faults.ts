@@ -6,6 +6,8 @@ import path from 'node:path';
 export const PAUSE_AT = 'SITE_GENERATOR_PAUSE_AT';
 /** SITE_GENERATOR_STALL_STEP=<step>: that step waits for a promise nothing settles, as a broken step would. */
 export const STALL_STEP = 'SITE_GENERATOR_STALL_STEP';
+/** SITE_GENERATOR_STEP_LIMIT=<step>:<ms>: that step's time limit, whatever its work, to pass it while the work goes on. */
+export const STEP_LIMIT = 'SITE_GENERATOR_STEP_LIMIT';
 
 /** 'moved-aside' is the gap of a plain folder: the old one moved aside, the new one not yet in. */
 export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'moved-aside';
@@ -13,6 +15,8 @@ export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'm
 export interface Faults {
   pause: (store: string, point: PausePoint) => Promise<void>;
   stalls: (step: string) => boolean;
+  /** Its limit in ms, in place of the build's. */
+  limit: (step: string) => number | undefined;
 }
 
 /** What a test waits for. */
@@ -28,5 +32,9 @@ export function faultsFrom(env: NodeJS.ProcessEnv): Faults {
       await new Promise(() => setInterval(() => {}, 1000));
     },
     stalls: (step) => env[STALL_STEP] === step,
+    limit(step) {
+      const [name, ms] = (env[STEP_LIMIT] ?? '').split(':');
+      return name === step && Number(ms) > 0 ? Number(ms) : undefined;
+    },
   };
 }

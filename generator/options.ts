@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import type { ProgressReporter } from './progress';
 
 /** Every field but siteUrl and base has a default in `defaultOptions`. */
 export interface BuildOptions {
@@ -26,6 +27,8 @@ export interface BuildOptions {
   keepAssetsMs: number;
   /** One line per step as it finishes; errors are thrown, never logged here. */
   log: (line: string) => void;
+  /** Told how far a long step is. */
+  progress?: ProgressReporter;
   /** 'production': the stylesheet inline and the font cut, for the lightest first visit; 'development': what a save swaps fast. */
   mode: 'production' | 'development';
 }

@@ -3,13 +3,22 @@
  * nothing new starts, and the earliest declared failure is reported, so that a run's report does not depend on timing.
  */
 import { BuildError, diskFull, isBuildError, messageOf } from './failure';
+import type { ProgressReporter } from './progress';
 
 /** Files (relative to the root) and folders a step read: the dev server runs it again when one changes. */
 export interface Reads {
   reads?: readonly string[];
 }
 
-type Run<In, Out> = (input: In) => Promise<Out> | Out;
+/** What a running step is given besides its inputs. */
+export interface StepContext {
+  /** Aborted when the step passes its time limit or another step fails: its queued work stops (queue.ts). */
+  signal: AbortSignal;
+  /** How much of its work is done: shown once the step has run a second (progress.ts). */
+  progress: (done: number, total: number) => void;
+}
+
+type Run<In, Out> = (input: In, context: StepContext) => Promise<Out> | Out;
 
 interface StepDefinition {
   name: string;
@@ -17,6 +26,8 @@ interface StepDefinition {
   run: Run<Record<string, unknown>, unknown>;
   /** Work that grows with the site (each image made) gets time for it. */
   extraMs?: (input: Record<string, unknown>) => number;
+  /** What its progress counts ("share images"), when not its name. */
+  label?: string;
 }
 
 /** `R` maps each step declared so far to its result. */
@@ -27,10 +38,11 @@ export class Steps<R extends Record<string, unknown> = Record<never, never>> {
     name: N,
     needs: readonly K[],
     run: Run<{ [P in K]: R[P] }, O>,
-    extraMs?: (input: { [P in K]: R[P] }) => number,
+    { extraMs, label }: { extraMs?: (input: { [P in K]: R[P] }) => number; label?: string } = {},
   ): Steps<R & Record<N, O>> {
     if (this.list.some((step) => step.name === name)) throw new Error(`Step "${name}" is declared twice.`);
-    return new Steps([...this.list, { name, needs, run: run as StepDefinition['run'], extraMs: extraMs as StepDefinition['extraMs'] }]);
+    const step: StepDefinition = { name, needs, run: run as StepDefinition['run'], extraMs: extraMs as StepDefinition['extraMs'] };
+    return new Steps([...this.list, label === undefined ? step : { ...step, label }]);
   }
 
   get names(): string[] {
@@ -48,10 +60,13 @@ export interface Timing {
 export interface RunOptions {
   /** One line a step, in declaration order. */
   log: (line: string) => void;
+  /** Told when each step starts, how far it is, and when it ends. */
+  progress?: ProgressReporter;
   stepTimeoutMs: number;
   memo?: StepMemo;
   /** For the tests (faults.ts). */
   stalls?: (step: string) => boolean;
+  limit?: (step: string) => number | undefined;
 }
 
 export interface RunResult<R> {
@@ -73,6 +88,8 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
   const ran: string[] = [];
   const changed = new Set<string>();
   let failed = false;
+  /** Those running: the first failure stops them all, so that nothing waits behind work of no use. */
+  const running = new Set<AbortController>();
   let reported: Promise<void> = Promise.resolve();
   const settled: Promise<unknown>[] = [];
   for (const step of steps.list) {
@@ -84,6 +101,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
     reported = new Promise((resolve) => {
       done = resolve;
     });
+    const controller = new AbortController();
     const made = Promise.all(inputs)
       .catch(() => {
         throw new NotStarted();
@@ -94,15 +112,31 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
         const kept = options.memo?.kept(step.name, values);
         if (kept !== undefined) return { value: kept.value, ms: undefined };
         const started = performance.now();
-        const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input);
-        const output = await timeLimited(step.name, run, options.stepTimeoutMs + (step.extraMs?.(input) ?? 0));
-        const last = options.memo?.last(step.name);
-        const value = options.memo ? options.memo.keep(step.name, values, output) : output;
-        if (value !== last) changed.add(step.name);
-        return { value, ms: performance.now() - started };
+        const label = step.label ?? step.name;
+        const context: StepContext = {
+          signal: controller.signal,
+          progress: (count, total) => options.progress?.progress(label, count, total),
+        };
+        const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input, context);
+        running.add(controller);
+        options.progress?.started(label);
+        try {
+          const limit = options.limit?.(step.name) ?? options.stepTimeoutMs + (step.extraMs?.(input) ?? 0);
+          const output = await timeLimited(step.name, run, limit, controller);
+          const last = options.memo?.last(step.name);
+          const value = options.memo ? options.memo.keep(step.name, values, output) : output;
+          if (value !== last) changed.add(step.name);
+          return { value, ms: performance.now() - started };
+        } finally {
+          running.delete(controller);
+          options.progress?.finished(label);
+        }
       })
       .catch((error: unknown) => {
-        if (!(error instanceof NotStarted)) failed = true;
+        if (!(error instanceof NotStarted)) {
+          failed = true;
+          for (const other of running) other.abort(new NotStarted());
+        }
         throw error;
       });
     // The steps that need it start as soon as it is made; only its line waits for those declared before it.
@@ -124,7 +158,8 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
     result.catch(() => {});
     settled.push(report);
   }
-  // Every step settles (each is time-limited): then the earliest declared failure is the one reported.
+  // Every step settles (each is time-limited, and a failure stops the others at once): then the earliest declared failure is
+  // the one reported.
   await Promise.all(settled);
   for (const name of steps.names) {
     const error = await (results.get(name) as Promise<unknown>).then(
@@ -189,12 +224,25 @@ function sameData(a: unknown, b: unknown): boolean {
   }
 }
 
-/** A step that outlasts `limitMs`, or awaits a promise nothing will settle, fails naming the step. */
-export async function timeLimited<T>(name: string, run: () => Promise<T> | T, limitMs: number): Promise<T> {
+/**
+ * A step that outlasts `limitMs`, or awaits a promise nothing will settle, fails naming the step; `controller` is aborted then,
+ * so that its queued work stops, and an abort from outside (another step failed) ends the wait at once.
+ */
+export async function timeLimited<T>(
+  name: string,
+  run: () => Promise<T> | T,
+  limitMs: number,
+  controller = new AbortController(),
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onBeforeExit: (() => void) | undefined;
+  let onAbort: (() => void) | undefined;
   const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
+    timer = setTimeout(() => {
+      const error = new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`);
+      controller.abort(error);
+      reject(error);
+    }, limitMs);
     // Unref'd: once nothing else is pending, the step waits for what will never come.
     timer.unref();
     onBeforeExit = () =>
@@ -202,13 +250,17 @@ export async function timeLimited<T>(name: string, run: () => Promise<T> | T, li
         new BuildError(`Step "${name}" never finished: it waits for something that nothing will ever complete (a promise never settled).`),
       );
     process.once('beforeExit', onBeforeExit);
+    onAbort = () => reject(controller.signal.reason);
+    controller.signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
     return await Promise.race([run(), stalled]);
   } catch (error) {
+    if (error instanceof NotStarted) throw error;
     throw isBuildError(error) ? error : (diskFull(error) ?? new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error }));
   } finally {
     clearTimeout(timer);
     if (onBeforeExit) process.off('beforeExit', onBeforeExit);
+    if (onAbort) controller.signal.removeEventListener('abort', onAbort);
   }
 }
