@@ -3,20 +3,21 @@ import { messageOf } from './failure';
 import { faultsFrom } from './faults';
 import { contentSecurityPolicy, type InlineCode } from './hosting/policy';
 import { hostedSite } from './hosting/redirects';
+import { ImageService } from './images/service';
 import { type BuildOptions, defaultOptions } from './options';
 import { openOutput } from './output-swap';
 import { pageStyles } from './prune-css';
 import { RenderPool } from './render/pool';
 import type { SiteDescription } from './render/protocol';
 import { type ResultsOf, runSteps, Steps, type Timing } from './runner';
-import { HOST_NAMES } from './site';
-import { drawBrand, writeIcons } from './steps/brand';
+import { HOST_NAMES, type Site } from './site';
+import { drawBrand, drawShares, writeIcons } from './steps/brand';
 import { bundleSite, type SiteBundle } from './steps/bundle';
 import { bundleClient } from './steps/client';
 import { loadConfig } from './steps/config';
 import { buildFonts } from './steps/fonts';
 import { writeHostConfig } from './steps/hosting';
-import { makeImages } from './steps/images';
+import { DEFAULT_MAX_PIXELS, makeImages } from './steps/images';
 import { checkLinks } from './steps/links';
 import { renderPages, writePages } from './steps/pages';
 import { copyPublic } from './steps/public';
@@ -40,17 +41,32 @@ export interface BuildContext {
   startWorkers: () => RenderPool;
   /** Sass's worker: the caller closes it. */
   styles: StylesCompiler;
+  /** sharp and resvg: the caller closes it. */
+  images: ImageService;
   /** For a step that can redo only part of its work. */
   previous?: <T>(step: string) => T | undefined;
 }
 
 /** The steps whose results carry files, in the order their files are listed. */
-const SITE_FILE_STEPS = ['client', 'icons', 'brand', 'images', 'fonts', 'stylesheet', 'write', 'redirects', 'sitemap', 'feeds'] as const;
+const SITE_FILE_STEPS = [
+  'client',
+  'icons',
+  'brand',
+  'images',
+  'share',
+  'fonts',
+  'stylesheet',
+  'write',
+  'redirects',
+  'sitemap',
+  'feeds',
+] as const;
 export const FILE_STEPS = [...SITE_FILE_STEPS, 'public', 'hosting'] as const;
 
 export function buildSteps(context: BuildContext) {
   const { options, staging, work } = context;
   const { root, mode } = options;
+  const drawing = (site: Site, base: string) => ({ root, site, staging, base, service: context.images });
   return new Steps()
     .add('config', [], () => loadConfig(options, work))
     .add('bundle', ['config'], ({ config }) => (context.bundle ? context.bundle(config) : bundleSite(root, config.site, work)))
@@ -76,36 +92,59 @@ export function buildSteps(context: BuildContext) {
     .add('styles', ['config'], ({ config }) => compileStyles(root, config.site.styles, context.styles))
     .add('client', ['config'], ({ config }) => bundleClient(root, config.site, staging, config.address.base))
     .add('icons', ['config', 'site', 'workers'], ({ config, workers }) => writeIcons(workers.pool, staging, config.address.base))
-    .add('brand', ['config', 'site', 'workers'], ({ config, site, workers }) =>
-      drawBrand(workers.pool, config.site, site.described, config.address, root, staging),
+    .add('brand', ['config', 'site', 'workers'], ({ config, workers }, { signal }) =>
+      drawBrand(workers.pool, drawing(config.site, config.address.base), config.address, signal),
     )
     .add(
       'images',
       ['config', 'site'],
-      ({ config, site }) => makeImages(root, site.described.images, staging, config.address.base),
+      ({ config, site }, step) =>
+        makeImages(
+          {
+            root,
+            sources: site.described.images,
+            staging,
+            base: config.address.base,
+            service: context.images,
+            maxPixels: config.site.images?.maxPixels ?? DEFAULT_MAX_PIXELS,
+            share: site.described.socialImageSize,
+          },
+          step,
+        ),
       // Each image not in the cache is encoded several times: a site of many gets their time.
-      ({ site }) => site.described.images.length * 2_000,
+      { extraMs: ({ site }) => site.described.images.length * 2_000 },
     )
-    .add('pages', ['config', 'site', 'workers', 'icons', 'brand', 'images'], ({ config, site, workers, icons, brand, images }) => {
-      const { origin, base } = config.address;
-      const feeds = Object.fromEntries(
-        site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
-      );
-      const settings = {
-        root,
-        mode,
-        now: options.now,
-        base,
-        origin,
-        year: options.year,
-        ...(icons.href === undefined ? {} : { icons: icons.href }),
-        brand: brand.assets,
-        socialImages: brand.socialImages,
-        images: images.images,
-        feeds,
-      };
-      return renderPages(workers.pool, options.jobs, site.described, settings, work, context.previous?.('pages'));
-    })
+    .add(
+      'share',
+      ['config', 'site', 'workers', 'brand', 'images'],
+      ({ config, site, workers, brand, images }, step) =>
+        drawShares(workers.pool, drawing(config.site, config.address.base), site.described, brand, images, config.address, step),
+      { extraMs: ({ site }) => site.described.shares.length * 100, label: 'share images' },
+    )
+    .add(
+      'pages',
+      ['config', 'site', 'workers', 'icons', 'brand', 'images', 'share'],
+      ({ config, site, workers, icons, brand, images, share }) => {
+        const { origin, base } = config.address;
+        const feeds = Object.fromEntries(
+          site.described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
+        );
+        const settings = {
+          root,
+          mode,
+          now: options.now,
+          base,
+          origin,
+          year: options.year,
+          ...(icons.href === undefined ? {} : { icons: icons.href }),
+          brand: brand.assets,
+          socialImages: { '': brand.socialImage, ...share.socialImages },
+          images: images.images,
+          feeds,
+        };
+        return renderPages(workers.pool, options.jobs, site.described, settings, work, context.previous?.('pages'));
+      },
+    )
     .add('fonts', ['config', 'styles', 'pages', 'workers'], ({ config, styles, pages, workers }) =>
       buildFonts(root, config.site, styles.css, pages, workers.pool, staging, config.address.base, mode),
     )
@@ -214,15 +253,25 @@ export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<B
   });
   const pools: RenderPool[] = [];
   const styles = new StylesCompiler(options.root);
-  const stopWorkers = () => Promise.all([styles.close(), ...pools.map((pool) => pool.close())]);
+  const images = new ImageService(options.root);
+  const stopWorkers = () => {
+    images.close();
+    return Promise.all([styles.close(), ...pools.map((pool) => pool.close())]);
+  };
   try {
     const startWorkers = () => {
       const pool = new RenderPool({ root: options.root, mode: 'production', timeoutMs: options.pageTimeoutMs });
       pools.push(pool);
       return pool;
     };
-    const steps = buildSteps({ options, staging: output.staging, work: output.work, startWorkers, styles });
-    const { results, timings } = await runSteps(steps, { log: options.log, stepTimeoutMs: options.stepTimeoutMs, stalls: faults.stalls });
+    const steps = buildSteps({ options, staging: output.staging, work: output.work, startWorkers, styles, images });
+    const { results, timings } = await runSteps(steps, {
+      log: options.log,
+      ...(options.progress ? { progress: options.progress } : {}),
+      stepTimeoutMs: options.stepTimeoutMs,
+      stalls: faults.stalls,
+      limit: faults.limit,
+    });
     await stopWorkers();
     const outputs = filesOf(results);
     const mark = await output.commit(outputs);

@@ -37,6 +37,8 @@ export interface Site {
   brandFonts: readonly string[];
   /** Default: all. */
   hosts?: readonly HostName[];
+  /** An image with more pixels is refused before it is decoded (default 40 million: a 7,700 × 5,200 photo). */
+  images?: { maxPixels?: number };
 }
 
 /** Netlify also stands for Cloudflare Pages; S3 website hosting needs no configuration. */

@@ -2,6 +2,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Failure, failureOf } from '../failure';
+import { ImageService } from '../images/service';
 import { type BuildOptions, defaultOptions } from '../options';
 import { type BuildResults, buildSteps, FILE_STEPS, filesOf } from '../pipeline';
 import { RenderPool } from '../render/pool';
@@ -48,6 +49,7 @@ export class DevSession {
   private bundler: { pages: string; bundler: SiteBundler } | undefined;
   /** Kept warm for the session: a save's stylesheet in a fifth of a cold compiler's time. */
   private readonly styles: StylesCompiler;
+  private readonly images: ImageService;
   /** So that those no step writes any more are deleted. */
   private written = new Set<string>();
   private readonly pending = new Set<string>();
@@ -59,6 +61,7 @@ export class DevSession {
 
   constructor(private readonly options: SessionOptions) {
     this.styles = new StylesCompiler(options.root);
+    this.images = new ImageService(options.root);
   }
 
   /** Several close together make one rebuild. */
@@ -97,6 +100,7 @@ export class DevSession {
     await this.running;
     await this.bundler?.bundler.dispose();
     await this.styles.close();
+    this.images.close();
   }
 
   private kick(): void {
@@ -131,6 +135,7 @@ export class DevSession {
         bundle: (config) => this.bundle(config.site),
         startWorkers: () => this.startWorkers(options.pageTimeoutMs),
         styles: this.styles,
+        images: this.images,
         previous: (step) => this.memo.last(step),
       });
       const { results, timings, ran, changed } = await runSteps(steps, {

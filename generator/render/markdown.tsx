@@ -38,16 +38,9 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const parser = markdownIt('default', { html: true, linkify: true, typographer: false });
 parser.linkify.set({ fuzzyLink: false }).add('ftp:', null).add('//', null);
 
-/** An entry's body, parsed by the worker that checked it, or once where it is rendered. */
-const parsed = new WeakMap<LoadedEntry, Token[]>();
-
+/** Parsed again where it is rendered: a thousand entries' tokens, kept, were a worker's largest holding, and a parse is 0.1 ms. */
 function tokensOf(entry: LoadedEntry): Token[] {
-  let tokens = parsed.get(entry);
-  if (!tokens) {
-    tokens = parser.parse(entry.source.slice(entry.bodyStart), {});
-    parsed.set(entry, tokens);
-  }
-  return tokens;
+  return parser.parse(entry.source.slice(entry.bodyStart), {});
 }
 
 export async function loadCollection(
@@ -142,8 +135,8 @@ export async function loadCollection(
     const tokens = parser.parse(source.slice(front[0].length), {});
     for (const problem of bodyProblems(tokens)) add(problem.line + bodyLine, problem.text);
     const entryImages = [
-      ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1 }] : []),
-      ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine })),
+      ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1, cover: true }] : []),
+      ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine, cover: false })),
     ];
     const imageSources: ImageSource[] = [];
     for (const image of entryImages) {
@@ -163,7 +156,8 @@ export async function loadCollection(
       else {
         // As public/ is: by a path or a link, no file of the machine reaches the output.
         const real = realpathSync(path.join(root, imageFile));
-        if (real.startsWith(inside + path.sep)) imageSources.push({ file: imageFile, from: `${file}:${image.line}` });
+        if (real.startsWith(inside + path.sep))
+          imageSources.push({ file: imageFile, from: `${file}:${image.line}`, ...(image.cover ? { cover: true } : {}) });
         else
           add(
             image.line,
@@ -204,7 +198,6 @@ export async function loadCollection(
       bodyStart: front[0].length,
       source,
     };
-    parsed.set(entry, tokens);
     entries.push(entry);
     // A draft's images are checked, never published: an embargoed picture must not wait in the output for its article.
     if (entry.shown) images.push(...imageSources);

@@ -132,7 +132,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
 
   const feeds: FeedInfo[] = [];
   const images: ImageSource[] = [];
-  const socialTitles: string[] = [];
+  const shares: SiteDescription['shares'] = [];
   const reads: string[] = [];
   const collections: SiteDescription['collections'] = {};
   for (const [name, collection] of Object.entries(pages.collections ?? {})) {
@@ -182,7 +182,12 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         version: versionOf(entry.source),
       });
       renderables.push({ kind: 'entry', collection: name, entry });
-      socialTitles.push(entry.info.title);
+      shares.push({
+        path: entry.path,
+        title: entry.info.title,
+        file: entry.file,
+        ...(entry.info.image ? { cover: entry.info.image.src } : {}),
+      });
     }
     const published = shown.filter((entry) => !entry.info.draft);
     feeds.push({
@@ -219,7 +224,8 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   });
   renderables.push({ kind: 'not-found', entry: pages.notFound });
   if (problems.length > 0) throw problemsError(problems);
-  return { pages: infos, renderables, redirects, feeds, images, socialTitles, reads, collections };
+  const { width, height } = pages.socialImage;
+  return { pages: infos, renderables, redirects, feeds, images, shares, socialImageSize: { width, height }, reads, collections };
 }
 
 /** What tells the dev server it need not render a page again. */

@@ -48,6 +48,8 @@ export interface ImageSource {
   file: string;
   /** For messages: "content/news/x.md:12". */
   from: string;
+  /** An entry's cover: also cut for link previews. */
+  cover?: boolean;
 }
 
 /** An entry as read and checked: its body is parsed where it is rendered. */
@@ -78,8 +80,10 @@ export interface SiteDescription {
   redirects: RedirectInfo[];
   feeds: FeedInfo[];
   images: ImageSource[];
-  /** Drawn on entries' own share images. */
-  socialTitles: string[];
+  /** Each entry's link preview: its cover, cut, or its title drawn on the site's card. */
+  shares: { path: SitePath; title: string; file: string; cover?: string }[];
+  /** The site's card's, which a cover is cut to. */
+  socialImageSize: { width: number; height: number };
   /** Besides the code (Markdown). */
   reads: string[];
   /** As read and checked, by name: for the other workers. */
@@ -99,8 +103,7 @@ export interface DescribeInput {
 /** SVG, drawn by the site's components. */
 export interface BrandDrawings {
   appIcons: Record<number, { rounded: string; square: string }>;
-  /** The site's own under "", and one a title. */
-  socialImages: Record<string, string>;
+  socialImage: string;
   socialImageSize: { width: number; height: number };
 }
 
@@ -171,7 +174,9 @@ export interface Located {
 export interface Requests {
   describe: [DescribeInput, SiteDescription];
   icons: [undefined, string];
-  brand: [{ host: string; sizes: number[]; titles: string[] }, BrandDrawings];
+  brand: [{ host: string; sizes: number[] }, BrandDrawings];
+  /** The site's card with each title on it, as SVG. */
+  cards: [{ host: string; titles: string[] }, string[]];
   setup: [RenderSettings, undefined];
   render: [{ page: number }, RenderedPage];
   /** The pages' own stylesheets, sent to each worker once before the writes that name them by index. */

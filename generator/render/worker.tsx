@@ -49,11 +49,9 @@ export function serve(pages: AnyPages, pagesModule: string): void {
       return description;
     },
     icons: () => pages.icons?.() ?? '',
-    brand({ host, sizes, titles }) {
+    brand({ host, sizes }) {
       const App = pages.appIcon;
       const Social = pages.socialImage.component;
-      const draw = (title?: string) =>
-        renderToStaticMarkup(title === undefined ? <Social host={host} /> : <Social host={host} title={title} />);
       return {
         appIcons: Object.fromEntries(
           sizes.map((size) => [
@@ -61,9 +59,13 @@ export function serve(pages: AnyPages, pagesModule: string): void {
             { rounded: renderToStaticMarkup(<App size={size} square={false} />), square: renderToStaticMarkup(<App size={size} square />) },
           ]),
         ),
-        socialImages: Object.fromEntries([['', draw()], ...titles.map((title) => [title, draw(title)])]),
+        socialImage: renderToStaticMarkup(<Social host={host} />),
         socialImageSize: { width: pages.socialImage.width, height: pages.socialImage.height },
       };
+    },
+    cards({ host, titles }) {
+      const Social = pages.socialImage.component;
+      return titles.map((title) => renderToStaticMarkup(<Social host={host} title={title} />));
     },
     async setup(settings) {
       const loaded = await modelFor({ root: settings.root, pagesModule, mode: settings.mode, now: settings.now });

@@ -1,18 +1,28 @@
-/** The icon sprite and the brand's files, from the SVG the site draws; PNGs by resvg, with the site's own fonts, alike on every machine. */
-import { readFile } from 'node:fs/promises';
+/**
+ * The icon sprite, the brand's files and each entry's link preview, from the SVG the site draws: PNGs drawn by the image
+ * service with the site's own fonts, alike on every machine. An entry with a cover shares the cover, cut (images.ts).
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookupFile, packageVersion, projectRequire, store } from '../cache.mjs';
+import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
+import type { ImageService } from '../images/service';
+import { runQueue } from '../queue';
 import type { RenderPool } from '../render/pool';
 import type { RenderSettings, SiteDescription } from '../render/protocol';
+import type { StepContext } from '../runner';
 import type { Site } from '../site';
 import { publicPath, type SiteAddress } from '../urls';
 import { linkOutput, type OutputFile, type WrittenAsset, writeAsset } from '../writer';
+import type { Images } from './images';
 
 export const TOUCH_ICON_SIZE = 180;
 const MANIFEST_ICON_SIZE = 512;
 const FAVICON_SIZE = 32;
+/** Titles drawn a request: a thousand entries' cards are never all in memory. */
+const CARDS_PER_BATCH = 32;
+/** Cards drawn at once: about a core's worth each, with the service's threads to spare. */
+const CARDS_AT_ONCE = 3;
 
 export interface Icons {
   href?: string;
@@ -29,25 +39,25 @@ export async function writeIcons(pool: RenderPool, staging: string, base: string
 
 export interface Brand {
   assets: RenderSettings['brand'];
-  socialImages: RenderSettings['socialImages'];
+  /** The site's own card. */
+  socialImage: RenderSettings['socialImages'][string];
   files: OutputFile[];
   reads: string[];
 }
 
-export async function drawBrand(
-  pool: RenderPool,
-  site: Site,
-  described: SiteDescription,
-  address: SiteAddress,
-  root: string,
-  staging: string,
-): Promise<Brand> {
-  const { origin, base } = address;
-  const host = new URL(origin).host;
-  const entries = described.pages.filter((page) => page.kind === 'entry' && page.path !== undefined);
+interface Drawing {
+  root: string;
+  site: Site;
+  staging: string;
+  base: string;
+  service: ImageService;
+}
+
+export async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddress, signal: AbortSignal): Promise<Brand> {
+  const { site, staging, base } = drawing;
   const drawings = await pool.ask(
     'brand',
-    { host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE], titles: entries.map((page) => page.title) },
+    { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE] },
     'drawing the brand images',
   );
   const files: OutputFile[] = [];
@@ -57,21 +67,18 @@ export async function drawBrand(
   };
   const write = async (name: string, extension: string, contents: string) =>
     written(await writeAsset(staging, base, { name, extension, contents }));
-  const png = await pngWriter(root, site.brandFonts, staging, base);
+  const png = pngWriter(drawing);
   const icon = (size: number) => drawings.appIcons[size] ?? { rounded: '', square: '' };
   const favicon = await write('favicon', 'svg', icon(FAVICON_SIZE).rounded);
-  const touchIcon = written(await png(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE, 'apple-touch-icon'));
-  const logo = written(await png(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE, 'icon-512'));
+  const touchIcon = written(await png(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE, 'apple-touch-icon', signal));
+  const logo = written(await png(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE, 'icon-512', signal));
   const { width, height } = drawings.socialImageSize;
-  const share = (asset: Pick<WrittenAsset, 'href' | 'file'>, alt: string) => ({ url: written(asset), width, height, alt });
-  const socialImages: Brand['socialImages'] = {
-    '': share(await png(drawings.socialImages[''] ?? '', width, 'social'), `${site.name}: ${site.tagline}`),
+  const socialImage = {
+    url: written(await png(drawings.socialImage, width, 'social', signal)),
+    width,
+    height,
+    alt: `${site.name}: ${site.tagline}`,
   };
-  // Side by side: resvg draws on libuv's threads. Listed in the entries' order, not the order they finish in.
-  const drawn = await Promise.all(entries.map((page) => png(drawings.socialImages[page.title] ?? '', width, 'social')));
-  entries.forEach((page, index) => {
-    socialImages[page.path ?? ''] = share(drawn[index] as (typeof drawn)[number], `${page.title} (${site.name})`);
-  });
   const manifest = {
     name: site.name,
     short_name: site.name,
@@ -92,50 +99,92 @@ export async function drawBrand(
   const manifestUrl = await write('site', 'webmanifest', `${JSON.stringify(manifest, null, 2)}\n`);
   return {
     assets: { favicon, touchIcon, logo, manifest: manifestUrl },
-    socialImages,
+    socialImage,
     files,
     reads: site.brandFonts.map((file) => file.replace(/^\.\//, '')),
   };
 }
 
-/**
- * Each PNG as an asset; resvg (a native module) loads only on a cache miss, and a cached one is linked into the output unread:
- * a thousand entries' share images are 40 MB.
- */
-async function pngWriter(
-  root: string,
-  fontFiles: readonly string[],
-  staging: string,
-  base: string,
-): Promise<(svg: string, width: number, name: string) => Promise<Pick<WrittenAsset, 'href' | 'file'>>> {
-  const files = fontFiles.map((file) => path.join(root, file));
-  const require = projectRequire(root);
-  // The rasteriser's own code: its version, and the native module it runs.
-  const tool = [
-    packageVersion(root, '@resvg/resvg-js'),
-    ...(await Promise.all(files.map((file) => readFile(file)))).map((bytes) => hashParts([bytes])),
-  ];
-  return async (svg, width, name) => {
-    const key = hashParts(['png v4', ...tool, svg, String(width), name]);
+export interface Shares {
+  /** By entry path. */
+  socialImages: RenderSettings['socialImages'];
+  files: OutputFile[];
+}
+
+/** Each entry's link preview: its cover's cut, or the site's card with its title, a few drawn at a time. */
+export async function drawShares(
+  pool: RenderPool,
+  drawing: Drawing,
+  described: Pick<SiteDescription, 'shares'>,
+  brand: Pick<Brand, 'socialImage'>,
+  images: Pick<Images, 'shares'>,
+  address: SiteAddress,
+  { signal, progress }: Pick<StepContext, 'signal' | 'progress'>,
+): Promise<Shares> {
+  const { site } = drawing;
+  const host = new URL(address.origin).host;
+  const { width, height } = brand.socialImage;
+  const socialImages: Shares['socialImages'] = {};
+  const files: OutputFile[] = [];
+  const total = described.shares.length;
+  let done = 0;
+  const titled = described.shares.filter((share) => {
+    const cut = share.cover === undefined ? undefined : images.shares[share.cover];
+    if (!cut) return true;
+    socialImages[share.path] = { url: cut.href, width: cut.width, height: cut.height, alt: `${share.title} (${site.name})` };
+    done += 1;
+    return false;
+  });
+  progress(done, total);
+  const png = pngWriter(drawing);
+  for (let from = 0; from < titled.length; from += CARDS_PER_BATCH) {
+    signal.throwIfAborted();
+    const batch = titled.slice(from, from + CARDS_PER_BATCH);
+    const svgs = await pool.ask('cards', { host, titles: batch.map((share) => share.title) }, 'drawing the entries’ link previews');
+    const drawn = await runQueue(batch, { width: CARDS_AT_ONCE, signal, done: () => progress(++done, total) }, (share, index) =>
+      png(svgs[index] ?? '', width, 'social', signal, share.file),
+    );
+    batch.forEach((share, index) => {
+      const asset = drawn[index] as Pick<WrittenAsset, 'href' | 'file'>;
+      files.push(asset.file);
+      socialImages[share.path] = { url: asset.href, width, height, alt: `${share.title} (${site.name})` };
+    });
+  }
+  return { socialImages, files };
+}
+
+/** Each PNG as an asset; a cached one is linked into the output unread: a thousand entries' cards are 30 MB. */
+function pngWriter({ root, site, staging, base, service }: Drawing) {
+  const fonts = site.brandFonts.map((file) => path.join(root, file));
+  const code = fileURLToPath(new URL('../images/service-process.mjs', import.meta.url));
+  // What draws and encodes it: their versions; the fonts and the code are inputs of each entry.
+  const tools = [packageVersion(root, '@resvg/resvg-js'), packageVersion(root, 'sharp')];
+  return async (
+    svg: string,
+    width: number,
+    name: string,
+    signal: AbortSignal,
+    what?: string,
+  ): Promise<Pick<WrittenAsset, 'href' | 'file'>> => {
+    const key = hashParts(['png v5', ...tools, svg, String(width), name]);
     const hit = lookupFile(root, 'brand', key);
     if (hit) {
       const asset = hit.meta as OutputFile;
       return { href: publicPath(base, `/${asset.path}`), file: linkOutput(staging, asset.path, hit.file, asset.bytes) };
     }
-    let png: Buffer;
+    let png: Uint8Array;
     try {
-      const { renderAsync } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
-      const rendered = await renderAsync(svg, {
-        fitTo: { mode: 'width', value: width },
-        font: { fontFiles: files, loadSystemFonts: false, defaultFontFamily: 'Inter' },
-      });
-      png = rendered.asPng();
+      ({ png } = await service.draw({ svg, width, fonts }, `drawing the link preview of ${what ?? name}`, signal));
     } catch (error) {
-      throw new BuildError(`A brand image could not be drawn: ${String(error)}`, { cause: error });
+      if (signal.aborted || error instanceof BuildError) throw error;
+      // An entry's card is its title: the file to change is the entry's.
+      throw new BuildError(`${what ? `${what}: its link preview` : `The ${name} image`} could not be drawn: ${String(error)}`, {
+        file: what,
+        cause: error,
+      });
     }
     const asset = await writeAsset(staging, base, { name, extension: 'png', contents: png });
-    // The code that draws it (its options) shapes its bytes too.
-    store(root, 'brand', key, { output: png, inputs: [fileURLToPath(import.meta.url)], meta: asset.file, extension: 'png', keep: 5000 });
+    store(root, 'brand', key, { output: png, inputs: [...fonts, code], meta: asset.file, extension: 'png', keep: 5000 });
     return asset;
   };
 }

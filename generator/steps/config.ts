@@ -38,6 +38,11 @@ const schema = v.strictObject({
   font: v.strictObject({ family: text(60), file: v.string(), safety: v.string() }),
   brandFonts: v.array(file),
   hosts: v.optional(v.array(v.picklist(HOST_NAMES, 'is not a host the build writes a configuration for'))),
+  images: v.optional(
+    v.strictObject({
+      maxPixels: v.optional(v.pipe(v.number(), v.integer('is not a whole number'), v.minValue(1, 'is not a number of pixels above 0'))),
+    }),
+  ),
 });
 
 export async function loadConfig(options: BuildOptions, work: string): Promise<Config> {

@@ -1,159 +1,172 @@
-/** AVIF and WebP at up to three widths, and the original's format as the fallback; a build with them cached links them, reading none. */
+/**
+ * AVIF and WebP at up to three widths, the original's format as the fallback, and a cover's cut for link previews: made by the
+ * image service a few at a time, and kept in the build's cache, from which a later build links them unread.
+ */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashParts, lookupFile, packageVersion, projectRequire, store } from '../cache.mjs';
+import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
+import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
+import { runQueue } from '../queue';
 import type { ImageSource, RenderSettings } from '../render/protocol';
+import type { StepContext } from '../runner';
 import { publicPath, slugOf } from '../urls';
 import { linkOutput, type OutputFile, writeAsset } from '../writer';
 
-/** Those narrower than the source, then its own width. */
+/** Candidates: those narrower than the image, and its own width below the largest (service-process.mjs). */
 const WIDTHS = [480, 960, 1440];
-const FORMATS = [
+const FORMATS: readonly Format[] = [
   { type: 'image/avif', extension: 'avif' },
   { type: 'image/webp', extension: 'webp' },
-] as const;
-const ORIGINALS: Readonly<Record<string, { type: string; extension: string }>> = {
-  jpeg: { type: 'image/jpeg', extension: 'jpg' },
-  png: { type: 'image/png', extension: 'png' },
-  webp: { type: 'image/webp', extension: 'webp' },
-};
+];
+/** 40 million pixels: a 7,700 × 5,200 photo; decoded, 160 MB. */
+export const DEFAULT_MAX_PIXELS = 40_000_000;
+/** Two at a time, one a core: each is decoded and encoded on the service's threads. */
+const AT_ONCE = 2;
 
-/** It shapes their bytes too. */
-const CODE = fileURLToPath(import.meta.url);
+/** The code that makes them shapes their bytes too. */
+const CODE = [fileURLToPath(import.meta.url), fileURLToPath(new URL('../images/service-process.mjs', import.meta.url))];
 
 interface Made {
   width: number;
   height: number;
-  /** A cached copy of another size was cut short. */
-  outputs: { file: string; width: number; type: string; cached: string; bytes: number }[];
+  fallbackType: string;
+  outputs: Output[];
+  share?: Output;
+}
+
+interface Output {
+  file: string;
+  width: number;
+  type: string;
+  /** Its name in the cache's folder. */
+  cached: string;
+  bytes: number;
 }
 
 export interface Images {
   images: RenderSettings['images'];
+  /** A cover's cut for link previews, by source file. */
+  shares: Record<string, { href: string; width: number; height: number }>;
   files: OutputFile[];
   reads: string[];
 }
 
-export async function makeImages(root: string, sources: readonly ImageSource[], staging: string, base: string): Promise<Images> {
-  const images: RenderSettings['images'] = {};
-  const files: OutputFile[] = [];
-  const unique = [...new Map(sources.map((source) => [source.file, source])).values()];
-  const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
-  // Four at a time: sharp works on libuv's threads, and more at once only queues.
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      while (next < unique.length) {
-        const source = unique[next++] as ImageSource;
-        const made = await imageOf(root, source, version, staging, base);
-        // A cached one is linked without a pause: the workers' messages (one loaded, the brand drawn) wait for the next.
-        await new Promise(setImmediate);
-        files.push(...made.files);
-        const largest = made.outputs.filter((output) => output.type === made.fallbackType).at(-1);
-        images[source.file] = {
-          src: publicPath(base, `/${largest?.file ?? ''}`),
-          width: made.width,
-          height: made.height,
-          // A WebP original is the fallback, not a second WebP source.
-          sources: [...new Set([...FORMATS.map((format) => format.type), made.fallbackType])].map((type) => ({
-            type,
-            srcset: made.outputs
-              .filter((output) => output.type === type)
-              .map((output) => `${publicPath(base, `/${output.file}`)} ${output.width}w`)
-              .join(', '),
-          })),
-        };
-      }
-    }),
+export interface ImagesInput {
+  root: string;
+  sources: readonly ImageSource[];
+  staging: string;
+  base: string;
+  service: ImageService;
+  maxPixels: number;
+  /** A cover's cut. */
+  share: { width: number; height: number };
+}
+
+export async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepContext, 'signal' | 'progress'>): Promise<Images> {
+  const { root, sources, base } = input;
+  // One per file, a cover if any entry makes it one.
+  const unique = [...new Map(sources.map((source) => [source.file, source])).values()].map((source) =>
+    sources.some((other) => other.file === source.file && other.cover) ? { ...source, cover: true } : source,
   );
+  const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
+  const made = await runQueue(unique, { width: AT_ONCE, signal, done: (count) => progress(count, unique.length) }, (source) =>
+    imageOf(input, source, version, signal),
+  );
+  const images: RenderSettings['images'] = {};
+  const shares: Images['shares'] = {};
+  const files: OutputFile[] = [];
+  unique.forEach((source, index) => {
+    const image = made[index] as Made & { files: OutputFile[] };
+    files.push(...image.files);
+    const largest = image.outputs.filter((output) => output.type === image.fallbackType).at(-1);
+    images[source.file] = {
+      src: publicPath(base, `/${largest?.file ?? ''}`),
+      width: image.width,
+      height: image.height,
+      // A WebP original is the fallback, not a second WebP source.
+      sources: [...new Set([...FORMATS.map((format) => format.type), image.fallbackType])].map((type) => ({
+        type,
+        srcset: image.outputs
+          .filter((output) => output.type === type)
+          .map((output) => `${publicPath(base, `/${output.file}`)} ${output.width}w`)
+          .join(', '),
+      })),
+    };
+    if (image.share) shares[source.file] = { href: publicPath(base, `/${image.share.file}`), ...input.share };
+  });
   // Two images of the same bytes and name (each beside its own entry) are the same files: listed once.
   const written = [...new Map(files.map((file) => [file.path, file])).values()];
   written.sort((a, b) => a.path.localeCompare(b.path));
-  return { images, files: written, reads: unique.map((source) => source.file) };
+  return { images, shares, files: written, reads: unique.map((source) => source.file) };
 }
 
 async function imageOf(
-  root: string,
+  { root, staging, base, service, maxPixels, share }: ImagesInput,
   source: ImageSource,
   version: string,
-  staging: string,
-  base: string,
-): Promise<Made & { files: OutputFile[]; fallbackType: string }> {
-  const bytes = readFileSync(path.join(root, source.file));
+  signal: AbortSignal,
+): Promise<Made & { files: OutputFile[] }> {
+  const file = path.join(root, source.file);
+  const bytes = readFileSync(file);
   // The file's words, accents dropped: "Café map.jpg" is cafe-map.
   const name = slugOf(path.basename(source.file, path.extname(source.file))) || 'image';
-  const key = hashParts(['images v1', version, JSON.stringify(WIDTHS), bytes, name]);
+  const cut = source.cover ? share : undefined;
+  const key = hashParts(['images v2', version, JSON.stringify({ WIDTHS, FORMATS, maxPixels, cut }), bytes, name]);
   const cached = lookupFile(root, 'images', key);
   if (cached) {
-    const made = cached.meta as Made;
-    const linked = linkOutputs(path.dirname(cached.file), made, staging);
-    if (linked) return { ...made, files: linked, fallbackType: made.outputs.at(-1)?.type ?? '' };
+    const kept = cached.meta as Made;
+    const linked = linkOutputs(path.dirname(cached.file), kept, staging);
+    if (linked) return { ...kept, files: linked };
   }
-  let sharp: typeof import('sharp')['default'];
+  let encoded: Encoded;
   try {
-    sharp = projectRequire(root)('sharp') as typeof sharp;
+    encoded = await service.encode(
+      { file, widths: WIDTHS, formats: FORMATS, ...(cut ? { share: cut } : {}), maxPixels },
+      `making the copies of ${source.file}`,
+      signal,
+    );
   } catch (error) {
-    throw new BuildError(`The images need sharp, which did not load (npm ci installs it): ${String(error)}`, { cause: error });
+    throw error instanceof ImageProblemError ? imageError(source, error, maxPixels) : error;
   }
-  const metadata = await sharp(bytes)
-    .metadata()
-    .catch((error: unknown) => {
-      throw new BuildError(`${source.from}: ${source.file} is not an image sharp can read (${String(error)})`, {
-        file: source.from.replace(/:\d+$/, ''),
-      });
-    });
-  const original = ORIGINALS[metadata.format ?? ''];
-  if (!original || !metadata.width || !metadata.height) {
-    throw new BuildError(
-      `${source.from}: ${source.file} is in ${metadata.format?.toUpperCase() ?? 'another'} format; use a JPEG, PNG or WebP`,
-      {
-        file: source.from.replace(/:\d+$/, ''),
-      },
+  const made: Made = { width: encoded.width, height: encoded.height, fallbackType: encoded.type, outputs: [] };
+  const files: OutputFile[] = [];
+  const keep = async (contents: Uint8Array, suffix: string, extension: string, width: number, type: string): Promise<Output> => {
+    const written = await writeAsset(staging, base, { folder: 'images', name: `${name}-${suffix}`, extension, contents });
+    files.push(written.file);
+    const cachedFile = store(root, 'images', `${key} ${written.file.path}`, { output: contents, inputs: CODE, extension, keep: 50_000 });
+    return { file: written.file.path, width, type, cached: path.basename(cachedFile ?? ''), bytes: contents.byteLength };
+  };
+  for (const output of encoded.outputs)
+    made.outputs.push(await keep(output.bytes, String(output.width), output.extension, output.width, output.type));
+  if (encoded.share) made.share = await keep(encoded.share.bytes, 'share', encoded.share.extension, share.width, encoded.share.type);
+  store(root, 'images', key, { output: JSON.stringify(made), inputs: CODE, meta: made, extension: 'txt', keep: 50_000 });
+  return { ...made, files };
+}
+
+/** Named with the Markdown file and line that shows it. */
+function imageError(source: ImageSource, { problem }: ImageProblemError, maxPixels: number): BuildError {
+  const file = source.from.replace(/:\d+$/, '');
+  const mpx = (pixels: number) => `${Math.round(pixels / 100_000) / 10} Mpx`;
+  if (problem.kind === 'too-large') {
+    const { width = 0, height = 0 } = problem;
+    return new BuildError(
+      `${source.from}: ${source.file} is ${width} × ${height} pixels (${mpx(width * height)}), more than the ${mpx(maxPixels)} an image may have (images.maxPixels in the site config): scale it down, to 2,400 pixels wide at most, before adding it`,
+      { file },
     );
   }
-  // As shown, turned by its EXIF orientation as rotate() turns the copies: a phone's upright photo is stored on its side.
-  const { width: shownWidth, height: shownHeight } = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
-  const widths = [...WIDTHS.filter((width) => width < shownWidth), shownWidth].slice(-3);
-  const made: Made = { width: shownWidth, height: shownHeight, outputs: [] };
-  const files: OutputFile[] = [];
-  for (const format of FORMATS.some((format) => format.type === original.type) ? FORMATS : [...FORMATS, original]) {
-    for (const width of widths) {
-      const resized = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
-      const encoded =
-        format.extension === 'avif'
-          ? resized.avif({ quality: 50 })
-          : format.extension === 'webp'
-            ? resized.webp({ quality: 75 })
-            : format.extension === 'jpg'
-              ? resized.jpeg({ quality: 80, mozjpeg: true })
-              : resized.png();
-      const contents = await encoded.toBuffer();
-      const written = await writeAsset(staging, base, {
-        folder: 'images',
-        name: `${name}-${width}`,
-        extension: format.extension,
-        contents,
-      });
-      files.push(written.file);
-      const cachedFile = store(root, 'images', `${key} ${written.file.path}`, {
-        output: contents,
-        inputs: [CODE],
-        extension: format.extension,
-        keep: 50_000,
-      });
-      made.outputs.push({
-        file: written.file.path,
-        width,
-        type: format.type,
-        cached: path.basename(cachedFile ?? ''),
-        bytes: contents.byteLength,
-      });
-    }
-  }
-  store(root, 'images', key, { output: JSON.stringify(made), inputs: [CODE], meta: made, extension: 'txt', keep: 50_000 });
-  return { ...made, files, fallbackType: original.type };
+  if (problem.kind === 'format')
+    return new BuildError(
+      `${source.from}: ${source.file} is in ${problem.format?.toUpperCase() ?? 'another'} format; use a JPEG, PNG or WebP`,
+      { file },
+    );
+  return new BuildError(
+    `${source.from}: ${source.file} could not be read as an image (${problem.message}): is the file whole? Export it again`,
+    {
+      file,
+    },
+  );
 }
 
 /**
@@ -161,9 +174,10 @@ async function imageOf(
  * libuv's thread pool, take a fraction of the time, and the main thread has nothing else to do meanwhile.
  */
 function linkOutputs(folder: string, made: Made, staging: string): OutputFile[] | undefined {
-  const cached = made.outputs.map((output) => path.join(folder, output.cached));
-  const whole = made.outputs.every(
+  const all = [...made.outputs, ...(made.share ? [made.share] : [])];
+  const cached = all.map((output) => path.join(folder, output.cached));
+  const whole = all.every(
     (output, index) => output.cached && statSync(cached[index] as string, { throwIfNoEntry: false })?.size === output.bytes,
   );
-  return whole ? made.outputs.map((output, index) => linkOutput(staging, output.file, cached[index] as string, output.bytes)) : undefined;
+  return whole ? all.map((output, index) => linkOutput(staging, output.file, cached[index] as string, output.bytes)) : undefined;
 }

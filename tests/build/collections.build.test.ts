@@ -123,7 +123,19 @@ describe('a collection of 25 entries', () => {
     expect(data.datePublished).toBe('2026-05-24');
   });
 
-  it('draws each entry a share image of its own, with its title', async () => {
+  it('shares the cover of an entry that has one, cut to the share image’s 1200 × 630', async () => {
+    const $ = await page(`reports/${name(2)}/index.html`);
+    const image = new URL($('meta[property="og:image"]').attr('content') ?? '').pathname;
+    expect(image).toMatch(/\/assets\/images\/[\w-]+-share\.[0-9a-f]{10}\.png$/);
+    const metadata = await sharp(path.join(outDir, image)).metadata();
+    expect([metadata.width, metadata.height]).toEqual([1200, 630]);
+    expect([$('meta[property="og:image:width"]').attr('content'), $('meta[property="og:image:height"]').attr('content')]).toEqual([
+      '1200',
+      '630',
+    ]);
+  });
+
+  it('draws each entry without a cover a share image of its own, with its title', async () => {
     const $ = await page(`reports/${name(1)}/index.html`);
     const home = await page('index.html');
     const image = $('meta[property="og:image"]').attr('content');
@@ -143,12 +155,13 @@ describe("an entry's images", () => {
         candidates: ($(element).attr('srcset') ?? '').split(', ').map((candidate) => candidate.split(' ')),
       }));
 
-  it('are AVIF, WebP and the original at up to three widths, each file as wide as it says', async () => {
+  it('are AVIF, WebP and the original at up to three widths, none wider than twice the column, each file as wide as it says', async () => {
     const $ = await page(`reports/${name(2)}/index.html`);
     const sources = sourcesOf($);
     expect(sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp', 'img']);
     for (const source of sources) {
-      expect(source.candidates.map(([, width]) => width)).toEqual(['960w', '1440w', '1600w']);
+      // The cover is 1,600 px wide: a 46rem column is 1,472 device pixels on a phone of twice the density.
+      expect(source.candidates.map(([, width]) => width)).toEqual(['480w', '960w', '1440w']);
       for (const [url, width] of source.candidates) {
         const metadata = await sharp(path.join(outDir, url ?? '')).metadata();
         expect(`${metadata.width}w`, url).toBe(width);

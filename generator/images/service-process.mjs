@@ -1,0 +1,132 @@
+// @ts-check
+/**
+ * The image service's process (service.ts starts it): sharp and resvg work on threads no JavaScript can stop, so they run
+ * here, where a time limit or a failure elsewhere ends them with the process. Each request carries what it needs and is
+ * answered with bytes; nothing is written, and nothing is kept between requests but the libraries.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const root = process.argv[2] ?? process.cwd();
+const require = createRequire(path.join(root, 'package.json'));
+/** @type {typeof import('sharp')['default']} */
+const sharp = require('sharp');
+// Each image is read once: libvips' operation cache would only hold on to memory.
+sharp.cache(false);
+
+/**
+ * @typedef {{ extension: string, type: string }} Format
+ * @typedef {{ id: number, type: 'encode', file: string, widths: number[], formats: Format[], share?: { width: number, height: number }, maxPixels: number }} EncodeRequest
+ * @typedef {{ id: number, type: 'draw', svg: string, width: number, fonts: string[] }} DrawRequest
+ * @typedef {{ kind: 'too-large' | 'unreadable' | 'format', message: string, width?: number, height?: number, format?: string }} ImageProblem
+ */
+
+/** Formats the originals may have, as sharp names them. */
+const ORIGINALS = /** @type {Record<string, Format>} */ ({
+  jpeg: { type: 'image/jpeg', extension: 'jpg' },
+  png: { type: 'image/png', extension: 'png' },
+  webp: { type: 'image/webp', extension: 'webp' },
+});
+
+/** @param {import('sharp').Sharp} image @param {Format} format */
+function encoded(image, format) {
+  // AVIF at effort 2: a twentieth of the default's time, for a file a few per cent larger.
+  if (format.extension === 'avif') return image.avif({ quality: 50, effort: 2 });
+  if (format.extension === 'webp') return image.webp({ quality: 75 });
+  if (format.extension === 'jpg') return image.jpeg({ quality: 80, mozjpeg: true });
+  return image.png();
+}
+
+/**
+ * The copies' widths: those of `candidates` below the image's own, and its own where that is below the largest; a candidate
+ * within a sixth of its own would be a near twin of it.
+ * @param {readonly number[]} candidates @param {number} own
+ */
+function widthsFor(candidates, own) {
+  const largest = Math.max(...candidates);
+  if (own > largest) return candidates.filter((width) => width <= largest);
+  return [...candidates.filter((width) => width < own * (5 / 6)), own];
+}
+
+/** @param {Omit<EncodeRequest, 'id' | 'type'>} request */
+async function encode({ file, widths, formats, share, maxPixels }) {
+  // The header alone: an image too large to decode is refused before it is.
+  const metadata = await sharp(file)
+    .metadata()
+    .catch((/** @type {unknown} */ error) => {
+      throw problem('unreadable', String(error));
+    });
+  const { width, height } = metadata.autoOrient ?? { width: metadata.width ?? 0, height: metadata.height ?? 0 };
+  const original = ORIGINALS[metadata.format ?? ''];
+  if (!original || !width || !height) throw problem('format', 'not a JPEG, PNG or WebP', { format: metadata.format ?? 'another' });
+  if (width * height > maxPixels) throw problem('too-large', 'too many pixels', { width, height });
+  widths = widthsFor(widths, width);
+  const largest = Math.max(...widths, share?.width ?? 0);
+  try {
+    // Decoded once, at the largest width asked for (a JPEG shrinks as it loads); every copy is made from that.
+    const { data, info } = await sharp(file, { limitInputPixels: maxPixels, failOn: 'truncated' })
+      .rotate()
+      .resize({ width: Math.min(largest, width), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const outputs = [];
+    for (const format of formats.some((format) => format.type === original.type) ? formats : [...formats, original]) {
+      for (const size of widths) {
+        const bytes = await encoded(sharp(data, raw).resize({ width: size }), format).toBuffer();
+        outputs.push({ width: size, type: format.type, extension: format.extension, bytes });
+      }
+    }
+    // A photo is shared as a JPEG; a drawing (a PNG) stays one.
+    const shareFormat = original.extension === 'png' ? original : (ORIGINALS.jpeg ?? original);
+    const shared = share && {
+      type: shareFormat.type,
+      extension: shareFormat.extension,
+      bytes: await encoded(
+        sharp(data, raw).resize({ width: share.width, height: share.height, fit: 'cover', position: 'attention' }),
+        shareFormat,
+      ).toBuffer(),
+    };
+    return { width, height, type: original.type, outputs, ...(shared ? { share: shared } : {}) };
+  } catch (error) {
+    throw problem('unreadable', String(error));
+  }
+}
+
+/** @param {Omit<DrawRequest, 'id' | 'type'>} request */
+async function draw({ svg, width, fonts }) {
+  const { Resvg } = require('@resvg/resvg-js');
+  // The site's own fonts, never the machine's: the same image on every machine. Its SVG names their family.
+  const drawn = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { fontFiles: fonts, loadSystemFonts: false } }).render();
+  // Opaque, and zlib's middle level: half resvg's own encoder's time, and a smaller file.
+  const png = await sharp(drawn.pixels, { raw: { width: drawn.width, height: drawn.height, channels: 4 } })
+    .removeAlpha()
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+  return { png };
+}
+
+/**
+ * @param {ImageProblem['kind']} kind @param {string} message @param {Partial<ImageProblem>} details
+ * @returns {Error & { problem: ImageProblem }}
+ */
+function problem(kind, message, details = {}) {
+  return Object.assign(new Error(message), { problem: { kind, message, ...details } });
+}
+
+process.on('message', (/** @type {EncodeRequest | DrawRequest} */ request) => {
+  const { id, type, ...input } = request;
+  const work =
+    type === 'encode'
+      ? encode(/** @type {Omit<EncodeRequest, 'id' | 'type'>} */ (input))
+      : draw(/** @type {Omit<DrawRequest, 'id' | 'type'>} */ (input));
+  work.then(
+    (value) => process.send?.({ id, value }),
+    (/** @type {Error & { problem?: ImageProblem }} */ error) =>
+      process.send?.({
+        id,
+        problem: error.problem ?? { kind: 'unreadable', message: error instanceof Error ? error.message : String(error) },
+      }),
+  );
+});
+process.send?.({ id: 0, value: 'ready' });

@@ -1,0 +1,150 @@
+/**
+ * The image service: sharp and resvg in a process of their own (service-process.mjs), started on the first request. Native
+ * work on libuv's threads cannot be stopped, and a process that exits waits for it: here a time limit, or a failure
+ * anywhere in the build, ends it at once by ending the process.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { BuildError, messageOf } from '../failure';
+
+export interface Format {
+  type: string;
+  extension: string;
+}
+
+export interface EncodeRequest {
+  /** Absolute. */
+  file: string;
+  widths: readonly number[];
+  formats: readonly Format[];
+  /** A cover's cut for link previews. */
+  share?: { width: number; height: number };
+  maxPixels: number;
+}
+
+export interface Encoded {
+  /** As shown (turned by its EXIF orientation). */
+  width: number;
+  height: number;
+  /** The original's. */
+  type: string;
+  outputs: { width: number; type: string; extension: string; bytes: Uint8Array }[];
+  share?: { type: string; extension: string; bytes: Uint8Array };
+}
+
+export interface DrawRequest {
+  svg: string;
+  width: number;
+  /** TrueType files, absolute. */
+  fonts: readonly string[];
+}
+
+/** What was wrong with an image, for the step to word with the Markdown file and line. */
+export interface ImageProblem {
+  kind: 'too-large' | 'unreadable' | 'format';
+  message: string;
+  width?: number;
+  height?: number;
+  format?: string;
+}
+
+export class ImageProblemError extends Error {
+  constructor(readonly problem: ImageProblem) {
+    super(problem.message);
+  }
+}
+
+interface Pending {
+  what: string;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+type Reply = { id: number; value: unknown } | { id: number; problem: ImageProblem };
+
+const PROCESS = path.join(import.meta.dirname, 'service-process.mjs');
+
+export class ImageService {
+  private child: ChildProcess | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly root: string) {}
+
+  encode(request: EncodeRequest, what: string, signal?: AbortSignal): Promise<Encoded> {
+    return this.ask('encode', request, what, signal) as Promise<Encoded>;
+  }
+
+  draw(request: DrawRequest, what: string, signal?: AbortSignal): Promise<{ png: Uint8Array }> {
+    return this.ask('draw', request, what, signal) as Promise<{ png: Uint8Array }>;
+  }
+
+  /** At once, whatever it is doing: what it was asked is rejected. */
+  close(reason: Error = new Error('The image service was stopped.')): void {
+    const child = this.child;
+    this.child = undefined;
+    child?.kill('SIGKILL');
+    for (const pending of this.pending.values()) pending.reject(reason);
+    this.pending.clear();
+  }
+
+  private ask(type: 'encode' | 'draw', input: EncodeRequest | DrawRequest, what: string, signal?: AbortSignal): Promise<unknown> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const aborted = () => this.close(signal?.reason instanceof Error ? signal.reason : new Error(String(signal?.reason)));
+      signal?.addEventListener('abort', aborted, { once: true });
+      const settle = () => {
+        signal?.removeEventListener('abort', aborted);
+        if (this.pending.size === 0) this.idle(child);
+      };
+      this.pending.set(id, {
+        what,
+        resolve: (value) => {
+          settle();
+          resolve(value);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      child.ref();
+      child.channel?.ref();
+      child.send({ id, type, ...input });
+    });
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    // Structured clone: the images' bytes cross as they are, not as base64 text.
+    const child = fork(PROCESS, [this.root], { serialization: 'advanced', execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = child;
+    child.on('message', (reply: Reply) => {
+      const pending = this.pending.get(reply.id);
+      if (!pending) return;
+      this.pending.delete(reply.id);
+      if ('problem' in reply) pending.reject(new ImageProblemError(reply.problem));
+      else pending.resolve(reply.value);
+    });
+    child.once('exit', (code, signal) => {
+      if (this.child !== child) return;
+      this.child = undefined;
+      const first = this.pending.values().next().value;
+      const cause = signal === 'SIGKILL' ? 'it ran out of memory, or was killed' : `exit code ${code ?? signal}`;
+      this.close(new BuildError(`The image service stopped (${cause})${first ? ` while ${first.what}` : ''}.`));
+    });
+    child.once('error', (error) => {
+      if (this.child === child) this.close(new BuildError(`The image service could not run: ${messageOf(error)}`, { cause: error }));
+    });
+    this.idle(child);
+    return child;
+  }
+
+  /** An idle service must not keep the build's process alive. */
+  private idle(child: ChildProcess): void {
+    child.unref();
+    child.channel?.unref();
+  }
+}
