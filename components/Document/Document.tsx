@@ -1,12 +1,12 @@
 import type { ShellProps } from '../../generator';
-import { type SiteConfig, site } from '../../site.config';
+import type { SiteConfig } from '../../site.config';
 import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';
 import { HeadMeta } from '../HeadMeta/HeadMeta';
 import { IconSprite } from '../Icon/Icon';
 import { SkipLink } from '../SkipLink/SkipLink';
 import { navigationFrom, type RouteFields } from '../site/navigation';
-import { SiteContext } from '../site/SiteContext';
+import { SiteContext, useSite } from '../site/SiteContext';
 import { type SitePaths, SitePathsContext } from '../site/SitePaths';
 
 /** The page's main content: the skip link's target. */
@@ -17,8 +17,10 @@ export const FOOTER_ID = 'footer';
 /**
  * The site's document shell, which the generator renders every page into: head, skip link,
  * header, main content and footer, with the site's links under the base path it is built for.
+ * The site's configuration is the context's: site.config.ts's, unless a test provides another.
  */
 export function Document({ page, site: built, assets, csp, children }: ShellProps<RouteFields>) {
+  const site = useSite();
   const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? `${built.base}${href.slice(1)}` : href);
   const paths: SitePaths = { home: built.base, link, routes: built.routes.map((route) => route.url), redirects: built.redirects };
   const config: SiteConfig = {

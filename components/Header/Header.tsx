@@ -3,7 +3,7 @@ import { Icon } from '../Icon/Icon';
 import { Logo } from '../Logo/Logo';
 import type { NavLink } from '../site/navigation';
 import { useSite } from '../site/SiteContext';
-import { rowFrom } from './fit';
+import { type HeaderLayout, headerLayout } from './fit';
 
 export interface HeaderProps {
   links: readonly NavLink[];
@@ -19,15 +19,16 @@ const CTA_LABEL = 'Request Demo';
 
 /**
  * The fixed bar at the top of every page: the brand, the links and the call to action in one row
- * from the width the build finds they fit at (fit.ts), written as a modifier; narrower, the links
- * fold behind the menu button. Without JavaScript every link is shown, under the brand where they
- * do not fit; its behaviour (header.client.ts, `data-module="header"`) opens and closes the menu.
+ * from the width the build finds they fit at (fit.ts), written as modifiers; narrower, the links
+ * fold behind the menu button, then the call to action, then the button's word, and last the brand
+ * breaks onto two lines. Without JavaScript every link is shown, under the brand where they do not
+ * fit; its behaviour (header.client.ts, `data-module="header"`) opens and closes the menu.
  */
 export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
   const { name } = useSite();
-  const from = rowFrom({ brand: name, links: links.map((link) => link.label), toggle: MENU_LABEL, cta: CTA_LABEL });
+  const layout = headerLayout({ brand: name, links: links.map((link) => link.label), toggle: MENU_LABEL, cta: CTA_LABEL });
   return (
-    <header className={from === undefined ? 'c-header c-header--folded' : `c-header c-header--row-from-${from}`} data-module="header">
+    <header className={headerClasses(layout)} data-module="header">
       <div className="o-container c-header__inner">
         <a className="c-header__brand" href={homeHref}>
           <Logo />
@@ -55,4 +56,14 @@ export function Header({ links, currentPath, homeHref = '/' }: HeaderProps) {
       </div>
     </header>
   );
+}
+
+/** The header's classes: from which width each part keeps its place, or that it never does. */
+export function headerClasses({ rowFrom, ctaFrom, labelFrom }: HeaderLayout): string {
+  return [
+    'c-header',
+    rowFrom === undefined ? 'c-header--folded' : `c-header--row-from-${rowFrom}`,
+    ctaFrom === undefined ? 'c-header--cta-in-menu' : `c-header--cta-from-${ctaFrom}`,
+    labelFrom === undefined ? 'c-header--icon-only' : `c-header--label-from-${labelFrom}`,
+  ].join(' ');
 }
