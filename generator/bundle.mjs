@@ -109,7 +109,7 @@ function externalPackages(root, manifests) {
       build.onResolve({ filter: /^htmlparser2$/ }, () => ({ path: 'tokenizer', namespace: 'html-reader' }));
       build.onLoad({ filter: /^tokenizer$/, namespace: 'html-reader' }, () => {
         const file = path.join(path.dirname(requireFrom(root).resolve('htmlparser2')), '..', 'esm', 'Tokenizer.js');
-        return { contents: `export { default as Tokenizer } from ${JSON.stringify(file)};`, resolveDir: root };
+        return { contents: `export { default as Tokenizer, QuoteType } from ${JSON.stringify(file)};`, resolveDir: root };
       });
       if (names.length === 0) return;
       // A Go regular expression.

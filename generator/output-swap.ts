@@ -10,7 +10,7 @@ import { BuildError } from './failure';
 import type { Faults, PausePoint } from './faults';
 import { ASSETS_DIR, DEPLOY_DIR } from './hosting/policy';
 import { isRunning } from './process-alive';
-import { type OutputFile, shown, writeError, writeOutput } from './writer';
+import { type OutputFile, shown, writeError } from './writer';
 
 export interface OutputFolder {
   staging: string;
@@ -90,11 +90,10 @@ export async function openOutput(
           await rm(work, { recursive: true, force: true });
           const previous = layout === 'link' ? current.build : current.exists ? outDir : undefined;
           const carried = await carryAssets(previous, staging, store, outputs, keepAssetsMs, now);
-          mark = await writeOutput(
-            staging,
-            MARK_FILE,
-            `${JSON.stringify({ generator: MARK, files: [...outputs.map((file) => file.path), ...carried, MARK_FILE] })}\n`,
-          );
+          const contents = `${JSON.stringify({ generator: MARK, files: [...outputs.map((file) => file.path), ...carried, MARK_FILE] })}\n`;
+          await mkdir(path.dirname(path.join(staging, MARK_FILE)), { recursive: true });
+          await writeFile(path.join(staging, MARK_FILE), contents);
+          mark = { path: MARK_FILE, bytes: Buffer.byteLength(contents) };
           await pause('staged');
           old = layout === 'link' ? await swapLink(swap) : await swapFolder(swap);
         } catch (error) {

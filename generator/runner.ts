@@ -4,60 +4,101 @@
  */
 import { BuildError, diskFull, isBuildError, messageOf } from './failure';
 import type { ProgressReporter } from './progress';
+import type { OutputFile } from './writer';
 
 /** Files (relative to the root) and folders a step read: the dev server runs it again when one changes. */
 export interface Reads {
   reads?: readonly string[];
 }
 
-/** What a running step is given besides its inputs. */
-export interface StepContext {
+/** What a running step is given besides its inputs; `Build` is what every step of a build shares (pipeline.ts). */
+export interface StepContext<Build = unknown> {
+  build: Build;
   /** Aborted when the step passes its time limit or another step fails: its queued work stops (queue.ts). */
   signal: AbortSignal;
   /** How much of its work is done: shown once the step has run a second (progress.ts). */
   progress: (done: number, total: number) => void;
+  /** Its own result of the last run (the dev server's), for a step that can redo only part of its work: read with previousOf. */
+  previous: { step: AnyStep; value: unknown } | undefined;
+  /** With `needsFiles`: every file the steps declared before it wrote, in their order. */
+  files: readonly OutputFile[];
 }
 
-type Run<In, Out> = (input: In, context: StepContext) => Promise<Out> | Out;
-
-interface StepDefinition {
-  name: string;
-  needs: readonly string[];
-  run: Run<Record<string, unknown>, unknown>;
-  /** Work that grows with the site (each image made) gets time for it. */
-  extraMs?: (input: Record<string, unknown>) => number;
+/** A step as the runner holds it: its input and context types are its own business. */
+export interface AnyStep<Out = unknown> {
+  readonly name: string;
+  readonly needs: Readonly<Record<string, AnyStep>>;
+  /** It runs after every step declared before it, and is given their files (the host configuration, the link check). */
+  readonly needsFiles?: boolean;
   /** What its progress counts ("share images"), when not its name. */
-  label?: string;
+  readonly label?: string;
+  /** Work that grows with the site (each image made) gets time for it. */
+  extraMs?(input: never): number;
+  run(input: never, context: never): Promise<Out> | Out;
 }
 
-/** `R` maps each step declared so far to its result. */
-export class Steps<R extends Record<string, unknown> = Record<never, never>> {
-  constructor(readonly list: readonly StepDefinition[] = []) {}
+/** What a step makes. */
+export type OutputOf<S extends AnyStep> = Awaited<ReturnType<S['run']>>;
 
-  add<N extends string, K extends keyof R & string, O>(
-    name: N,
-    needs: readonly K[],
-    run: Run<{ [P in K]: R[P] }, O>,
-    { extraMs, label }: { extraMs?: (input: { [P in K]: R[P] }) => number; label?: string } = {},
-  ): Steps<R & Record<N, O>> {
-    if (this.list.some((step) => step.name === name)) throw new Error(`Step "${name}" is declared twice.`);
-    const step: StepDefinition = { name, needs, run: run as StepDefinition['run'], extraMs: extraMs as StepDefinition['extraMs'] };
-    return new Steps([...this.list, label === undefined ? step : { ...step, label }]);
+type InputOf<Needs extends Record<string, AnyStep>> = { [K in keyof Needs]: OutputOf<Needs[K]> };
+
+export interface Step<Out, Needs extends Record<string, AnyStep>, Build> extends AnyStep<Out> {
+  readonly needs: Needs;
+  extraMs?(input: InputOf<Needs>): number;
+  run(input: InputOf<Needs>, context: StepContext<Build>): Promise<Out> | Out;
+}
+
+/** A step module: `export const images = defineStep({ name: 'images', needs: { config, site }, run })`; its input is typed by what it needs. */
+export function stepsFor<Build>() {
+  return <const Needs extends Record<string, AnyStep>, Made>(step: {
+    name: string;
+    needs: Needs;
+    needsFiles?: boolean;
+    label?: string;
+    extraMs?: (input: InputOf<Needs>) => number;
+    run: (input: InputOf<Needs>, context: StepContext<Build>) => Made;
+  }): Step<Awaited<Made>, Needs, Build> => step as Step<Awaited<Made>, Needs, Build>;
+}
+
+/** A step's own result of the last run, typed as the step makes it: the runner keeps each result with its step. */
+export function previousOf<S extends AnyStep>(context: StepContext<unknown>, step: S): OutputOf<S> | undefined {
+  return context.previous?.step === step ? (context.previous.value as OutputOf<S>) : undefined;
+}
+
+/** What a step made, by step: typed by the step asked for. */
+export class StepResults {
+  constructor(private readonly values: ReadonlyMap<AnyStep, unknown>) {}
+
+  of<Out>(step: AnyStep<Out>): Out {
+    if (!this.values.has(step)) throw new Error(`Step "${step.name}" was not run.`);
+    return this.values.get(step) as Out;
   }
 
-  get names(): string[] {
-    return this.list.map((step) => step.name);
+  /** Every file the steps wrote, in their order. */
+  get files(): OutputFile[] {
+    return [...this.values.values()].flatMap(filesIn);
+  }
+
+  /** Those of the step of that name. */
+  filesOf(name: string): readonly OutputFile[] {
+    for (const [step, value] of this.values) if (step.name === name) return filesIn(value);
+    return [];
   }
 }
 
-export type ResultsOf<S> = S extends Steps<infer R> ? R : never;
+/** A result that carries files is collected: no step needs to be named for its files to be found. */
+function filesIn(result: unknown): readonly OutputFile[] {
+  const files = typeof result === 'object' && result !== null && 'files' in result ? result.files : undefined;
+  return Array.isArray(files) ? (files as OutputFile[]) : [];
+}
 
 export interface Timing {
   step: string;
   ms: number;
 }
 
-export interface RunOptions {
+export interface RunOptions<Build> {
+  build: Build;
   /** One line a step, in declaration order. */
   log: (line: string) => void;
   /** Told when each step starts, how far it is, and when it ends. */
@@ -69,8 +110,8 @@ export interface RunOptions {
   limit?: (step: string) => number | undefined;
 }
 
-export interface RunResult<R> {
-  results: R;
+export interface RunResult {
+  results: StepResults;
   timings: Timing[];
   /** Not kept from an earlier run. */
   ran: string[];
@@ -81,9 +122,22 @@ export interface RunResult<R> {
 /** Never the failure reported. */
 class NotStarted extends Error {}
 
-export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R>, options: RunOptions): Promise<RunResult<R>> {
-  const width = Math.max(...steps.names.map((name) => name.length));
-  const results = new Map<string, Promise<unknown>>();
+/** The names of `steps`, in order, each after those it needs: a step list is checked before anything runs. */
+export function stepNames(steps: readonly AnyStep[]): string[] {
+  const seen = new Set<AnyStep>();
+  for (const step of steps) {
+    if ([...seen].some((other) => other.name === step.name)) throw new Error(`Step "${step.name}" is declared twice.`);
+    for (const [key, need] of Object.entries(step.needs))
+      if (!seen.has(need)) throw new Error(`Step "${step.name}" needs "${need.name}" (as ${key}), which is not declared before it.`);
+    seen.add(step);
+  }
+  return steps.map((step) => step.name);
+}
+
+export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOptions<Build>): Promise<RunResult> {
+  const names = stepNames(steps);
+  const width = Math.max(...names.map((name) => name.length));
+  const results = new Map<AnyStep, Promise<unknown>>();
   const timings: Timing[] = [];
   const ran: string[] = [];
   const changed = new Set<string>();
@@ -92,10 +146,10 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
   const running = new Set<AbortController>();
   let reported: Promise<void> = Promise.resolve();
   const settled: Promise<unknown>[] = [];
-  for (const step of steps.list) {
-    const inputs = step.needs.map(
-      (need) => results.get(need) ?? Promise.reject(new Error(`Step "${step.name}" needs "${need}", declared after it.`)),
-    );
+  for (const [position, step] of steps.entries()) {
+    const needs = Object.entries(step.needs);
+    const earlierSteps = step.needsFiles ? steps.slice(0, position) : [];
+    const inputs = [...needs.map(([, need]) => need), ...earlierSteps].map((need) => results.get(need) as Promise<unknown>);
     const earlier = reported;
     let done = () => {};
     reported = new Promise((resolve) => {
@@ -108,20 +162,26 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
       })
       .then(async (values) => {
         if (failed) throw new NotStarted();
-        const input = Object.fromEntries(step.needs.map((need, index) => [need, values[index]]));
+        const input = Object.fromEntries(needs.map(([key], index) => [key, values[index]]));
+        const files = values.slice(needs.length).flatMap(filesIn);
         const kept = options.memo?.kept(step.name, values);
         if (kept !== undefined) return { value: kept.value, ms: undefined };
         const started = performance.now();
         const label = step.label ?? step.name;
-        const context: StepContext = {
+        const context: StepContext<Build> = {
+          build: options.build,
           signal: controller.signal,
           progress: (count, total) => options.progress?.progress(label, count, total),
+          previous: options.memo?.has(step.name) ? { step, value: options.memo.last(step.name) } : undefined,
+          files,
         };
-        const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => step.run(input, context);
+        // Each step's input is checked where it is declared (stepsFor); here every step is run alike.
+        const typed = step as unknown as { run: (input: unknown, context: unknown) => unknown; extraMs?: (input: unknown) => number };
+        const run = options.stalls?.(step.name) ? () => new Promise<never>(() => {}) : () => typed.run(input, context);
         running.add(controller);
         options.progress?.started(label);
         try {
-          const limit = options.limit?.(step.name) ?? options.stepTimeoutMs + (step.extraMs?.(input) ?? 0);
+          const limit = options.limit?.(step.name) ?? options.stepTimeoutMs + (typed.extraMs?.(input) ?? 0);
           const output = await timeLimited(step.name, run, limit, controller);
           const last = options.memo?.last(step.name);
           const value = options.memo ? options.memo.keep(step.name, values, output) : output;
@@ -153,7 +213,7 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
       )
       .finally(done);
     const result = made.then(({ value }) => value);
-    results.set(step.name, result);
+    results.set(step, result);
     // A step's failure is reported below, once: not again as unhandled where no step needs it.
     result.catch(() => {});
     settled.push(report);
@@ -161,16 +221,16 @@ export async function runSteps<R extends Record<string, unknown>>(steps: Steps<R
   // Every step settles (each is time-limited, and a failure stops the others at once): then the earliest declared failure is
   // the one reported.
   await Promise.all(settled);
-  for (const name of steps.names) {
-    const error = await (results.get(name) as Promise<unknown>).then(
+  for (const step of steps) {
+    const error = await (results.get(step) as Promise<unknown>).then(
       () => undefined,
       (reason: unknown) => reason,
     );
     if (error !== undefined && !(error instanceof NotStarted)) throw error;
   }
-  const values = await Promise.all(steps.names.map((name) => results.get(name)));
+  const values = await Promise.all(steps.map((step) => results.get(step)));
   return {
-    results: Object.fromEntries(steps.names.map((name, index) => [name, values[index]])) as R,
+    results: new StepResults(new Map(steps.map((step, index) => [step, values[index]]))),
     timings,
     ran,
     changed: ran.filter((name) => changed.has(name)),
@@ -208,9 +268,13 @@ export class StepMemo {
     this.memory.delete(name);
   }
 
+  has(name: string): boolean {
+    return this.memory.has(name);
+  }
+
   /** Whatever happened since. */
-  last<T>(name: string): T | undefined {
-    return this.memory.get(name)?.value as T | undefined;
+  last(name: string): unknown {
+    return this.memory.get(name)?.value;
   }
 }
 

@@ -3,7 +3,7 @@
  * a browser does whoever wrote it: React, or a maintainer's page in public/.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
-import { Tokenizer } from 'htmlparser2';
+import { QuoteType, Tokenizer } from 'htmlparser2';
 
 export interface FoundReference {
   where: string;
@@ -45,11 +45,33 @@ export interface HtmlScan {
   references: FoundReference[];
 }
 
-/** Strings in JSON-LD that are URLs on `origin` are references too; `ignore` passes over the build's stand-ins. */
-export function scanHtml(html: string, origin: string, ignore?: (value: string) => boolean): HtmlScan {
+/** Void elements: React closes them XML's way (`<br/>`), HTML writes them open (`<br>`). */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+/** React writes them `defer=""`; HTML needs the name alone. And crossorigin, whose empty value means "anonymous" too. */
+const BOOLEAN_ATTRIBUTES = new Set(
+  'async|defer|hidden|disabled|checked|selected|readonly|required|multiple|open|novalidate|inert|crossorigin'.split('|'),
+);
+/** React writes them as JSX names them; HTML's names are lower case. */
+const JSX_NAMES = new Set(['dateTime', 'srcSet']);
+
+/**
+ * The page read once: its references, ids, classes and characters, and (`html5`) its markup as HTML5 writes it, for React's
+ * XHTML-flavoured output, which validators and byte budgets dislike. Strings in JSON-LD that are URLs on `origin` are
+ * references too; `ignore` passes over the build's stand-ins.
+ */
+export function scanHtml(html: string, origin: string, ignore?: (value: string) => boolean): HtmlScan & { html5: string } {
   const reader = new PageReader(origin, ignore);
   let name: string | undefined;
   let value = '';
+  let tag = '';
+  /** The markup as HTML5: written up to `copied`, in pieces joined once. */
+  const out: string[] = [];
+  let copied = 0;
+  let attribute = { name: '', start: 0, end: 0, first: true };
+  const copyTo = (index: number) => {
+    out.push(html.slice(copied, index));
+    copied = index;
+  };
   const open = () => reader.open();
   const ignored = () => {};
   // Character references are decoded only in what is read.
@@ -57,22 +79,44 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
     { decodeEntities: false },
     {
       onopentagname(start, end) {
-        reader.start(html.slice(start, end).toLowerCase());
+        tag = html.slice(start, end);
+        attribute = { name: '', start: 0, end: 0, first: true };
+        reader.start(tag.toLowerCase());
       },
       onattribname(start, end) {
         value = '';
-        const read = html.slice(start, end).toLowerCase();
+        const written = html.slice(start, end);
+        const read = written.toLowerCase();
         name = READ_ATTRIBUTES.has(read) ? read : undefined;
+        if (JSX_NAMES.has(written) || (written === 'charSet' && tag === 'meta' && attribute.first)) {
+          copyTo(start);
+          out.push(read);
+          copied = end;
+        }
+        attribute = { name: read, start, end, first: false };
       },
       onattribdata(start, end) {
         if (name) value += html.slice(start, end);
       },
-      onattribend() {
+      onattribend(quote, end) {
         if (name) reader.attribute(name, value);
+        // `defer=""` is `defer`.
+        if (quote === QuoteType.Double && BOOLEAN_ATTRIBUTES.has(attribute.name) && end === attribute.end + 3) {
+          copyTo(attribute.end);
+          copied = end;
+        }
       },
       onopentagend: open,
       // "/>" closes nothing in HTML: a <script/> is open all the same.
-      onselfclosingtag: open,
+      onselfclosingtag(end) {
+        if (VOID_ELEMENTS.has(tag)) {
+          let slash = end - 1;
+          while (slash > copied && /\s/.test(html[slash - 1] ?? '')) slash -= 1;
+          copyTo(slash);
+          copied = end;
+        }
+        open();
+      },
       onclosetag(start, end) {
         reader.close(html.slice(start, end).toLowerCase());
       },
@@ -90,7 +134,8 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
   );
   tokenizer.write(html);
   tokenizer.end();
-  return reader.result();
+  copyTo(html.length);
+  return { ...reader.result(), html5: out.length === 1 ? (out[0] ?? '') : out.join('') };
 }
 
 class PageReader {

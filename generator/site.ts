@@ -46,6 +46,56 @@ export type HostName = 'serve' | 'netlify' | 'nginx' | 'cloudfront';
 
 export const HOST_NAMES: readonly HostName[] = ['serve', 'netlify', 'nginx', 'cloudfront'];
 
+/** A page as the build knows it, before it is rendered. */
+export interface PageInfo {
+  /** None for the 404 page, which answers at every unknown path. */
+  path?: SitePath;
+  /** Relative to the output folder. */
+  file: string;
+  title: string;
+  description: string;
+  kind: 'route' | 'entry' | 'list' | 'not-found';
+  fields?: Readonly<Record<string, unknown>>;
+  collection?: string;
+  /** The sitemap's. */
+  lastmod?: string;
+  draft: boolean;
+  /** What the page is made from besides code and settings (an entry's Markdown): unchanged, the dev server keeps the page. */
+  version?: string;
+  /** What a render request gives the worker to lay it out. */
+  target: PageTarget;
+}
+
+/** Which page, by what the worker cannot know: a route of its table by number, an entry (or a list's) by its collection's. */
+export type PageTarget =
+  | { kind: 'route'; index: number }
+  | { kind: 'not-found' }
+  | { kind: 'entry'; collection: string; entry: number }
+  | { kind: 'list'; collection: string; page: number; pages: number; entries: number[] };
+
+export interface RedirectInfo {
+  from: SitePath;
+  to: SitePath;
+  status: 301 | 302;
+}
+
+export interface FeedEntry {
+  path: SitePath;
+  title: string;
+  description: string;
+  /** Instants, as RFC 3339 text. */
+  date: string;
+  updated?: string;
+}
+
+export interface FeedInfo {
+  collection: string;
+  /** The feed is `<path>/feed.xml`. */
+  path: SitePath;
+  title: string;
+  entries: FeedEntry[];
+}
+
 export function defineSite(config: Site): Site {
   return config;
 }
@@ -173,8 +223,11 @@ export interface ShellProps<Fields extends object> {
     base: string;
     origin: string;
     year: number;
+    /** The pages with fields (the route table's, the collections' lists): what the navigation is made of. */
     routes: readonly ShellRoute<Fields>[];
     redirects: readonly (readonly [from: string, to: string])[];
+    /** Every published page's URL, on the 404 page alone: a thousand entries' addresses belong in no other page. */
+    paths?: readonly string[];
   };
   assets: ShellAssets;
   /** For a `<meta http-equiv>`, first in the head. */
@@ -198,6 +251,43 @@ export interface Pages<Content, Fields extends object, Data = never> {
   /** SVG, with the page's title on an entry's own. */
   socialImage: { component: ComponentType<{ title?: string; host: string }>; width: number; height: number };
   collections?: Readonly<Record<string, Collection<Data, Fields>>>;
+  /**
+   * The files it publishes besides its pages: given the defaults (sitemap, robots, feeds, redirects), the ones it wants, by name.
+   * `({ sitemap, ...rest }) => ({ ...rest, humans })` drops the sitemap and adds a humans.txt.
+   */
+  outputs?: (defaults: Readonly<Record<DefaultOutputName, Output>>) => Readonly<Record<string, Output>>;
+}
+
+/**
+ * An output: a file (or files) the site publishes besides its pages, made from what the build knows of the site (outputs/). It
+ * runs where the site's code runs (the render service); the writer writes what it makes.
+ */
+export interface Output {
+  files: (input: OutputInput) => readonly OutputContent[];
+}
+
+/** Those every site has unless its `outputs` leaves one out. */
+export type DefaultOutputName = 'redirects' | 'sitemap' | 'robots' | 'feeds';
+
+export interface OutputInput {
+  site: { name: string; lang: string };
+  /** Without a trailing slash; "/" or "/site/". */
+  address: { origin: string; base: string };
+  /** Every page, drafts included (the dev server shows them). */
+  pages: readonly PageInfo[];
+  feeds: readonly FeedInfo[];
+  redirects: readonly RedirectInfo[];
+  /** The meta policy of a page with nothing inline of its own. */
+  csp: string;
+  favicon: string;
+}
+
+export interface OutputContent {
+  /** In the output, with forward slashes. */
+  path: string;
+  contents: string;
+  /** A redirect's page: its target. */
+  redirectsTo?: string;
 }
 
 export function definePages<Content, Fields extends object, Data = never>(

@@ -1,6 +1,9 @@
-/** The one writer of the output and of the build's own work files, on the main thread and in the render workers alike. */
+/**
+ * The one writer of a build's output and of its scratch files (the pages' spool, the site's code), on the main thread: no two
+ * parts of the build write one file, and a full disk or a folder that cannot be written is said in those words.
+ */
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError, diskFull } from './failure';
 import { ASSETS_DIR } from './hosting/policy';
@@ -21,61 +24,164 @@ export interface WrittenAsset {
   file: OutputFile;
 }
 
-/** Folders known to exist: each mkdir is a system call. */
-const made = new Set<string>();
-
-export async function writeOutput(
-  folder: string,
-  relativePath: string,
-  contents: string | Uint8Array,
-  redirectsTo?: string,
-): Promise<OutputFile> {
-  // Synchronous: a thousand small files written one after another, each without a trip through libuv's thread pool, take
-  // half the time; the render workers write the pages, and the main thread has little else to do meanwhile.
-  const written = write(folder, relativePath, (target) => writeFileSync(target, contents));
-  const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
-  return { path: written, bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
+/** Where a page waits, written, until what it still needs (the font cut to every page's text) is known. */
+export interface Spooled {
+  spool: Spool;
+  offset: number;
+  length: number;
 }
 
-/** A file the cache keeps, linked into the output (copied where links cannot go), unread. */
-export function linkOutput(folder: string, relativePath: string, source: string, bytes: number): OutputFile {
-  const written = write(folder, relativePath, (target) => {
+/** A scratch file of pages, appended to as they are rendered and read back as they are written. */
+export class Spool {
+  private fd: number | undefined;
+  private end = 0;
+
+  constructor(readonly file: string) {}
+
+  append(html: string): Spooled {
+    const bytes = Buffer.from(html);
+    const offset = this.end;
     try {
-      linkSync(source, target);
-    } catch {
-      copyFileSync(source, target);
+      this.fd ??= openSync(this.file, 'a+');
+      for (let written = 0; written < bytes.length; )
+        written += writeSync(this.fd, bytes, written, bytes.length - written, offset + written);
+    } catch (error) {
+      throw writeError(error, this.file);
     }
-  });
-  return { path: written, bytes };
-}
-
-/** The file's path in the output, with forward slashes. */
-function write(folder: string, relativePath: string, make: (target: string) => void): string {
-  const target = path.join(folder, relativePath);
-  const parent = path.dirname(target);
-  try {
-    if (!made.has(parent)) {
-      mkdirSync(parent, { recursive: true });
-      made.add(parent);
-    }
-    make(target);
-  } catch (error) {
-    throw writeError(error, target);
+    this.end += bytes.length;
+    return { spool: this, offset, length: bytes.length };
   }
-  return relativePath.split(path.sep).join('/');
+
+  read({ offset, length }: Spooled): string {
+    this.fd ??= openSync(this.file, 'a+');
+    const bytes = Buffer.allocUnsafe(length);
+    readSync(this.fd, bytes, 0, length, offset);
+    return bytes.toString('utf8');
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
-/** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year. */
-export async function writeAsset(
-  output: string,
-  base: string,
-  { name, extension, folder, contents }: { name: string; extension: string; folder?: string; contents: string | Uint8Array },
-): Promise<WrittenAsset> {
-  const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
-  const file = [ASSETS_DIR, folder, `${name}.${hash}.${extension}`].filter(Boolean).join('/');
-  const written = await writeOutput(output, file, contents);
-  const integrity = `sha384-${createHash('sha384').update(contents).digest('base64')}`;
-  return { href: publicPath(base, `/${file}`), integrity, file: written };
+/** What wrote a file, and the project's file that made it, if one did. */
+export interface Owner {
+  what: string;
+  file?: string;
+}
+
+const ASSET: Owner = { what: 'an asset' };
+
+export class Writer {
+  /** Folders known to exist: each mkdir is a system call. */
+  private readonly made = new Set<string>();
+  /** Each file written, and what wrote it. */
+  private readonly owners = new Map<string, Owner>();
+  private readonly spools: Spool[] = [];
+
+  /** `folder` is the output being built; `work`, scratch space removed with the build. */
+  constructor(
+    readonly folder: string,
+    readonly work: string,
+  ) {}
+
+  /**
+   * `owner` names what wrote it ("the sitemap", "public/robots.txt"): a second file at one path fails the build naming both.
+   * Synchronous: a thousand small files written one after another, each without a trip through libuv's thread pool, take half
+   * the time, and nothing else waits on the main thread meanwhile.
+   */
+  write(relativePath: string, contents: string | Uint8Array, owner: string | Owner, redirectsTo?: string): OutputFile {
+    const file = this.claim(relativePath, typeof owner === 'string' ? { what: owner } : owner);
+    this.put(path.join(this.folder, relativePath), (target) => writeFileSync(target, contents));
+    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    return { path: file, bytes, ...(redirectsTo === undefined ? {} : { redirectsTo }) };
+  }
+
+  /** A file the cache keeps, linked into the output (copied where links cannot go), unread; the same asset twice is one. */
+  link(relativePath: string, source: string, bytes: number): OutputFile {
+    const file = relativePath.split(path.sep).join('/');
+    if (!this.owners.has(file)) {
+      this.owners.set(file, ASSET);
+      this.put(path.join(this.folder, relativePath), (target) => {
+        try {
+          linkSync(source, target);
+        } catch {
+          copyFileSync(source, target);
+        }
+      });
+    }
+    return { path: file, bytes };
+  }
+
+  /** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year: the same bytes twice are one file. */
+  asset(
+    base: string,
+    { name, extension, folder, contents }: { name: string; extension: string; folder?: string; contents: string | Uint8Array },
+  ): WrittenAsset {
+    const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
+    const file = [ASSETS_DIR, folder, `${name}.${hash}.${extension}`].filter(Boolean).join('/');
+    if (!this.owners.has(file)) {
+      this.owners.set(file, ASSET);
+      this.put(path.join(this.folder, file), (target) => writeFileSync(target, contents));
+    }
+    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    const integrity = `sha384-${createHash('sha384').update(contents).digest('base64')}`;
+    return { href: publicPath(base, `/${file}`), integrity, file: { path: file, bytes } };
+  }
+
+  /** A file of the build's own (the site's bundled code): in its scratch space, never in the output. */
+  scratch(name: string, contents: string | Uint8Array): string {
+    const target = path.join(this.work, name);
+    this.put(target, (at) => writeFileSync(at, contents));
+    return target;
+  }
+
+  /** A spool for pages, in the scratch space: a thousand pages need not be held in memory until they are written. */
+  spool(): Spool {
+    const file = path.join(this.work, `pages-${this.spools.length + 1}-${Date.now()}.spool`);
+    this.put(file, (target) => writeFileSync(target, ''));
+    const spool = new Spool(file);
+    this.spools.push(spool);
+    return spool;
+  }
+
+  /** A file an earlier build of this folder wrote, and this one did not (the dev server's output, rebuilt in place). */
+  remove(relativePath: string): void {
+    rmSync(path.join(this.folder, relativePath), { force: true });
+  }
+
+  /** The spools go with the build's scratch space; their descriptors go now (a later read opens one again). */
+  close(): void {
+    for (const spool of this.spools) spool.close();
+  }
+
+  /** The file's path in the output, with forward slashes: refused if another part of the build wrote it. */
+  private claim(relativePath: string, owner: Owner): string {
+    const file = relativePath.split(path.sep).join('/');
+    const first = this.owners.get(file);
+    if (first !== undefined) {
+      // The one a person can rename (a file of public/) is named as the file to change.
+      throw new BuildError(`${file} would be written twice: by ${first.what} and by ${owner.what}. Give one of them another name.`, {
+        file: owner.file ?? first.file,
+      });
+    }
+    this.owners.set(file, owner);
+    return file;
+  }
+
+  private put(target: string, make: (target: string) => void): void {
+    const parent = path.dirname(target);
+    try {
+      if (!this.made.has(parent)) {
+        mkdirSync(parent, { recursive: true });
+        this.made.add(parent);
+      }
+      make(target);
+    } catch (error) {
+      throw writeError(error, target);
+    }
+  }
 }
 
 export function shown(file: string): string {

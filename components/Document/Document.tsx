@@ -22,7 +22,12 @@ export const FOOTER_ID = 'footer';
 export function Document({ page, site: built, assets, csp, children }: ShellProps<RouteFields>) {
   const site = useSite();
   const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? `${built.base}${href.slice(1)}` : href);
-  const paths: SitePaths = { home: built.base, link, routes: built.routes.map((route) => route.url), redirects: built.redirects };
+  const paths: SitePaths = {
+    home: built.base,
+    link,
+    routes: built.paths ?? built.routes.map((route) => route.url),
+    redirects: built.redirects,
+  };
   const config: SiteConfig = {
     ...site,
     ...(site.ctaHref === undefined ? {} : { ctaHref: link(site.ctaHref) }),

@@ -1,16 +1,19 @@
 /** The build's own steps, run again after each save, each kept while its inputs are the same: the same checks refuse the same mistakes. */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { type Failure, failureOf } from '../failure';
 import { ImageService } from '../images/service';
 import { type BuildOptions, defaultOptions } from '../options';
-import { type BuildResults, buildSteps, FILE_STEPS, filesOf } from '../pipeline';
+import { STEPS } from '../pipeline';
 import { RenderPool } from '../render/pool';
 import { runSteps, StepMemo, type Timing } from '../runner';
 import type { Site } from '../site';
 import { type SiteBundler, siteBundler } from '../steps/bundle';
-import { pageLabel } from '../steps/pages';
-import { StylesCompiler } from '../steps/styles';
+import { client } from '../steps/client';
+import { pageLabel, pages } from '../steps/pages';
+import { site } from '../steps/site';
+import type { Build } from '../steps/step';
+import { stylesheet } from '../steps/stylesheet';
+import { StylesCompiler } from '../styles-compiler';
+import { type OutputFile, Writer } from '../writer';
 
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
@@ -50,6 +53,8 @@ export class DevSession {
   /** Kept warm for the session: a save's stylesheet in a fifth of a cold compiler's time. */
   private readonly styles: StylesCompiler;
   private readonly images: ImageService;
+  /** This rebuild's: the dev bundler writes the site's code with it. */
+  private writer: Writer | undefined;
   /** So that those no step writes any more are deleted. */
   private written = new Set<string>();
   private readonly pending = new Set<string>();
@@ -127,65 +132,72 @@ export class DevSession {
     this.memo.changed(files);
     const { root, siteDir, workDir, overrides } = this.options;
     const options: BuildOptions = { ...defaultOptions(root), outDir: siteDir, log: () => {}, mode: 'development', ...overrides };
+    const writer = new Writer(siteDir, workDir);
+    this.writer = writer;
+    if (!this.pool) {
+      this.pool = new RenderPool({ root, mode: 'development', timeoutMs: options.pageTimeoutMs });
+      // The new workers have loaded nothing: the site is loaded into them again.
+      this.memo.forget(site.name);
+    }
+    const build: Build = {
+      options,
+      writer,
+      renderer: this.pool,
+      styles: this.styles,
+      images: this.images,
+      bundler: (config) => this.bundle(config),
+    };
     try {
-      const steps = buildSteps({
-        options,
-        staging: siteDir,
-        work: workDir,
-        bundle: (config) => this.bundle(config.site),
-        startWorkers: () => this.startWorkers(options.pageTimeoutMs),
-        styles: this.styles,
-        images: this.images,
-        previous: (step) => this.memo.last(step),
-      });
-      const { results, timings, ran, changed } = await runSteps(steps, {
+      const { results, timings, ran, changed } = await runSteps(STEPS, {
+        build,
         log: () => {},
         stepTimeoutMs: options.stepTimeoutMs,
         memo: this.memo,
       });
-      await this.removeUnwritten(results);
+      this.removeUnwritten(results.files, writer);
       const failedLast = this.error !== undefined;
       this.error = undefined;
       const ms = performance.now() - started;
-      this.stylesheet = { href: results.stylesheet.late, integrity: results.stylesheet.integrity };
-      const wrote = changed.filter((name) => (FILE_STEPS as readonly string[]).includes(name));
-      if (this.version > 0 && !failedLast && !ran.includes('pages') && !wrote.includes('client')) {
+      const sheet = results.of(stylesheet);
+      this.stylesheet = { href: sheet.late, integrity: sheet.integrity };
+      const wrote = changed.filter((name) => results.filesOf(name).length > 0);
+      if (this.version > 0 && !failedLast && !ran.includes(pages.name) && !wrote.includes(client.name)) {
         // The same files as before (a file saved again as it was): nothing for open pages to do.
         if (wrote.length === 0) return { ok: true, action: 'none', steps: timings, ms };
         // A new stylesheet, and the pages written again only for its address: it swaps in place.
-        if (wrote.includes('stylesheet')) return { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
+        if (wrote.includes(stylesheet.name)) return { ok: true, action: 'css', stylesheet: this.stylesheet, steps: timings, ms };
       }
       this.version += 1;
-      const { fresh, infos } = results.pages;
-      const rendered = { pages: ran.includes('pages') ? fresh.map((index) => pageLabel(infos[index])) : [], of: infos.length };
+      const { fresh, infos } = results.of(pages);
+      const rendered = { pages: ran.includes(pages.name) ? fresh.map((index) => pageLabel(infos[index])) : [], of: infos.length };
       return { ok: true, action: 'reload', steps: timings, ms, rendered };
     } catch (error) {
       this.error = failureOf(error, root);
       // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
       await this.pool?.close();
       this.pool = undefined;
-      this.memo.forget('workers');
       return { ok: false, error: this.error, ms: performance.now() - started };
+    } finally {
+      writer.close();
     }
   }
 
-  private async bundle(site: Site) {
-    if (this.bundler?.pages !== site.pages) {
+  private async bundle(config: Site) {
+    if (this.bundler?.pages !== config.pages) {
       await this.bundler?.bundler.dispose();
-      this.bundler = { pages: site.pages, bundler: await siteBundler(this.options.root, site, this.options.workDir) };
+      const writer = () => {
+        if (!this.writer) throw new Error('The site is bundled only during a rebuild.');
+        return this.writer;
+      };
+      this.bundler = { pages: config.pages, bundler: await siteBundler(this.options.root, config, writer) };
     }
     return this.bundler.bundler.bundle();
   }
 
-  private startWorkers(timeoutMs: number): RenderPool {
-    void this.pool?.close();
-    this.pool = new RenderPool({ root: this.options.root, mode: 'development', timeoutMs });
-    return this.pool;
-  }
-
-  private async removeUnwritten(results: BuildResults): Promise<void> {
-    const current = new Set(filesOf(results).map((file) => file.path));
-    for (const file of this.written) if (!current.has(file)) await rm(path.join(this.options.siteDir, file), { force: true });
+  /** Those no step wrote this time: their page or asset is gone. */
+  private removeUnwritten(outputs: readonly OutputFile[], writer: Writer): void {
+    const current = new Set(outputs.map((file) => file.path));
+    for (const file of this.written) if (!current.has(file)) writer.remove(file);
     this.written = current;
   }
 }

@@ -1,6 +1,6 @@
 /** A real redirect for every host, and for a bare file server a small page at each source. */
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
-import type { RedirectInfo } from '../render/protocol';
+import type { RedirectInfo } from '../site';
 import { publicPath, routeUrl } from '../urls';
 import { DEPLOY_DIR } from './policy';
 
@@ -54,16 +54,18 @@ export interface RedirectPage {
   csp: string;
   /** So that the browser asks for no other. */
   favicon: string;
+  /** The site's language. */
+  lang: string;
 }
 
 /**
  * Search engines treat a meta refresh with the target as canonical URL as a permanent move. No script and no style, so it holds
  * under the site's CSP; the query string stays behind.
  */
-export function redirectPage({ rule, title, canonicalUrl, csp, favicon }: RedirectPage): string {
+export function redirectPage({ rule, title, canonicalUrl, csp, favicon, lang }: RedirectPage): string {
   const to = escapeMarkup(rule.to);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeMarkup(lang)}">
 <head>
 <meta http-equiv="Content-Security-Policy" content="${escapeMarkup(csp)}">
 <meta charset="utf-8">

@@ -3,23 +3,12 @@ import * as v from 'valibot';
 import { hashParts } from '../cache.mjs';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
 import { description as descriptionSchema, text, title as titleSchema } from '../schema';
-import type { PageEntry, Pages, SitePath } from '../site';
+import type { FeedInfo, PageEntry, PageInfo, Pages, RedirectInfo, SitePath } from '../site';
 import { canonicalPath, routeFile } from '../urls';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
 import { type Keys, locate } from './locate';
 import { instant, loadCollection } from './markdown';
-import type { DescribeInput, FeedInfo, ImageSource, LoadedEntry, PageInfo, RedirectInfo, SiteDescription } from './protocol';
-
-/** Parallel to SiteDescription.pages. */
-export type Renderable =
-  | { kind: 'route'; entry: PageEntry<unknown> }
-  | { kind: 'not-found'; entry: PageEntry<unknown> }
-  | { kind: 'entry'; collection: string; entry: LoadedEntry }
-  | { kind: 'list'; collection: string; page: number; pages: number; entries: readonly LoadedEntry[] };
-
-export interface SiteModel extends SiteDescription {
-  renderables: Renderable[];
-}
+import type { DescribeInput, ImageSource, SiteDescription } from './protocol';
 
 export type AnyPages = Pages<unknown, Record<string, unknown>, unknown>;
 
@@ -38,7 +27,11 @@ const pathSchema = v.pipe(
 
 const component = v.custom<unknown>((value) => typeof value === 'function', 'is not a component');
 
-export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModule: string): Promise<SiteModel> {
+export async function describeSite(
+  pages: AnyPages,
+  input: DescribeInput & { root: string },
+  pagesModule: string,
+): Promise<SiteDescription> {
   const { root } = input;
   const problems: Problem[] = [];
   const whereIn =
@@ -113,11 +106,10 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   const redirects = await checkRedirects(pages, seenPaths, whereIn, pagesModule, problems);
 
   const infos: PageInfo[] = [];
-  const renderables: Renderable[] = [];
   const fieldNames = Object.keys(pages.fields);
   const fieldsOf = (source: object) =>
     Object.fromEntries(fieldNames.flatMap((name) => (name in source ? [[name, (source as Record<string, unknown>)[name]]] : [])));
-  for (const route of pages.routes) {
+  for (const [index, route] of pages.routes.entries()) {
     infos.push({
       path: route.path,
       file: routeFile(route.path),
@@ -126,8 +118,8 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
       kind: 'route',
       fields: fieldsOf(route),
       draft: false,
+      target: { kind: 'route', index },
     });
-    renderables.push({ kind: 'route', entry: route });
   }
 
   const feeds: FeedInfo[] = [];
@@ -136,13 +128,12 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
   const reads: string[] = [];
   const collections: SiteDescription['collections'] = {};
   for (const [name, collection] of Object.entries(pages.collections ?? {})) {
-    const given = input.loaded?.[name];
-    const loaded = given ? { ...given, problems: [] } : await loadCollection(root, name, collection, input);
+    const loaded = await loadCollection(root, name, collection, input);
     collections[name] = { entries: loaded.entries, images: loaded.images, reads: loaded.reads };
     problems.push(...loaded.problems);
     reads.push(...loaded.reads);
     images.push(...loaded.images);
-    const shown = loaded.entries.filter((entry) => entry.shown);
+    const shown = loaded.entries.flatMap((entry, index) => (entry.shown ? [{ entry, index }] : []));
     if (shown.length === 0) continue;
     if (seenPaths.has(collection.path.toLowerCase()))
       problems.push({
@@ -154,7 +145,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
     for (let page = 1; page <= pageCount; page += 1) {
       const path = (page === 1 ? collection.path : `${collection.path}/page/${page}`) as SitePath;
       const suffix = page === 1 ? '' : ` (page ${page} of ${pageCount})`;
-      const entries = shown.slice((page - 1) * perPage, page * perPage);
+      const listed = shown.slice((page - 1) * perPage, page * perPage);
       infos.push({
         path,
         file: routeFile(path),
@@ -165,11 +156,11 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         ...(page === 1 ? { fields: fieldsOf(collection.list.fields) } : {}),
         draft: false,
         // An entry's address too: a file renamed with its words unchanged moves its link.
-        version: versionOf(String(page), String(pageCount), ...entries.flatMap((entry) => [entry.path, entry.source])),
+        version: versionOf(String(page), String(pageCount), ...listed.flatMap(({ entry }) => [entry.path, entry.source])),
+        target: { kind: 'list', collection: name, page, pages: pageCount, entries: listed.map(({ index }) => index) },
       });
-      renderables.push({ kind: 'list', collection: name, page, pages: pageCount, entries });
     }
-    for (const entry of shown) {
+    for (const { entry, index } of shown) {
       infos.push({
         path: entry.path,
         file: routeFile(entry.path),
@@ -180,8 +171,8 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         lastmod: entry.info.updated ?? entry.info.date,
         draft: entry.info.draft,
         version: versionOf(entry.source),
+        target: { kind: 'entry', collection: name, entry: index },
       });
-      renderables.push({ kind: 'entry', collection: name, entry });
       shares.push({
         path: entry.path,
         title: entry.info.title,
@@ -189,7 +180,7 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
         ...(entry.info.image ? { cover: entry.info.image.src } : {}),
       });
     }
-    const published = shown.filter((entry) => !entry.info.draft);
+    const published = shown.flatMap(({ entry }) => (entry.info.draft ? [] : [entry]));
     feeds.push({
       collection: name,
       path: collection.path,
@@ -221,11 +212,11 @@ export async function loadModel(pages: AnyPages, input: DescribeInput, pagesModu
     kind: 'not-found',
     draft: false,
     version: allPaths,
+    target: { kind: 'not-found' },
   });
-  renderables.push({ kind: 'not-found', entry: pages.notFound });
   if (problems.length > 0) throw problemsError(problems);
   const { width, height } = pages.socialImage;
-  return { pages: infos, renderables, redirects, feeds, images, shares, socialImageSize: { width, height }, reads, collections };
+  return { pages: infos, redirects, feeds, images, shares, socialImageSize: { width, height }, reads, collections };
 }
 
 /** What tells the dev server it need not render a page again. */

@@ -75,56 +75,20 @@ export class RenderPool {
     this.grow(Math.max(1, Math.min(jobs, Math.ceil(pages / PAGES_PER_WORKER))));
   }
 
-  async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string): Promise<Requests[K][1]> {
-    const member = this.members[0];
+  /** To the worker with the fewest requests waiting: callers bound how many they send (queue.ts). */
+  async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string, route?: string): Promise<Requests[K][1]> {
+    const member = this.members.reduce<Member | undefined>(
+      (best, member) => (best === undefined || member.replies.length < best.replies.length ? member : best),
+      undefined,
+    );
     if (!member) throw this.failure ?? new Error('The render workers were stopped.');
     await this.whenLoaded(member);
-    return (await this.send(member, type, input, what)) as Requests[K][1];
+    return (await this.send(member, type, input, what, route)) as Requests[K][1];
   }
 
-  async each<K extends RequestType>(type: K, input: (index: number) => Requests[K][0], what: string): Promise<Requests[K][1][]> {
-    return this.guard(
-      Promise.all(
-        this.members.map(async (member, index) => {
-          await this.whenLoaded(member);
-          return (await this.send(member, type, input(index), what)) as Requests[K][1];
-        }),
-      ),
-    );
-  }
-
-  /** Each item on whichever worker is free next. */
-  async share<K extends RequestType, T>(
-    type: K,
-    items: readonly T[],
-    input: (item: T) => Requests[K][0],
-    describe: (item: T) => { what: string; route?: string },
-  ): Promise<Requests[K][1][]> {
-    const answers: Requests[K][1][] = new Array(items.length);
-    let next = 0;
-    const work = async (member: Member) => {
-      await this.whenLoaded(member);
-      const inFlight: Promise<void>[] = [];
-      const send = () => {
-        const index = next++;
-        const item = items[index] as T;
-        const { what, route } = describe(item);
-        const reply = this.send(member, type, input(item), what, route).then((value) => {
-          answers[index] = value as Requests[K][1];
-        });
-        // Items queued behind a failure are rejected with it, and nobody waits for them.
-        reply.catch(() => {});
-        inFlight.push(reply);
-      };
-      while (inFlight.length < QUEUED_PER_WORKER && next < items.length) send();
-      while (inFlight.length > 0) {
-        await inFlight.shift();
-        if (this.failure) throw this.failure;
-        if (next < items.length) send();
-      }
-    };
-    await this.guard(Promise.all(this.members.map(work)));
-    return answers;
+  /** How many requests keep every worker busy without a wait between them. */
+  get width(): number {
+    return Math.max(1, this.members.length) * QUEUED_PER_WORKER;
   }
 
   async close(): Promise<void> {
@@ -143,16 +107,6 @@ export class RenderPool {
   private whenLoaded(member: Member): Promise<unknown> {
     if (!member.ready) throw new Error('The render workers are asked nothing before the site is loaded.');
     return member.ready;
-  }
-
-  /** The first failure stops everything: the other workers' work is of no use. */
-  private async guard<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } catch (error) {
-      await this.close();
-      throw this.failure ?? error;
-    }
   }
 
   private grow(count: number): void {
@@ -175,6 +129,8 @@ export class RenderPool {
   private spawn(): Member {
     const { mode, root } = this.options;
     const worker = new Worker(BOOT, {
+      // The project it renders: the one thing a worker knows besides the site's code.
+      workerData: { root },
       // React picks its build by NODE_ENV as it loads, before any of the bundle's own code runs.
       env: { ...process.env, NODE_ENV: mode },
       // Not --enable-source-maps: boot.mjs maps the bundle's frames, only when a stack is read.

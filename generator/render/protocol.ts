@@ -1,48 +1,14 @@
 /** What the main thread and the render workers say to each other, all plain data: only workers load the site's code. */
 import type { Failure } from '../failure';
 import type { FoundReference } from '../scan';
-import type { EntryInfo, ImageInfo, SitePath } from '../site';
-import type { OutputFile } from '../writer';
+import type { EntryInfo, FeedInfo, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
 
-export interface PageInfo {
-  /** None for the 404 page, which answers at every unknown path. */
-  path?: SitePath;
-  /** Relative to the output folder. */
-  file: string;
-  title: string;
-  description: string;
-  kind: 'route' | 'entry' | 'list' | 'not-found';
-  fields?: Readonly<Record<string, unknown>>;
-  collection?: string;
-  /** The sitemap's. */
-  lastmod?: string;
-  draft: boolean;
-  /** What the page is made from besides code and settings (an entry's Markdown): unchanged, the dev server keeps the page. */
-  version?: string;
-}
-
-export interface RedirectInfo {
-  from: SitePath;
-  to: SitePath;
-  status: 301 | 302;
-}
-
-export interface FeedEntry {
-  path: SitePath;
-  title: string;
-  description: string;
-  /** Instants, as RFC 3339 text. */
-  date: string;
-  updated?: string;
-}
-
-export interface FeedInfo {
-  collection: string;
-  /** The feed is `<path>/feed.xml`. */
-  path: SitePath;
-  title: string;
-  entries: FeedEntry[];
-}
+/** A target with the entries it shows, as a request carries it. */
+export type PageSource =
+  | { kind: 'route'; index: number }
+  | { kind: 'not-found' }
+  | { kind: 'entry'; collection: string; entry: LoadedEntry }
+  | { kind: 'list'; collection: string; page: number; pages: number; entries: LoadedEntry[] };
 
 export interface ImageSource {
   file: string;
@@ -66,7 +32,7 @@ export interface LoadedEntry {
   source: string;
 }
 
-/** The worker that describes the site hands it to the others, which need not read and check it again. */
+/** As read and checked: the main thread keeps its entries, and hands each render request those its page shows. */
 export interface LoadedCollection {
   entries: LoadedEntry[];
   images: ImageSource[];
@@ -86,18 +52,13 @@ export interface SiteDescription {
   socialImageSize: { width: number; height: number };
   /** Besides the code (Markdown). */
   reads: string[];
-  /** As read and checked, by name: for the other workers. */
+  /** As read and checked, by name. */
   collections: Record<string, LoadedCollection>;
 }
 
 export interface DescribeInput {
-  root: string;
-  /** Relative to the root. */
-  pagesModule: string;
   mode: 'production' | 'development';
   now: number;
-  /** Another worker's: not read again. Not part of what the site is loaded for. */
-  loaded?: SiteDescription['collections'];
 }
 
 /** SVG, drawn by the site's components. */
@@ -107,7 +68,7 @@ export interface BrandDrawings {
   socialImageSize: { width: number; height: number };
 }
 
-/** Known only once every page is rendered: the pages wait in spools for it. */
+/** Known only once every page is rendered (the font is cut to their text): the pages hold stand-ins for them until written. */
 export interface LateAssets {
   csp: string;
   /** Its text (inline) or URL (linked). */
@@ -127,43 +88,52 @@ export interface LateTokens extends LateAssets {
   nonce: string;
 }
 
+/** What every page of a build is rendered with. */
 export interface RenderSettings {
-  root: string;
   mode: 'production' | 'development';
-  now: number;
   base: string;
   origin: string;
   year: number;
   tokens: LateTokens;
   icons?: string;
   brand: { favicon: string; touchIcon: string; logo: string; manifest: string };
-  /** By entry path; the site's own under "". */
-  socialImages: Record<string, { url: string; width: number; height: number; alt: string }>;
-  /** By source file. */
-  images: Record<string, Omit<ImageInfo, 'alt'>>;
   /** URLs by collection. */
   feeds: Record<string, string>;
-  spool: string;
+  /** The pages with fields (the navigation), at their URLs. */
+  routes: { url: string; title: string; fields?: Readonly<Record<string, unknown>> }[];
+  redirects: (readonly [from: string, to: string])[];
 }
 
-export interface Spooled {
-  file: string;
-  spool: string;
-  offset: number;
-  length: number;
+/** A page's image for link previews. */
+export interface SocialImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
-export interface RenderedPage extends Spooled {
-  /** Those this worker has not reported before: the shared navigation and assets cross once. */
+/** One page, with all it needs: the worker keeps nothing between requests but the site's code. */
+export interface RenderRequest {
+  page: PageInfo;
+  source: PageSource;
+  settings: RenderSettings;
+  socialImage: SocialImage;
+  /** Those its entries show, by source file. */
+  images: Record<string, Omit<ImageInfo, 'alt'>>;
+  /** Every page's URL: the 404 page's alone. */
+  paths?: string[];
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Every distinct reference of the page, but fragments of the page itself that name one of its elements. */
   references: FoundReference[];
   /** One a line. */
   ids: string;
   duplicateIds: string[];
   characters: string;
-  /** A hash of its class names: ten thousand pages hold ten thousand of these, not of the names. */
-  classes: string;
-  /** The names, sorted, a space between: with the first page of each set a worker renders. */
-  classNames?: string;
+  /** Sorted, a space between. */
+  classNames: string;
 }
 
 export interface Located {
@@ -177,14 +147,11 @@ export interface Requests {
   brand: [{ host: string; sizes: number[] }, BrandDrawings];
   /** The site's card with each title on it, as SVG. */
   cards: [{ host: string; titles: string[] }, string[]];
-  setup: [RenderSettings, undefined];
-  render: [{ page: number }, RenderedPage];
-  /** The pages' own stylesheets, sent to each worker once before the writes that name them by index. */
-  styles: [PageStyle[], undefined];
-  /** A page with a `style` takes that one of the `styles` in place of `late`'s. */
-  write: [{ folder: string; pages: (Spooled & { style?: number })[]; tokens: LateTokens; late: LateAssets }, OutputFile[]];
-  /** Where the owner wrote `value`: a character inside a text, or (`whole`) a link or an id. */
-  locate: [{ page: number; value: string; whole?: boolean }, Located | undefined];
+  render: [RenderRequest, RenderedPage];
+  /** The site's outputs' files, by output. */
+  outputs: [OutputInput, { name: string; files: readonly OutputContent[] }[]];
+  /** Where the owner wrote `value` for a page: a character inside a text, or (`whole`) a link or an id. */
+  locate: [{ source: PageSource; value: string; whole?: boolean }, Located | undefined];
 }
 
 export type RequestType = keyof Requests;

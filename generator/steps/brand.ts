@@ -7,54 +7,37 @@ import { fileURLToPath } from 'node:url';
 import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { ImageService } from '../images/service';
-import { runQueue } from '../queue';
 import type { RenderPool } from '../render/pool';
-import type { RenderSettings, SiteDescription } from '../render/protocol';
-import type { StepContext } from '../runner';
+import type { RenderSettings, SocialImage } from '../render/protocol';
 import type { Site } from '../site';
 import { publicPath, type SiteAddress } from '../urls';
-import { linkOutput, type OutputFile, type WrittenAsset, writeAsset } from '../writer';
-import type { Images } from './images';
+import type { OutputFile, Writer, WrittenAsset } from '../writer';
+import { config } from './config';
+import { site as siteStep } from './site';
+import { defineStep } from './step';
 
 export const TOUCH_ICON_SIZE = 180;
 const MANIFEST_ICON_SIZE = 512;
 const FAVICON_SIZE = 32;
-/** Titles drawn a request: a thousand entries' cards are never all in memory. */
-const CARDS_PER_BATCH = 32;
-/** Cards drawn at once: about a core's worth each, with the service's threads to spare. */
-const CARDS_AT_ONCE = 3;
-
-export interface Icons {
-  href?: string;
-  files: OutputFile[];
-}
-
-/** Pages point into the sprite with <use>, so that no page carries the shapes. */
-export async function writeIcons(pool: RenderPool, staging: string, base: string): Promise<Icons> {
-  const sprite = await pool.ask('icons', undefined, 'drawing the icon sprite');
-  if (!sprite) return { files: [] };
-  const written = await writeAsset(staging, base, { name: 'icons', extension: 'svg', contents: sprite });
-  return { href: written.href, files: [written.file] };
-}
 
 export interface Brand {
   assets: RenderSettings['brand'];
   /** The site's own card. */
-  socialImage: RenderSettings['socialImages'][string];
+  socialImage: SocialImage;
   files: OutputFile[];
   reads: string[];
 }
 
-interface Drawing {
+export interface Drawing {
   root: string;
   site: Site;
-  staging: string;
+  writer: Writer;
   base: string;
   service: ImageService;
 }
 
-export async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddress, signal: AbortSignal): Promise<Brand> {
-  const { site, staging, base } = drawing;
+async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddress, signal: AbortSignal): Promise<Brand> {
+  const { site, writer, base } = drawing;
   const drawings = await pool.ask(
     'brand',
     { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE] },
@@ -65,8 +48,7 @@ export async function drawBrand(pool: RenderPool, drawing: Drawing, address: Sit
     files.push(asset.file);
     return asset.href;
   };
-  const write = async (name: string, extension: string, contents: string) =>
-    written(await writeAsset(staging, base, { name, extension, contents }));
+  const write = async (name: string, extension: string, contents: string) => written(writer.asset(base, { name, extension, contents }));
   const png = pngWriter(drawing);
   const icon = (size: number) => drawings.appIcons[size] ?? { rounded: '', square: '' };
   const favicon = await write('favicon', 'svg', icon(FAVICON_SIZE).rounded);
@@ -105,56 +87,8 @@ export async function drawBrand(pool: RenderPool, drawing: Drawing, address: Sit
   };
 }
 
-export interface Shares {
-  /** By entry path. */
-  socialImages: RenderSettings['socialImages'];
-  files: OutputFile[];
-}
-
-/** Each entry's link preview: its cover's cut, or the site's card with its title, a few drawn at a time. */
-export async function drawShares(
-  pool: RenderPool,
-  drawing: Drawing,
-  described: Pick<SiteDescription, 'shares'>,
-  brand: Pick<Brand, 'socialImage'>,
-  images: Pick<Images, 'shares'>,
-  address: SiteAddress,
-  { signal, progress }: Pick<StepContext, 'signal' | 'progress'>,
-): Promise<Shares> {
-  const { site } = drawing;
-  const host = new URL(address.origin).host;
-  const { width, height } = brand.socialImage;
-  const socialImages: Shares['socialImages'] = {};
-  const files: OutputFile[] = [];
-  const total = described.shares.length;
-  let done = 0;
-  const titled = described.shares.filter((share) => {
-    const cut = share.cover === undefined ? undefined : images.shares[share.cover];
-    if (!cut) return true;
-    socialImages[share.path] = { url: cut.href, width: cut.width, height: cut.height, alt: `${share.title} (${site.name})` };
-    done += 1;
-    return false;
-  });
-  progress(done, total);
-  const png = pngWriter(drawing);
-  for (let from = 0; from < titled.length; from += CARDS_PER_BATCH) {
-    signal.throwIfAborted();
-    const batch = titled.slice(from, from + CARDS_PER_BATCH);
-    const svgs = await pool.ask('cards', { host, titles: batch.map((share) => share.title) }, 'drawing the entries’ link previews');
-    const drawn = await runQueue(batch, { width: CARDS_AT_ONCE, signal, done: () => progress(++done, total) }, (share, index) =>
-      png(svgs[index] ?? '', width, 'social', signal, share.file),
-    );
-    batch.forEach((share, index) => {
-      const asset = drawn[index] as Pick<WrittenAsset, 'href' | 'file'>;
-      files.push(asset.file);
-      socialImages[share.path] = { url: asset.href, width, height, alt: `${share.title} (${site.name})` };
-    });
-  }
-  return { socialImages, files };
-}
-
 /** Each PNG as an asset; a cached one is linked into the output unread: a thousand entries' cards are 30 MB. */
-function pngWriter({ root, site, staging, base, service }: Drawing) {
+export function pngWriter({ root, site, writer, base, service }: Drawing) {
   const fonts = site.brandFonts.map((file) => path.join(root, file));
   const code = fileURLToPath(new URL('../images/service-process.mjs', import.meta.url));
   // What draws and encodes it: their versions; the fonts and the code are inputs of each entry.
@@ -170,7 +104,7 @@ function pngWriter({ root, site, staging, base, service }: Drawing) {
     const hit = lookupFile(root, 'brand', key);
     if (hit) {
       const asset = hit.meta as OutputFile;
-      return { href: publicPath(base, `/${asset.path}`), file: linkOutput(staging, asset.path, hit.file, asset.bytes) };
+      return { href: publicPath(base, `/${asset.path}`), file: writer.link(asset.path, hit.file, asset.bytes) };
     }
     let png: Uint8Array;
     try {
@@ -183,8 +117,20 @@ function pngWriter({ root, site, staging, base, service }: Drawing) {
         cause: error,
       });
     }
-    const asset = await writeAsset(staging, base, { name, extension: 'png', contents: png });
+    const asset = writer.asset(base, { name, extension: 'png', contents: png });
     store(root, 'brand', key, { output: png, inputs: [...fonts, code], meta: asset.file, extension: 'png', keep: 5000 });
     return asset;
   };
 }
+
+/** For the brand's drawings and the entries' cards. */
+export function drawingFor(build: { options: { root: string }; writer: Writer; images: ImageService }, site: Site, base: string): Drawing {
+  return { root: build.options.root, site, writer: build.writer, base, service: build.images };
+}
+
+export const brand = defineStep({
+  name: 'brand',
+  needs: { config, site: siteStep },
+  run: ({ config }, { build, signal }) =>
+    drawBrand(build.renderer, drawingFor(build, config.site, config.address.base), config.address, signal),
+});

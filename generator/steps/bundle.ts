@@ -1,16 +1,13 @@
 /** The site's code and the render worker, one module with an inline source map, so that errors name the TypeScript files and lines. */
-import { link, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundle, bundlePlugins, compileError } from '../bundle.mjs';
 import type { Site } from '../site';
-import { writeOutput } from '../writer';
-
-export interface SiteBundle {
-  file: string;
-  reads: string[];
-}
+import type { Writer } from '../writer';
+import { config } from './config';
+import { defineStep, type SiteBundle } from './step';
 
 const GENERATOR = path.resolve(import.meta.dirname, '..');
 
@@ -59,15 +56,17 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
   };
 }
 
-export async function bundleSite(root: string, site: Site, work: string): Promise<SiteBundle> {
+async function bundleSite(root: string, site: Site, writer: Writer): Promise<SiteBundle> {
   const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
-  const file = path.join(work, 'site.mjs');
-  // A link of its own, which a cache emptied meanwhile cannot take away; its bytes when the cache's file is gone already.
-  const copy = () => writeOutput(work, 'site.mjs', built.output);
-  if (!built.file) await copy();
-  else await link(built.file, file).catch(copy);
-  return { file, reads: built.inputs };
+  // A copy of its own, which a cache emptied meanwhile cannot take away.
+  return { file: writer.scratch('site.mjs', built.output), reads: built.inputs };
 }
+
+export const siteCode = defineStep({
+  name: 'bundle',
+  needs: { config },
+  run: ({ config }, { build }) => (build.bundler ? build.bundler(config.site) : bundleSite(build.options.root, config.site, build.writer)),
+});
 
 export interface SiteBundler {
   /** Under a new name, for new workers. */
@@ -76,7 +75,7 @@ export interface SiteBundler {
 }
 
 /** One esbuild context for the dev session: a rebuild compiles only what changed. */
-export async function siteBundler(root: string, site: Site, folder: string): Promise<SiteBundler> {
+export async function siteBundler(root: string, site: Site, writer: () => Writer): Promise<SiteBundler> {
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   const options = siteBundleOptions(root, site);
   const plugins = [...(options.plugins ?? []), ...bundlePlugins(root, new Set())];
@@ -90,9 +89,7 @@ export async function siteBundler(root: string, site: Site, folder: string): Pro
       } catch (error) {
         throw compileError(error, root, site.pages);
       }
-      const name = `site-${++version}.mjs`;
-      await writeOutput(folder, name, result.outputFiles[0]?.contents ?? new Uint8Array());
-      const file = path.join(folder, name);
+      const file = writer().scratch(`site-${++version}.mjs`, result.outputFiles[0]?.contents ?? new Uint8Array());
       const reads = Object.keys(result.metafile.inputs).filter(
         (input) => !/^(?:<|[a-z-]+:)/.test(input) && !input.includes('node_modules/'),
       );

@@ -1,8 +1,11 @@
+/** The site's script and its first-paint script, bundled for the browser: one small file, and one inline. */
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
 import { wordsOf } from '../prune-css';
 import type { Site } from '../site';
-import { type OutputFile, type WrittenAsset, writeAsset } from '../writer';
+import type { OutputFile, Writer, WrittenAsset } from '../writer';
+import { config } from './config';
+import { defineStep } from './step';
 
 export interface Client {
   script: WrittenAsset;
@@ -32,14 +35,20 @@ async function browserBundle(root: string, entry: string, format: 'iife' | 'esm'
   });
 }
 
-export async function bundleClient(root: string, site: Site, staging: string, base: string): Promise<Client> {
+async function bundleClient(root: string, site: Site, writer: Writer, base: string): Promise<Client> {
   const [script, inline] = await Promise.all([
     browserBundle(root, site.client, 'iife'),
     site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript, 'iife'),
   ]);
-  const written = await writeAsset(staging, base, { name: 'main', extension: 'js', contents: script.output });
+  const written = writer.asset(base, { name: 'main', extension: 'js', contents: script.output });
   // Inside <script> nothing is escaped: the text must not end the element early.
   const inlineScript = inline?.output.toString('utf8').trim() ?? '';
   const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
   return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
 }
+
+export const client = defineStep({
+  name: 'client',
+  needs: { config },
+  run: ({ config }, { build }) => bundleClient(build.options.root, config.site, build.writer, config.address.base),
+});

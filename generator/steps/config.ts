@@ -10,7 +10,8 @@ import { locate, tagExports } from '../render/locate';
 import { text } from '../schema';
 import { HOST_NAMES, type Site } from '../site';
 import { type SiteAddress, siteAddress } from '../urls';
-import { writeOutput } from '../writer';
+import type { Writer } from '../writer';
+import { defineStep } from './step';
 
 export interface Config {
   site: Site;
@@ -45,7 +46,7 @@ const schema = v.strictObject({
   ),
 });
 
-export async function loadConfig(options: BuildOptions, work: string): Promise<Config> {
+async function loadConfig(options: BuildOptions, writer: Writer): Promise<Config> {
   const { root, config } = options;
   const built = await bundle({
     root,
@@ -56,8 +57,7 @@ export async function loadConfig(options: BuildOptions, work: string): Promise<C
     options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
   });
   // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
-  await writeOutput(work, 'config.mjs', built.output);
-  const moduleFile = path.join(work, 'config.mjs');
+  const moduleFile = writer.scratch('config.mjs', built.output);
   const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
   if (typeof exported !== 'object' || exported === null) {
     throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {
@@ -73,3 +73,9 @@ export async function loadConfig(options: BuildOptions, work: string): Promise<C
       : { ...(exported as Site), pages: path.relative(root, path.resolve(root, options.pages)) };
   return { site, address: siteAddress({ siteUrl: options.siteUrl, base: options.base, site, config }), reads: built.inputs };
 }
+
+export const config = defineStep({
+  name: 'config',
+  needs: {},
+  run: (_, { build }) => loadConfig(build.options, build.writer),
+});

@@ -6,11 +6,16 @@ import { hashParts, lookup, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, subsetterFiles, withCaseForms } from '../fonts';
 import type { RenderPool } from '../render/pool';
+import type { SiteDescription } from '../render/protocol';
 import { sortedCharacters } from '../scan';
 import { codePoint } from '../schema';
 import type { Site } from '../site';
-import { type OutputFile, writeAsset } from '../writer';
-import { pageLabel, type RenderedPages, whereOnPage } from './pages';
+import type { OutputFile, Writer } from '../writer';
+import { config } from './config';
+import { pageLabel, pages, type RenderedPages, whereOnPage } from './pages';
+import { site as siteStep } from './site';
+import { defineStep } from './step';
+import { styles } from './styles';
 
 /**
  * The shaping a browser applies to Latin text by default. Not `calt`, Inter's contextual alternates: their 1.3 kB make the
@@ -68,16 +73,19 @@ async function loadSource(root: string, site: Site): Promise<Source> {
   return { bytes, file: path.relative(root, resolved), ...map, subsetter: load };
 }
 
-export async function buildFonts(
-  root: string,
-  site: Site,
-  css: string,
-  rendered: RenderedPages,
-  pool: RenderPool,
-  staging: string,
-  base: string,
-  mode: 'production' | 'development',
-): Promise<Fonts> {
+interface FontsInput {
+  root: string;
+  site: Site;
+  css: string;
+  rendered: RenderedPages;
+  described: SiteDescription;
+  renderer: RenderPool;
+  writer: Writer;
+  base: string;
+  mode: 'production' | 'development';
+}
+
+async function buildFonts({ root, site, css, rendered, described, renderer, writer, base, mode }: FontsInput): Promise<Fonts> {
   const { family } = site.font;
   const usage = fontUsage(css);
   if (!usage.names(family)) {
@@ -95,7 +103,7 @@ export async function buildFonts(
   const wanted = usage.changesCase ? withCaseForms(shown) : shown;
   // Control and format characters (a soft hyphen, a zero-width space or joiner) are drawn with no glyph of their own.
   const missing = [...wanted].filter((character) => !drawn.has(character) && !/[\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(character));
-  if (missing.length > 0) throw await missingGlyphs(missing, rendered, pool, site);
+  if (missing.length > 0) throw await missingGlyphs(missing, rendered, described, renderer, site);
   const name = family.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const axis = source.weightAxis;
   const weights = usage.weights ? { min: Math.max(axis.min, usage.weights.min), max: Math.min(axis.max, usage.weights.max) } : axis;
@@ -103,7 +111,7 @@ export async function buildFonts(
   const code = [new URL('../fonts.ts', import.meta.url), new URL(import.meta.url)].map((url) => path.relative(root, fileURLToPath(url)));
   const reads = [source.file, ...subsetterFiles(root).map((file) => path.relative(root, file)), ...code];
   if (mode === 'development') {
-    const whole = await writeAsset(staging, base, { folder: 'fonts', name, extension: 'woff2', contents: source.bytes });
+    const whole = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: source.bytes });
     return { faces: fontFace(family, whole.href, axis), preload: whole.href, files: [whole.file], reads };
   }
   const main = sortedCharacters(wanted);
@@ -118,19 +126,25 @@ export async function buildFonts(
     return font;
   };
   const [mainFont, extraFont] = await Promise.all([subset('main', main), extra ? subset('extra', extra) : undefined]);
-  const written = await writeAsset(staging, base, { folder: 'fonts', name, extension: 'woff2', contents: mainFont });
+  const written = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: mainFont });
   const files = [written.file];
   // No unicode-range on the main face: a browser reaches for the extra face only for the characters in its range.
   let faces = fontFace(family, written.href, weights);
   if (extraFont) {
-    const more = await writeAsset(staging, base, { folder: 'fonts', name: `${name}-extra`, extension: 'woff2', contents: extraFont });
+    const more = writer.asset(base, { folder: 'fonts', name: `${name}-extra`, extension: 'woff2', contents: extraFont });
     files.push(more.file);
     faces += fontFace(family, more.href, weights, extra);
   }
   return { faces, preload: written.href, files, reads };
 }
 
-async function missingGlyphs(missing: readonly string[], rendered: RenderedPages, pool: RenderPool, site: Site): Promise<BuildError> {
+async function missingGlyphs(
+  missing: readonly string[],
+  rendered: RenderedPages,
+  described: SiteDescription,
+  renderer: RenderPool,
+  site: Site,
+): Promise<BuildError> {
   const names = missing.map((character) => `“${character}” (${codePoint(character)})`).join(', ');
   const first = missing[0] ?? '';
   const index = rendered.pages.findIndex((page) => page.characters.includes(first));
@@ -140,9 +154,26 @@ async function missingGlyphs(missing: readonly string[], rendered: RenderedPages
       file: site.styles,
     });
   const route = pageLabel(rendered.infos[index]);
-  const where = await whereOnPage(pool, index, first);
+  const where = await whereOnPage(renderer, described, index, first);
   return new BuildError(
     `${where.prefix}page ${route} shows ${names}, which ${font} has no glyph for: use another character, or a font that has it.`,
     { route, file: where.file },
   );
 }
+
+export const fonts = defineStep({
+  name: 'fonts',
+  needs: { config, styles, pages, site: siteStep },
+  run: ({ config, styles, pages, site }, { build }) =>
+    buildFonts({
+      root: build.options.root,
+      site: config.site,
+      css: styles.css,
+      rendered: pages,
+      described: site.described,
+      renderer: build.renderer,
+      writer: build.writer,
+      base: config.address.base,
+      mode: build.options.mode,
+    }),
+});

@@ -6,23 +6,27 @@ import { nginxConfig } from '../hosting/nginx';
 import { DEPLOY_DIR, type InlineCode, isSiteFile } from '../hosting/policy';
 import { HOSTED_SITE_FILE, type HostedSite, redirectsFile } from '../hosting/redirects';
 import { serveConfig } from '../hosting/serve';
-import type { HostName } from '../site';
+import { HOST_NAMES, type HostName } from '../site';
 import type { SiteAddress } from '../urls';
-import { type OutputFile, writeOutput } from '../writer';
+import type { OutputFile, Writer } from '../writer';
+import { config } from './config';
+import { policy } from './policy';
+import { site } from './site';
+import { defineStep } from './step';
 
 /** CloudFront Functions: 10 KB of code. */
 const CLOUDFRONT_FUNCTION_BYTES = 10 * 1024;
 /** Cloudflare Pages: static rules in _redirects (each redirect is two, with and without its slash). */
 const CLOUDFLARE_STATIC_REDIRECTS = 2000;
 
-export async function writeHostConfig(
+function writeHostConfig(
   files: readonly OutputFile[],
   hosted: HostedSite,
   address: SiteAddress,
   inline: InlineCode,
   hosts: readonly HostName[],
-  staging: string,
-): Promise<OutputFile[]> {
+  writer: Writer,
+): OutputFile[] {
   const host = new URL(address.origin).hostname;
   const siteFiles = files.map((output) => output.path).filter(isSiteFile);
   const configs: [HostName | 'all', string, string][] = [
@@ -47,7 +51,7 @@ export async function writeHostConfig(
   for (const [kind, file, contents] of configs) {
     if (kind !== 'all' && !hosts.includes(kind)) continue;
     checkLimits(file, contents, hosted);
-    written.push(await writeOutput(staging, file, contents));
+    written.push(writer.write(file, contents, `the ${kind === 'all' ? 'hosting' : kind} configuration`));
   }
   return written;
 }
@@ -68,3 +72,13 @@ function checkLimits(file: string, contents: string, hosted: HostedSite): void {
     );
   }
 }
+
+/** After every file of the site, which _headers lists. */
+export const hosting = defineStep({
+  name: 'hosting',
+  needs: { config, site, policy },
+  needsFiles: true,
+  run: ({ config, site, policy }, { build, files }) => ({
+    files: writeHostConfig(files, site.hosted, config.address, policy.inline, config.site.hosts ?? HOST_NAMES, build.writer),
+  }),
+});

@@ -9,10 +9,14 @@ import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
 import { runQueue } from '../queue';
-import type { ImageSource, RenderSettings } from '../render/protocol';
+import type { ImageSource } from '../render/protocol';
 import type { StepContext } from '../runner';
+import type { ImageInfo } from '../site';
 import { publicPath, slugOf } from '../urls';
-import { linkOutput, type OutputFile, writeAsset } from '../writer';
+import type { OutputFile, Writer } from '../writer';
+import { config } from './config';
+import { site } from './site';
+import { defineStep } from './step';
 
 /** Candidates: those narrower than the image, and its own width below the largest (service-process.mjs). */
 const WIDTHS = [480, 960, 1440];
@@ -46,17 +50,18 @@ interface Output {
 }
 
 export interface Images {
-  images: RenderSettings['images'];
+  /** By source file. */
+  images: Record<string, Omit<ImageInfo, 'alt'>>;
   /** A cover's cut for link previews, by source file. */
   shares: Record<string, { href: string; width: number; height: number }>;
   files: OutputFile[];
   reads: string[];
 }
 
-export interface ImagesInput {
+interface ImagesInput {
   root: string;
   sources: readonly ImageSource[];
-  staging: string;
+  writer: Writer;
   base: string;
   service: ImageService;
   maxPixels: number;
@@ -64,7 +69,7 @@ export interface ImagesInput {
   share: { width: number; height: number };
 }
 
-export async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepContext, 'signal' | 'progress'>): Promise<Images> {
+async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepContext, 'signal' | 'progress'>): Promise<Images> {
   const { root, sources, base } = input;
   // One per file, a cover if any entry makes it one.
   const unique = [...new Map(sources.map((source) => [source.file, source])).values()].map((source) =>
@@ -74,7 +79,7 @@ export async function makeImages(input: ImagesInput, { signal, progress }: Pick<
   const made = await runQueue(unique, { width: AT_ONCE, signal, done: (count) => progress(count, unique.length) }, (source) =>
     imageOf(input, source, version, signal),
   );
-  const images: RenderSettings['images'] = {};
+  const images: Images['images'] = {};
   const shares: Images['shares'] = {};
   const files: OutputFile[] = [];
   unique.forEach((source, index) => {
@@ -103,7 +108,7 @@ export async function makeImages(input: ImagesInput, { signal, progress }: Pick<
 }
 
 async function imageOf(
-  { root, staging, base, service, maxPixels, share }: ImagesInput,
+  { root, writer, base, service, maxPixels, share }: ImagesInput,
   source: ImageSource,
   version: string,
   signal: AbortSignal,
@@ -117,7 +122,7 @@ async function imageOf(
   const cached = lookupFile(root, 'images', key);
   if (cached) {
     const kept = cached.meta as Made;
-    const linked = linkOutputs(path.dirname(cached.file), kept, staging);
+    const linked = linkOutputs(path.dirname(cached.file), kept, writer);
     if (linked) return { ...kept, files: linked };
   }
   let encoded: Encoded;
@@ -133,7 +138,7 @@ async function imageOf(
   const made: Made = { width: encoded.width, height: encoded.height, fallbackType: encoded.type, outputs: [] };
   const files: OutputFile[] = [];
   const keep = async (contents: Uint8Array, suffix: string, extension: string, width: number, type: string): Promise<Output> => {
-    const written = await writeAsset(staging, base, { folder: 'images', name: `${name}-${suffix}`, extension, contents });
+    const written = writer.asset(base, { folder: 'images', name: `${name}-${suffix}`, extension, contents });
     files.push(written.file);
     const cachedFile = store(root, 'images', `${key} ${written.file.path}`, { output: contents, inputs: CODE, extension, keep: 50_000 });
     return { file: written.file.path, width, type, cached: path.basename(cachedFile ?? ''), bytes: contents.byteLength };
@@ -173,11 +178,31 @@ function imageError(source: ImageSource, { problem }: ImageProblemError, maxPixe
  * Undefined when one is missing or cut short. Synchronous: a thousand images' stats and links, each without a trip through
  * libuv's thread pool, take a fraction of the time, and the main thread has nothing else to do meanwhile.
  */
-function linkOutputs(folder: string, made: Made, staging: string): OutputFile[] | undefined {
+function linkOutputs(folder: string, made: Made, writer: Writer): OutputFile[] | undefined {
   const all = [...made.outputs, ...(made.share ? [made.share] : [])];
   const cached = all.map((output) => path.join(folder, output.cached));
   const whole = all.every(
     (output, index) => output.cached && statSync(cached[index] as string, { throwIfNoEntry: false })?.size === output.bytes,
   );
-  return whole ? all.map((output, index) => linkOutput(staging, output.file, cached[index] as string, output.bytes)) : undefined;
+  return whole ? all.map((output, index) => writer.link(output.file, cached[index] as string, output.bytes)) : undefined;
 }
+
+export const images = defineStep({
+  name: 'images',
+  needs: { config, site },
+  // Each image not in the cache is decoded and encoded several times: a site of many gets their time.
+  extraMs: ({ site }) => site.described.images.length * 2_000,
+  run: ({ config, site }, { build, signal, progress }) =>
+    makeImages(
+      {
+        root: build.options.root,
+        sources: site.described.images,
+        writer: build.writer,
+        base: config.address.base,
+        service: build.images,
+        maxPixels: config.site.images?.maxPixels ?? DEFAULT_MAX_PIXELS,
+        share: site.described.socialImageSize,
+      },
+      { signal, progress },
+    ),
+});

@@ -4,11 +4,16 @@ import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import type { RenderPool } from '../render/pool';
-import type { RedirectInfo, SiteDescription } from '../render/protocol';
+import type { SiteDescription } from '../render/protocol';
 import { type FoundReference, fragmentId, isPageRelative, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
+import type { RedirectInfo } from '../site';
 import { canonicalPath, fileRoute, folderName, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
 import type { OutputFile } from '../writer';
-import { type RenderedPages, whereOnPage } from './pages';
+import { config } from './config';
+import { pages, type RenderedPages, whereOnPage } from './pages';
+import { site } from './site';
+import { defineStep } from './step';
+import { stylesheet } from './stylesheet';
 
 export interface Problem {
   file: string;
@@ -21,14 +26,14 @@ export interface Problem {
 const LISTED_OCCURRENCES = 10;
 
 /** URLs on the site's own origin are checked like root-relative ones; others are left alone: the build makes no network calls. */
-export async function checkLinks(
+async function checkLinks(
   folder: string,
   outputs: readonly OutputFile[],
   address: SiteAddress,
-  described: Pick<SiteDescription, 'redirects' | 'collections'>,
+  described: SiteDescription,
   rendered: RenderedPages,
   stylesheet: string | undefined,
-  pool: RenderPool,
+  renderer: RenderPool,
   project: { root: string; public?: string },
 ): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
@@ -54,7 +59,7 @@ export async function checkLinks(
       const index = pageIndex.get(file);
       // As the owner wrote it: under a base path, the page holds it with the base in front.
       const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
-      const where = index !== undefined && written ? await whereOnPage(pool, index, written, true) : { prefix: '' };
+      const where = index !== undefined && written ? await whereOnPage(renderer, described, index, written, true) : { prefix: '' };
       owner ??= where.file;
       const left = written?.startsWith('/') ? unpublished.get(canonicalPath(written.replace(/[?#].*$/, ''))) : undefined;
       const beside = where.file?.endsWith('.md') && written ? besideEntry(project, where.file, written, address.base) : undefined;
@@ -111,16 +116,8 @@ export class LinkChecker {
     this.pageIds.set(file, ids);
   }
 
-  async run(): Promise<Problem[]> {
-    let problems = await this.checkAll();
-    if (problems.length > 0 && this.pages.size > 0) {
-      // Workers report a shared reference once: read the pages again to name every page with a broken one.
-      this.pages.clear();
-      this.unique.clear();
-      this.problems.length = 0;
-      problems = await this.checkAll();
-    }
-    return problems;
+  run(): Promise<Problem[]> {
+    return this.checkAll();
   }
 
   private async checkAll(): Promise<Problem[]> {
@@ -289,3 +286,24 @@ function nearId(id: string, ids: ReadonlySet<string>): string {
   const near = slugOf(id);
   return near !== id && ids.has(near) ? `: did you mean #${near}?` : '';
 }
+
+/** After every file of the site: a link to one of them is checked against what was written. */
+export const links = defineStep({
+  name: 'links',
+  needs: { config, site, pages, stylesheet },
+  needsFiles: true,
+  run: async ({ config, site, pages, stylesheet }, { build, files }) => {
+    const { root, mode } = build.options;
+    await checkLinks(
+      build.writer.folder,
+      files,
+      config.address,
+      site.described,
+      pages,
+      mode === 'production' ? stylesheet.css : undefined,
+      build.renderer,
+      { root, ...(config.site.public === undefined ? {} : { public: config.site.public }) },
+    );
+    return {};
+  },
+});

@@ -1,98 +1,195 @@
-/** Pages rendered once into the workers' spools, then written once the stylesheet, the font and the policy are known. */
+/**
+ * Every page rendered by the render service, a few at a time, into the writer's spool: each waits there, with stand-ins for
+ * the stylesheet and the font, until the font is cut to every page's text (write.ts).
+ */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import path from 'node:path';
 import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
+import { feedPath } from '../outputs/feeds';
+import { runQueue } from '../queue';
 import type { RenderPool } from '../render/pool';
-import type { LateAssets, PageInfo, PageStyle, RenderedPage, RenderSettings, SiteDescription } from '../render/protocol';
-import { canonicalPath } from '../urls';
-import type { OutputFile } from '../writer';
+import type { LateTokens, LoadedEntry, PageSource, RenderRequest, RenderSettings, SiteDescription, SocialImage } from '../render/protocol';
+import { previousOf } from '../runner';
+import type { FoundReference } from '../scan';
+import type { ImageInfo, PageInfo, PageTarget } from '../site';
+import { canonicalPath, routeUrl } from '../urls';
+import type { Spooled } from '../writer';
+import { brand } from './brand';
+import { siteCode } from './bundle';
+import { client } from './client';
+import { config } from './config';
+import { icons } from './icons';
+import { images } from './images';
+import { share } from './share';
+import { site } from './site';
+import { defineStep } from './step';
+
+export interface RenderedPage {
+  file: string;
+  spooled: Spooled;
+  /** Shared among the pages that have them (the navigation, the assets): a thousand pages hold one copy. */
+  references: readonly FoundReference[];
+  /** One a line. */
+  ids: string;
+  duplicateIds: readonly string[];
+  characters: string;
+  /** Its class names: the index of their set in `classSets`. */
+  classes: number;
+}
 
 export interface RenderedPages {
   infos: readonly PageInfo[];
   pages: readonly RenderedPage[];
-  tokens: RenderSettings['tokens'];
-  /** What the pages were rendered with (the workers, and in `key` the code they run), for the dev server to keep those whose inputs did not change. */
-  pool: RenderPool;
+  /** Each set of class names the pages have, sorted, a space between. */
+  classSets: readonly string[];
+  tokens: LateTokens;
+  /** What the pages were rendered with, and from: the dev server renders again only those whose inputs changed. */
   key: string;
   versions: readonly string[];
   /** Indexes of the pages rendered this time. */
   fresh: readonly number[];
-  /** The class names of each page's `classes`. */
-  classNames: ReadonlyMap<string, string>;
 }
 
 export function pageLabel(info: PageInfo | undefined): string {
   return info?.path === undefined ? '/404' : canonicalPath(info.path);
 }
 
-export function lateTokens(): RenderSettings['tokens'] {
+function lateTokens(): LateTokens {
   const nonce = `x-late-${randomBytes(9).toString('hex')}`;
   const names = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
   return { nonce, ...(Object.fromEntries(names.map((name) => [name, `${nonce}-${name}`])) as Record<(typeof names)[number], string>) };
 }
 
-/** In the dev server, only those whose inputs changed since `previous`. */
-export async function renderPages(
-  pool: RenderPool,
-  jobs: number,
-  described: SiteDescription,
-  settings: Omit<RenderSettings, 'spool' | 'tokens'>,
-  work: string,
-  previous?: RenderedPages,
-): Promise<RenderedPages> {
-  // Not the clock: what it changes (entries published or expired) is in the pages' versions.
-  const { socialImages, now: _now, ...shared } = settings;
-  // Everything pages share: a change re-renders them all. The navigation comes from the pages with fields.
-  const navigation = described.pages.flatMap((page) => (page.fields ? [[page.path, page.title, page.fields]] : []));
-  const key = hashParts([JSON.stringify([pool.loaded, shared, navigation, described.redirects])]);
-  const versions = described.pages.map((page) => `${page.file} ${page.version ?? ''} ${socialImages[page.path ?? '']?.url ?? ''}`);
-  const reuse = previous?.pool === pool && previous.key === key;
-  const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);
-  const tokens = reuse ? previous.tokens : lateTokens();
-  const indexes = described.pages.flatMap((_, index) => (kept.has(versions[index] ?? '') ? [] : [index]));
-  const pages: (RenderedPage | undefined)[] = versions.map((version) => kept.get(version));
-  if (indexes.length > 0) {
-    // Fresh each time: the dev server renders again while it may still write the last ones.
-    const spool = await mkdtemp(path.join(work, 'spool-'));
-    pool.size(jobs, indexes.length);
-    // Not awaited first: a worker answers in order, so a ready one renders while another still loads the site.
-    const setup = pool.each('setup', () => ({ ...settings, spool, tokens }), 'setting up the pages');
-    setup.catch(() => {});
-    const rendered = await pool.share(
-      'render',
-      indexes,
-      (page) => ({ page }),
-      (page) => {
-        const route = pageLabel(described.pages[page]);
-        return { what: `rendering page ${route}`, route };
-      },
+/** What a render request carries besides the page: its entries, read by the site step. */
+export function pageSource(described: Pick<SiteDescription, 'collections'>, target: PageTarget): PageSource {
+  if (target.kind === 'route' || target.kind === 'not-found') return target;
+  const entries = described.collections[target.collection]?.entries ?? [];
+  const entry = (index: number) => {
+    const found = entries[index];
+    if (!found) throw new Error(`Collection "${target.collection}" has no entry number ${index}.`);
+    return found;
+  };
+  return target.kind === 'entry'
+    ? { kind: 'entry', collection: target.collection, entry: entry(target.entry) }
+    : { kind: 'list', collection: target.collection, page: target.page, pages: target.pages, entries: target.entries.map(entry) };
+}
+
+export const pages = defineStep({
+  name: 'pages',
+  needs: { config, bundle: siteCode, site, icons, brand, images, share, client },
+  run: async ({ config, bundle, site, icons, brand, images, share }, context): Promise<RenderedPages> => {
+    const { build, signal, progress } = context;
+    const previous = previousOf(context, pages);
+    const { renderer, writer, options } = build;
+    const { described } = site;
+    const { origin, base } = config.address;
+    const infos = described.pages;
+    const shown = infos.filter((info) => info.path !== undefined && !info.draft);
+    const feeds = Object.fromEntries(
+      described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
     );
-    await setup;
-    indexes.forEach((index, at) => {
-      pages[index] = rendered[at];
-    });
+    const shared: Omit<RenderSettings, 'tokens'> = {
+      mode: options.mode,
+      base,
+      origin,
+      year: options.year,
+      ...(icons.href === undefined ? {} : { icons: icons.href }),
+      brand: brand.assets,
+      feeds,
+      routes: shown.flatMap((info) =>
+        info.fields && info.path ? [{ url: routeUrl(base, info.path), title: info.title, fields: info.fields }] : [],
+      ),
+      redirects: described.redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
+    };
+    const socialImageOf = (info: PageInfo): SocialImage =>
+      (info.kind === 'entry' && info.path !== undefined ? share.socialImages[info.path] : undefined) ?? brand.socialImage;
+    // Everything pages share: a change renders them all again.
+    const key = hashParts([JSON.stringify([bundle.file, shared, images.images])]);
+    const versions = infos.map((info) => `${info.file} ${info.version ?? ''} ${socialImageOf(info).url}`);
+    const reuse = previous?.key === key;
+    const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);
+    const tokens = reuse ? previous.tokens : lateTokens();
+    const settings: RenderSettings = { ...shared, tokens };
+    const fresh = infos.flatMap((_, index) => (kept.has(versions[index] ?? '') ? [] : [index]));
+    const made: (RenderedPage | undefined)[] = versions.map((version) => kept.get(version));
+    const imagesOf = imageFinder(described, images.images);
+    const paths = shown.map((info) => routeUrl(base, info.path ?? '/'));
+    const classSets = reuse ? [...previous.classSets] : [];
+    const setOf = new Map(classSets.map((names, index) => [names, index]));
+    const references = new Map<string, FoundReference>();
+    // One object for each reference many pages share.
+    const interned = (reference: FoundReference) => {
+      const id = `${reference.where}\u0000${reference.value}\u0000${reference.problem ?? ''}`;
+      const known = references.get(id);
+      if (known) return known;
+      references.set(id, reference);
+      return reference;
+    };
+    if (fresh.length > 0) {
+      const spool = writer.spool();
+      await runQueue(fresh, { width: renderer.width, signal, done: (count) => progress(count, fresh.length) }, async (index) => {
+        const info = infos[index] as PageInfo;
+        const source = pageSource(described, info.target);
+        const request: RenderRequest = {
+          page: info,
+          source,
+          settings,
+          socialImage: socialImageOf(info),
+          images: imagesOf(source),
+          ...(info.kind === 'not-found' ? { paths } : {}),
+        };
+        const route = pageLabel(info);
+        const rendered = await renderer.ask('render', request, `rendering page ${route}`, route);
+        let classes = setOf.get(rendered.classNames);
+        if (classes === undefined) {
+          classes = classSets.push(rendered.classNames) - 1;
+          setOf.set(rendered.classNames, classes);
+        }
+        made[index] = {
+          file: info.file,
+          spooled: spool.append(rendered.html),
+          references: rendered.references.map(interned),
+          ids: rendered.ids,
+          duplicateIds: rendered.duplicateIds,
+          characters: rendered.characters,
+          classes,
+        };
+      });
+    }
+    const all = made as RenderedPage[];
+    await duplicateIds(renderer, described, all);
+    return { infos, pages: all, classSets, tokens, key, versions, fresh };
+  },
+});
+
+/** The images a page's entries show, by source file: a render request carries those alone. */
+function imageFinder(described: SiteDescription, made: Readonly<Record<string, Omit<ImageInfo, 'alt'>>>) {
+  const byEntry = new Map<string, string[]>();
+  for (const image of described.images) {
+    const entry = image.from.replace(/:\d+$/, '');
+    byEntry.set(entry, [...(byEntry.get(entry) ?? []), image.file]);
   }
-  const all = pages as RenderedPage[];
-  await duplicateIds(pool, described.pages, all);
-  const classNames = new Map(reuse ? previous.classNames : []);
-  for (const page of all) {
-    if (page.classNames === undefined) continue;
-    classNames.set(page.classes, page.classNames);
-    delete page.classNames;
-  }
-  return { infos: described.pages, pages: all, tokens, pool, key, versions, fresh: indexes, classNames };
+  const pick = (entries: readonly LoadedEntry[]) =>
+    Object.fromEntries(
+      entries
+        .flatMap((entry) => [...(byEntry.get(entry.file) ?? []), ...(entry.info.image ? [entry.info.image.src] : [])])
+        .flatMap((file) => {
+          const image = made[file];
+          return image ? [[file, image] as const] : [];
+        }),
+    );
+  return (source: PageSource) => (source.kind === 'entry' ? pick([source.entry]) : source.kind === 'list' ? pick(source.entries) : {});
 }
 
 /** A fragment, the skip link or the first paint's hold would land on the first. */
-async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages: readonly RenderedPage[]): Promise<void> {
+async function duplicateIds(renderer: RenderPool, described: SiteDescription, pages: readonly RenderedPage[]): Promise<void> {
   const index = pages.findIndex((page) => page.duplicateIds.length > 0);
   const page = pages[index];
   if (!page) return;
   const [id = ''] = page.duplicateIds;
-  const route = pageLabel(infos[index]);
-  const where = await whereOnPage(pool, index, id, true);
+  const info = described.pages[index];
+  const route = pageLabel(info);
+  const where = await whereOnPage(renderer, described, index, id, true);
   // In Markdown, an id is a heading's words.
   const mistake = where.file?.endsWith('.md')
     ? `the heading's id "${id}" is given twice on page ${route} (its layout has it too): reword the heading`
@@ -100,50 +197,17 @@ async function duplicateIds(pool: RenderPool, infos: readonly PageInfo[], pages:
   throw new BuildError(`${where.prefix}${mistake}, since a link to #${id} would lead to the first`, { file: where.file, route });
 }
 
-/** A request's worth: each answer resets the worker's time limit, which a thousand pages on a busy disk could outlast. */
-const PAGES_PER_WRITE = 50;
-
-/** `own` gives a page, by its class names, what is its own in place of `late`'s. */
-export async function writePages(
-  pool: RenderPool,
-  rendered: RenderedPages,
-  late: LateAssets,
-  staging: string,
-  own?: (classNames: string) => PageStyle,
-): Promise<OutputFile[]> {
-  const styles: PageStyle[] = [];
-  const spooled = rendered.pages.map(({ file, spool, offset, length, classes }) => {
-    if (!own) return { file, spool, offset, length };
-    const names = rendered.classNames.get(classes);
-    if (names === undefined) throw new Error(`The class names of ${file} were never reported.`);
-    const style = own(names);
-    const at = styles.indexOf(style);
-    return { file, spool, offset, length, style: at >= 0 ? at : styles.push(style) - 1 };
-  });
-  // Once to each worker: sent with every request, ten thousand pages' worth outgrew the workers' young heap.
-  if (styles.length > 0) await pool.each('styles', () => styles, 'taking the pages’ stylesheets');
-  // Each page has its own stylesheet and policy then: the whole sheet need not go with every request.
-  const sent: LateAssets = own ? { ...late, stylesheet: '', csp: '' } : late;
-  const chunks = Array.from({ length: Math.ceil(spooled.length / PAGES_PER_WRITE) }, (_, index) =>
-    spooled.slice(index * PAGES_PER_WRITE, (index + 1) * PAGES_PER_WRITE),
-  );
-  const written = await pool.share(
-    'write',
-    chunks,
-    (pages) => ({ folder: staging, pages, tokens: rendered.tokens, late: sent }),
-    (pages) => ({ what: `writing ${pages.length === 1 ? 'the page' : `${pages.length} pages`} from ${pages[0]?.file}` }),
-  );
-  // In the order of the pages, whatever the number of workers.
-  return written.flat();
-}
-
 /** As "file:line: ", or nothing when no content holds it. */
 export async function whereOnPage(
-  pool: RenderPool,
+  renderer: RenderPool,
+  described: SiteDescription,
   page: number,
   value: string,
   whole = false,
 ): Promise<{ prefix: string; file?: string }> {
-  const where = await pool.ask('locate', { page, value, whole }, `finding “${value}”`).catch(() => undefined);
+  const info = described.pages[page];
+  if (!info) return { prefix: '' };
+  const source = pageSource(described, info.target);
+  const where = await renderer.ask('locate', { source, value, whole }, `finding “${value}”`).catch(() => undefined);
   return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
 }

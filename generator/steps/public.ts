@@ -3,15 +3,17 @@ import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
 import { folderName } from '../urls';
-import { type OutputFile, writeOutput } from '../writer';
+import type { OutputFile, Writer } from '../writer';
+import { config } from './config';
+import { defineStep } from './step';
 
 export interface Public {
   files: OutputFile[];
   reads: string[];
 }
 
-/** `taken`: the files the build wrote. */
-export async function copyPublic(root: string, folder: string | undefined, taken: ReadonlySet<string>, staging: string): Promise<Public> {
+/** A file that has the name of one the build makes is refused by the writer, naming both. */
+async function copyPublic(root: string, folder: string | undefined, writer: Writer): Promise<Public> {
   if (folder === undefined) return { files: [], reads: [] };
   const name = folderName(folder);
   const source = path.join(root, name);
@@ -38,10 +40,14 @@ export async function copyPublic(root: string, folder: string | undefined, taken
       }
       if (!(await lstat(target)).isFile()) continue;
     } else if (!info.isFile()) continue;
-    if (taken.has(relative))
-      throw new BuildError(`${shown} would overwrite a generated file of the same name; rename it.`, { file: shown });
     reads.push(shown);
-    files.push(await writeOutput(staging, relative, await readFile(from)));
+    files.push(writer.write(relative, await readFile(from), { what: shown, file: shown }));
   }
   return { files, reads };
 }
+
+export const publicFiles = defineStep({
+  name: 'public',
+  needs: { config },
+  run: ({ config }, { build }) => copyPublic(build.options.root, config.site.public, build.writer),
+});

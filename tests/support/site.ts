@@ -4,7 +4,7 @@ import * as cheerio from 'cheerio';
 import { type Navigation, navigationFrom, type RouteFields } from '../../components/site/navigation';
 import type { ShellRoute } from '../../generator';
 import type { InlineCode } from '../../generator/hosting/policy';
-import { type AnyPages, loadModel } from '../../generator/render/model';
+import { type AnyPages, describeSite } from '../../generator/render/model';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { type Route, routes } from '../../pages/routes';
 import pages from '../../pages/site';
@@ -18,11 +18,7 @@ export const UNKNOWN_PATH = '/no-such-page';
  * Every page of the site as the build's render workers list it: the route table's, and each
  * collection's lists and published entries (read from their Markdown as a build reads them).
  */
-const model = await loadModel(
-  pages as unknown as AnyPages,
-  { root: projectRoot, pagesModule: config.pages, mode: 'production', now: Date.now() },
-  config.pages,
-);
+const model = await describeSite(pages as unknown as AnyPages, { root: projectRoot, mode: 'production', now: Date.now() }, config.pages);
 
 /** Every page with an address (the route table's and the collections'), and one path that matches none (the 404 page). */
 export const PAGE_PATHS: readonly string[] = [...model.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])), UNKNOWN_PATH];

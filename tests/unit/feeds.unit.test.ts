@@ -1,29 +1,16 @@
 /** A collection's Atom feed, written from the entries as the build describes them: each one's last change, and the feed's. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import * as cheerio from 'cheerio';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FeedInfo, SiteDescription } from '../../generator/render/protocol';
-import type { Site } from '../../generator/site';
-import { writeFeeds } from '../../generator/steps/sitemap';
-
-let staging: string;
-
-beforeAll(async () => {
-  staging = await mkdtemp(path.join(tmpdir(), 'feeds-'));
-});
-
-afterAll(async () => {
-  await rm(staging, { recursive: true, force: true });
-});
+import { expect, it } from 'vitest';
+import { feeds } from '../../generator/outputs/feeds';
+import type { FeedInfo, OutputInput } from '../../generator/site';
 
 /** Each entry's published and updated, and the feed's updated, as the feed writes them. */
 async function feedOf(entries: FeedInfo['entries']) {
   const feed: FeedInfo = { collection: 'notes', path: '/notes', title: 'Notes', entries };
-  const site = { name: 'A site', lang: 'en' } as Site;
-  await writeFeeds({ feeds: [feed] } as SiteDescription, site, { origin: 'https://example.test', base: '/' }, staging);
-  const $ = cheerio.load(await readFile(path.join(staging, 'notes/feed.xml'), 'utf8'), { xmlMode: true });
+  const input = { feeds: [feed], site: { name: 'A site', lang: 'en' }, address: { origin: 'https://example.test', base: '/' } };
+  const [file] = feeds.files(input as Partial<OutputInput> as OutputInput);
+  expect(file?.path).toBe('notes/feed.xml');
+  const $ = cheerio.load(file?.contents ?? '', { xmlMode: true });
   return {
     updated: $('feed > updated').text(),
     entries: $('entry')

@@ -346,8 +346,11 @@ describe('each host, for a site under a base path with redirects', () => {
       canonicalUrl: 'https://www.example.com/site/about-us/',
       csp: "default-src 'none'",
       favicon: '/site/assets/favicon.0123456789.svg',
+      lang: 'de',
     });
     expect(html).toContain('<title>About &lt;us&gt; &amp; &quot;them&quot;</title>');
+    // In the site's language, not the generator's.
+    expect(html).toContain('<html lang="de">');
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/site/about-us/">');
     expect(html).toContain('<link rel="canonical" href="https://www.example.com/site/about-us/">');
     expect(html).toContain('<a href="/site/about-us/">About &lt;us&gt; &amp; &quot;them&quot;</a>');

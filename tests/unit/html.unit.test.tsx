@@ -1,12 +1,14 @@
 /**
- * toHtml5: React's XHTML-flavoured markup as HTML5, on React's own output and on the edges of
- * the two patterns it rewrites.
+ * The one HTML reader writes React's XHTML-flavoured markup as HTML5 as it reads it: on React's own output and on the edges of
+ * the patterns it rewrites.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { toHtml5 } from '../../generator/render/html';
+import { scanHtml } from '../../generator/scan';
 
-describe('toHtml5', () => {
+const toHtml5 = (markup: string) => scanHtml(markup, 'https://example.test').html5;
+
+describe('the HTML reader, as it writes HTML5', () => {
   it("writes React's void elements and empty boolean attributes as HTML5 does", () => {
     const markup = renderToStaticMarkup(
       <html lang="en">

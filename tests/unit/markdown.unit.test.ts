@@ -10,8 +10,8 @@ import markdownIt from 'markdown-it';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toHtml5 } from '../../generator/render/html';
 import { lineOfValue, loadCollection, renderBody } from '../../generator/render/markdown';
+import { scanHtml } from '../../generator/scan';
 import type { Collection, ImageInfo } from '../../generator/site';
 
 const roots: string[] = [];
@@ -50,7 +50,7 @@ async function rendered(source: string, images: Record<string, ImageInfo> = {}):
   if (!entry) throw new Error('The entry was not loaded.');
   const context = { link: (href: string) => href, images, folder: 'notes', sizes: '100vw' };
   // HTML's void elements, as a page has them.
-  return toHtml5(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))));
+  return scanHtml(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))), 'https://example.test').html5;
 }
 
 const front = (fields: string) => `---\n${fields}\n---\n`;

@@ -3,7 +3,7 @@
  * message naming it. The build tests (redirects.build.test.ts) run them through `npm run build`.
  */
 import { describe, expect, it } from 'vitest';
-import { type AnyPages, loadModel } from '../../generator/render/model';
+import { type AnyPages, describeSite } from '../../generator/render/model';
 import type { Redirect } from '../../generator/site';
 import { routes } from '../../pages/routes';
 import pages from '../../pages/site';
@@ -14,11 +14,7 @@ describe('the redirects', () => {
   /** The site's model with these redirects, written as loosely as a table could hold them: its redirects, or the message it fails with. */
   const model = async (entries: { from?: string; to?: string; status?: number }[]) => {
     const redirects = entries.map((entry) => ({ from: '/old', to: '/about-us', ...entry }) as Redirect);
-    const loaded = await loadModel(
-      { ...pages, redirects } as unknown as AnyPages,
-      { root, pagesModule: table, mode: 'production', now: Date.now() },
-      table,
-    );
+    const loaded = await describeSite({ ...pages, redirects } as unknown as AnyPages, { root, mode: 'production', now: Date.now() }, table);
     return loaded.redirects;
   };
   /** The problem a redirect has, as its line says it (the file: this copy of the table is exported by no module). */

@@ -1,7 +1,6 @@
 /** The page scan: what a page refers to, the ids it defines and the characters it shows, from any HTML. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { toHtml5 } from '../../generator/render/html';
 import { scanHtml } from '../../generator/scan';
 
 const origin = 'https://www.example.test';
@@ -47,7 +46,7 @@ const page = (
 );
 
 describe('the page scan', () => {
-  const html = `<!DOCTYPE html>${toHtml5(renderToStaticMarkup(page))}`;
+  const html = `<!DOCTYPE html>${scanHtml(renderToStaticMarkup(page), 'https://example.test').html5}`;
   const found = scanHtml(html, origin);
 
   it("finds React's ids, references and text", () => {

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as sass from 'sass';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileStyles, StylesCompiler } from '../../generator/steps/styles';
+import { compileStyles } from '../../generator/steps/styles';
+import { StylesCompiler } from '../../generator/styles-compiler';
 import { projectRoot as root } from '../../scripts/lib/project';
 import config from '../../site.config';
 

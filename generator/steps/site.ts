@@ -1,0 +1,18 @@
+/** The site as the render service describes it: its pages, redirects, feeds and entries, every problem named with its file and line. */
+import { hostedSite } from '../hosting/redirects';
+import { siteCode } from './bundle';
+import { config } from './config';
+import { defineStep } from './step';
+
+export const site = defineStep({
+  name: 'site',
+  needs: { config, bundle: siteCode },
+  run: async ({ config, bundle }, { build }) => {
+    const { renderer, options } = build;
+    renderer.load(bundle.file);
+    const described = await renderer.ask('describe', { mode: options.mode, now: options.now }, 'loading the site');
+    // The workers the pages will need start while the brand and images are made.
+    renderer.size(options.jobs, described.pages.length);
+    return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
+  },
+});

@@ -1,0 +1,44 @@
+/** The pages out of the spool, their stand-ins replaced by the stylesheet, the font, the script and the policy they allow. */
+import { escapeUTF8 as escapeMarkup } from 'entities/escape';
+import { pageStyles } from '../prune-css';
+import type { LateAssets, PageStyle } from '../render/protocol';
+import type { OutputFile } from '../writer';
+import { client } from './client';
+import { fonts } from './fonts';
+import { pageLabel, pages } from './pages';
+import { policy } from './policy';
+import { defineStep } from './step';
+import { stylesheet } from './stylesheet';
+
+export const write = defineStep({
+  name: 'write',
+  needs: { pages, client, stylesheet, fonts, policy },
+  run: ({ pages, client, stylesheet, fonts, policy }, { build, signal }) => {
+    const production = build.options.mode === 'production';
+    // In attributes, escaped; the inline stylesheet and script are raw text, which no escape may touch.
+    const late: LateAssets = {
+      csp: escapeMarkup(policy.meta),
+      stylesheet: production ? stylesheet.late : escapeMarkup(stylesheet.late),
+      integrity: escapeMarkup(stylesheet.integrity),
+      font: escapeMarkup(fonts.preload),
+      script: escapeMarkup(client.script.href),
+      scriptIntegrity: escapeMarkup(client.script.integrity),
+      inlineScript: client.inlineScript,
+    };
+    // A production page carries its own stylesheet, cut to its classes, and the policy that allows it.
+    const own = production ? pageStyles(stylesheet.css, client.words, policy.inline.scripts, escapeMarkup) : undefined;
+    const styleOf = (classes: number): PageStyle | undefined => (own ? own(pages.classSets[classes] ?? '') : undefined);
+    // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
+    const token = new RegExp(`${pages.tokens.nonce}-(\\w+)`, 'g');
+    const files: OutputFile[] = [];
+    for (const [index, page] of pages.pages.entries()) {
+      signal.throwIfAborted();
+      const assets: LateAssets = { ...late, ...styleOf(page.classes) };
+      const html = page.spooled.spool
+        .read(page.spooled)
+        .replace(token, (found, name: string) => (Object.hasOwn(assets, name) ? assets[name as keyof LateAssets] : found));
+      files.push(build.writer.write(page.file, html, `page ${pageLabel(pages.infos[index])}`));
+    }
+    return { files };
+  },
+});
