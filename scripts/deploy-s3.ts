@@ -4,8 +4,9 @@
  * file: hashed assets first with a year's immutable cache, then the other files, then the pages,
  * with no-cache; one command a Content-Type, the commands of a phase at once. Then, only once every
  * upload succeeded, it removes the objects that earlier deploys of this site at this base path
- * recorded and this build no longer has (old hashed assets only after a grace period), and records
- * this deploy last (scripts/lib/s3-record.ts). Nothing else in the bucket is ever removed.
+ * recorded and this build no longer has, and records this deploy last (scripts/lib/s3-record.ts):
+ * the bucket holds the build, old hashed assets only while the build keeps them. Nothing else in
+ * the bucket is ever removed.
  * --dry-run lists what would change and prints the commands instead.
  */
 import { spawn } from 'node:child_process';
@@ -36,19 +37,21 @@ import {
   writeRecordArgs,
 } from './lib/s3';
 import {
-  DEFAULT_GRACE,
   type DeployChanges,
+  type DeployRecord,
+  LEGACY_RECORD_FILE,
+  mergeRecords,
+  newRecordKey,
   parseRecord,
   planChanges,
   recordKeeping,
-  recordKey,
+  recordPrefix,
   recordText,
-  removalOf,
 } from './lib/s3-record';
 
 /**
- * hugo deploy's default. An ordinary deploy removes a page or two and the old assets past their
- * grace period (this site has 9 assets; a busy week of deploys, a few dozen at once); a wrong
+ * hugo deploy's default. An ordinary deploy removes a page or two and the old assets the build no
+ * longer keeps (this site has 9 assets; a busy week of deploys, a few dozen at once); a wrong
  * --dist or a half-empty build over a site of hundreds of pages would remove far more.
  */
 const DEFAULT_MAX_DELETES = 256;
@@ -66,16 +69,6 @@ const command = {
       value: '<n>',
       description: `stop before uploading anything when the deploy would remove more than <n> objects (default ${DEFAULT_MAX_DELETES})`,
     },
-    'keep-deploys': {
-      type: 'string',
-      value: '<n>',
-      description: `keep old hashed assets while one of the last <n> deploys had them (default ${DEFAULT_GRACE.deploys}) ...`,
-    },
-    'keep-days': {
-      type: 'string',
-      value: '<days>',
-      description: `... or for <days> days after the deploy that dropped them, whichever is longer (default ${DEFAULT_GRACE.days})`,
-    },
   },
   positionals: true,
   lists: [
@@ -88,7 +81,6 @@ const command = {
       rows: [
         ['AWS_ENDPOINT_URL', 'the endpoint when --endpoint-url is not given (AWS_ENDPOINT_URL_S3 first, as the CLI reads them)'],
         ['AWS_PROFILE, AWS_REGION, ...', 'read by the AWS CLI as usual'],
-        ['DEPLOY_S3_NOW', "the deploy's time for the grace period, ISO 8601 (default: the clock), for tests"],
       ],
     },
   ],
@@ -154,12 +146,12 @@ function stopMessage(run: AwsRun, target: S3Target, state: string): string {
   return run.error?.code === 'ENOENT' ? MISSING_CLI : `Deploy stopped: ${failureOf(run, target)}\n${state}`;
 }
 
-/** A count option: a whole number of 0 or more (days may have a fraction), or the default. */
-function countOption(value: string | undefined, option: string, fallback: number, { whole = true } = {}): number {
+/** A count option: a whole number of 0 or more, or the default. */
+function countOption(value: string | undefined, option: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || (whole && !Number.isInteger(number))) {
-    fail(`--${option} takes ${whole ? 'a whole number' : 'a number'} of 0 or more, not "${value}".\n${USAGE}`);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0) {
+    fail(`--${option} takes a whole number of 0 or more, not "${value}".\n${USAGE}`);
   }
   return number;
 }
@@ -175,15 +167,6 @@ if (endpointUrl !== undefined && !/^https?:\/\/[^/]/.test(endpointUrl)) {
   fail(`The endpoint "${endpointUrl}" is not an http:// or https:// URL.\n${USAGE}`);
 }
 const maxDeletes = countOption(values['max-deletes'], 'max-deletes', DEFAULT_MAX_DELETES);
-const grace = {
-  deploys: countOption(values['keep-deploys'], 'keep-deploys', DEFAULT_GRACE.deploys),
-  days: countOption(values['keep-days'], 'keep-days', DEFAULT_GRACE.days, { whole: false }),
-};
-const nowSetting = process.env.DEPLOY_S3_NOW;
-const now = nowSetting ? new Date(nowSetting) : new Date();
-if (nowSetting && (!/^\d{4}-\d\d-\d\dT/.test(nowSetting) || Number.isNaN(now.getTime()))) {
-  fail(`DEPLOY_S3_NOW="${nowSetting}" is not a date and time in ISO 8601, such as 2026-01-31T12:00:00Z.`);
-}
 const dist = path.resolve(values.dist ?? 'dist');
 if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '404.html'))) {
   fail(`${dist} holds no built site (index.html and 404.html). Run \`npm run build\` first.`);
@@ -202,44 +185,64 @@ try {
 const prefix = site.base.slice(1);
 const target: S3Target = { bucket, endpointUrl, prefix };
 const where = `s3://${bucket}${site.base === '/' ? '' : `/${site.base.slice(1, -1)}`}`;
-const record = recordKey(prefix);
 const passes = planPasses(uploads);
 // As typed for a folder inside this one, absolute otherwise: the commands printed stay readable.
 const relativeDist = path.relative(process.cwd(), dist);
 const distArg = relativeDist === '' ? '.' : relativeDist.startsWith('..') || path.isAbsolute(relativeDist) ? dist : relativeDist;
 const inPhase = (phase: Phase) => passes.filter((pass) => pass.phase === phase);
 
-/**
- * What the deploy would change, from the bucket's keys and the record of the deploys before it,
- * read without changing anything; or why they could not be read.
- */
-async function readChanges(): Promise<{ changes: DeployChanges } | { problem: string }> {
-  const listing = await aws(listArgs(target));
-  if (failed(listing)) return { problem: failureOf(listing, target) };
-  const listed = (JSON.parse(listing.stdout.trim() || 'null') as string[] | null) ?? [];
-  let previous: DeployChanges['previous'];
-  if (listed.includes(record)) {
-    const read = await aws(readObjectArgs(target, record));
+/** What the deploy would change, and where its record goes. */
+interface Plan {
+  changes: DeployChanges;
+  /** The key of this deploy's record: the one the bucket holds, or a new one. */
+  recordKey: string;
+  /** The other records of this base path (the one deploy:s3 kept before at a fixed key, served to anyone): removed once this deploy is recorded. */
+  staleRecords: string[];
+}
+
+/** The records of a base path, read and parsed; or why one cannot be used. */
+async function readRecords(keys: readonly string[], base: string): Promise<{ records: DeployRecord[] } | { problem: string }> {
+  const records: DeployRecord[] = [];
+  for (const key of keys) {
+    const read = await aws(readObjectArgs(target, key));
     if (failed(read)) return { problem: failureOf(read, target) };
     try {
-      previous = parseRecord(read.stdout, { base: site.base, prefix });
+      records.push(parseRecord(read.stdout, { base, prefix: base.slice(1) }));
     } catch (error) {
       return {
         problem:
-          `The record of earlier deploys, s3://${bucket}/${record}, cannot be used: ${(error as Error).message}.\n` +
+          `The record of earlier deploys, s3://${bucket}/${key}, cannot be used: ${(error as Error).message}.\n` +
           'Remove it to deploy anyway: that deploy then removes nothing, and records itself afresh.',
       };
     }
   }
+  return { records };
+}
+
+/**
+ * What the deploy would change, from the bucket's keys and the records of the deploys before it,
+ * read without changing anything; or why they could not be read.
+ */
+async function readPlan(): Promise<Plan | { problem: string }> {
+  const listing = await aws(listArgs(target));
+  if (failed(listing)) return { problem: failureOf(listing, target) };
+  const listed = (JSON.parse(listing.stdout.trim() || 'null') as string[] | null) ?? [];
+  const own = listed.filter((key) => recordPrefix(key) === prefix);
+  const read = await readRecords(own, site.base);
+  if ('problem' in read) return read;
+  const recordKey =
+    own.find((key) => !key.endsWith(LEGACY_RECORD_FILE)) ??
+    (values['dry-run'] ? `${prefix}deploy/s3-record-<a new random name>` : newRecordKey(prefix));
   return {
     changes: planChanges({
       listed,
       keys: uploads.map((upload) => upload.key),
-      previous,
+      previous: mergeRecords(read.records),
       site: { base: site.base, prefix },
-      now: now.toISOString(),
-      grace,
+      now: new Date().toISOString(),
     }),
+    recordKey,
+    staleRecords: own.filter((key) => key !== recordKey),
   };
 }
 
@@ -254,29 +257,23 @@ function tooManyDeletes(changes: DeployChanges): string | undefined {
   );
 }
 
-/** One line for an old asset kept: whose it is, and when it goes. */
-function keptLine(asset: DeployChanges['kept'][number]): string {
-  const removal = removalOf(asset, grace);
-  return `${asset.key}  (deploy ${asset.deploy}'s; goes with the first deploy numbered ${removal.deploy} or more from ${removal.after})`;
-}
-
 /** What is left alone, in a line, when anything is. */
 function othersLine(changes: DeployChanges): string | undefined {
   if (changes.others.length === 0) return undefined;
   const them = `${plural(changes.others.length, 'object')} no recorded deploy of this site wrote (${someOf(changes.others)})`;
   return changes.previous
     ? `Left alone: ${them}.`
-    : `No record of an earlier deploy here (s3://${bucket}/${record}; an older deploy:s3 wrote none): nothing is removed, and the ${them} stay.`;
+    : `No record of an earlier deploy at this base path (an older deploy:s3 wrote none): nothing is removed, and the ${them} stay.`;
 }
 
 if (values['dry-run']) {
   console.log(`Dry run: deploying ${distArg} to ${where}${endpointUrl ? ` at ${endpointUrl}` : ''} changes nothing.`);
-  const read = await readChanges();
-  if ('problem' in read) {
-    const problem = read.problem === MISSING_CLI ? 'the AWS CLI (`aws`) was not found.' : read.problem;
+  const plan = await readPlan();
+  if ('problem' in plan) {
+    const problem = plan.problem === MISSING_CLI ? 'the AWS CLI (`aws`) was not found.' : plan.problem;
     console.log(`Could not read the bucket, so what would change is unknown: ${problem}`);
   } else {
-    const { changes } = read;
+    const { changes } = plan;
     const since = changes.previous
       ? `the record of deploy ${changes.previous.deploy} (${changes.previous.deployedAt})`
       : 'no record of an earlier deploy';
@@ -284,19 +281,19 @@ if (values['dry-run']) {
     for (const key of changes.added) console.log(`  new        ${key}`);
     for (const key of changes.replaced) console.log(`  replace    ${key}`);
     for (const key of changes.deletes) console.log(`  delete     ${key}`);
-    for (const asset of changes.kept) console.log(`  keep       ${keptLine(asset)}`);
     if (changes.unchanged.length > 0) {
       console.log(`  unchanged  ${plural(changes.unchanged.length, 'hashed asset')} the bucket holds already (skipped)`);
     }
     const others = othersLine(changes);
     if (others) console.log(`  ${others}`);
   }
+  const recordKey = 'problem' in plan ? `${prefix}deploy/s3-record-<its name>` : plan.recordKey;
   console.log('The commands, in order:');
   for (const note of s3RedirectNotes(site)) console.log(`# ${note}`);
   console.log("# the bucket's keys (it must exist and answer before anything is uploaded):");
   console.log(shown(listArgs(target)));
   console.log('# the record of the deploys before this one, when the listing holds it:');
-  console.log(shown(readObjectArgs(target, record)));
+  console.log(shown(readObjectArgs(target, recordKey)));
   for (const [index, phase] of PHASES.entries()) {
     const commands = inPhase(phase);
     if (commands.length === 0) continue;
@@ -309,7 +306,7 @@ if (values['dry-run']) {
     );
     for (const pass of commands) console.log(shown(passArgs(pass, distArg, target, site)));
   }
-  const deletes = 'changes' in read ? read.changes.deletes.length : undefined;
+  const deletes = 'changes' in plan ? plan.changes.deletes.length : undefined;
   if (deletes === 0) console.log('# then nothing to remove');
   else {
     const them = deletes === undefined ? 'objects' : plural(deletes, 'object');
@@ -319,9 +316,14 @@ if (values['dry-run']) {
     console.log(shown(deleteArgs(target, '<stale-keys.json>')));
   }
   console.log('# last, the record of this deploy:');
-  console.log(shown(writeRecordArgs(target, '<record.json>', record)));
+  console.log(shown(writeRecordArgs(target, '<record.json>', recordKey, site.base)));
+  const staleRecords = 'problem' in plan ? [] : plan.staleRecords;
+  if (staleRecords.length > 0) {
+    console.log(`# and then the record it replaces (${staleRecords.join(', ')}):`);
+    console.log(shown(deleteArgs(target, '<old-records.json>')));
+  }
   // The deploy itself would stop: say so, and fail as it would.
-  const refused = 'changes' in read ? tooManyDeletes(read.changes) : undefined;
+  const refused = 'changes' in plan ? tooManyDeletes(plan.changes) : undefined;
   if (refused) fail(refused);
   process.exit(0);
 }
@@ -331,11 +333,11 @@ console.log(`Deploying ${plural(uploads.length, 'file')} from ${distArg} to ${wh
 for (const note of s3RedirectNotes(site)) console.log(`  Note: ${note}`);
 
 // Listing first proves the CLI, the credentials, the endpoint and the bucket before anything changes.
-const read = await readChanges();
-if ('problem' in read) {
-  fail(read.problem === MISSING_CLI ? MISSING_CLI : `Deploy stopped: ${read.problem}\nNothing was uploaded or removed.`);
+const plan = await readPlan();
+if ('problem' in plan) {
+  fail(plan.problem === MISSING_CLI ? MISSING_CLI : `Deploy stopped: ${plan.problem}\nNothing was uploaded or removed.`);
 }
-const { changes } = read;
+const { changes, recordKey, staleRecords } = plan;
 const refused = tooManyDeletes(changes);
 if (refused) fail(refused);
 const others = othersLine(changes);
@@ -366,41 +368,50 @@ const problem = await removeAndRecord(folder).finally(() => rm(folder, { recursi
 if (problem) fail(problem);
 console.log(
   `Deployed ${plural(uploads.length, 'file')} to ${where} in ${seconds(performance.now() - started)} (${plural(passes.length, 'upload command')}); ` +
-    `removed ${changes.deletes.length} stale, kept ${plural(changes.kept.length, 'old asset')}.`,
+    `removed ${plural(changes.deletes.length, 'stale object')}.`,
 );
 
 /**
  * Deletes the stale objects, 1,000 a request, then records the deploy, the objects that could not
- * be deleted still in it (the next deploy removes them); returns what went wrong, if anything.
+ * be deleted still in it (the next deploy removes them), then removes the records it replaces;
+ * returns what went wrong, if anything.
  */
 async function removeAndRecord(folder: string): Promise<string | undefined> {
-  const removal = await removeStale(folder);
+  const state = 'The new site is whole; some stale objects remain, recorded: the next deploy removes them.';
+  const removal = await removeKeys(folder, 'stale-keys', changes.deletes, state);
   if (removal.removed.length > 0) {
     console.log(`  ✓ removed ${plural(removal.removed.length, 'stale object')}: ${someOf(removal.removed)}`);
-  }
-  if (changes.kept.length > 0) {
-    console.log(
-      `  kept ${plural(changes.kept.length, 'old hashed asset')} for the grace period: ${someOf(changes.kept.map((asset) => asset.key))}`,
-    );
   }
   const notRemoved = changes.deletes.filter((key) => !removal.removed.includes(key));
   const file = path.join(folder, 'record.json');
   await writeFile(file, recordText(notRemoved.length > 0 ? recordKeeping(changes, notRemoved) : changes.record));
-  const run = await aws(writeRecordArgs(target, file, record));
+  const run = await aws(writeRecordArgs(target, file, recordKey, site.base));
   if (failed(run)) {
     const state = 'The new site is whole, but unrecorded: a later deploy will not remove what this one added. Deploy again to record it.';
     return [removal.problem, stopMessage(run, target, state)].filter(Boolean).join('\n');
   }
-  console.log(`  ✓ recorded deploy ${changes.deploy} in s3://${bucket}/${record}  ${seconds(run.ms)}`);
-  return removal.problem;
+  console.log(`  ✓ recorded deploy ${changes.deploy} in s3://${bucket}/${recordKey}  ${seconds(run.ms)}`);
+  if (staleRecords.length === 0) return removal.problem;
+  const replaced = await removeKeys(
+    folder,
+    'old-records',
+    staleRecords,
+    'The new site is whole and recorded; the next deploy removes the record this one replaced.',
+  );
+  if (replaced.removed.length > 0) console.log(`  ✓ removed the record it replaces: ${replaced.removed.join(', ')}`);
+  return [removal.problem, replaced.problem].filter(Boolean).join('\n') || undefined;
 }
 
-/** Deletes the stale objects, 1,000 a request: those it removed, and what went wrong, if anything. */
-async function removeStale(folder: string): Promise<{ removed: string[]; problem?: string }> {
+/** Deletes keys, 1,000 a request: those it removed, and what went wrong, if anything. */
+async function removeKeys(
+  folder: string,
+  name: string,
+  keys: readonly string[],
+  state: string,
+): Promise<{ removed: string[]; problem?: string }> {
   const removed: string[] = [];
-  const state = 'The new site is whole; some stale objects remain, recorded: the next deploy removes them.';
-  for (const [index, batch] of deleteBatches(changes.deletes).entries()) {
-    const file = path.join(folder, `stale-keys-${index}.json`);
+  for (const [index, batch] of deleteBatches(keys).entries()) {
+    const file = path.join(folder, `${name}-${index}.json`);
     await writeFile(file, JSON.stringify(batch));
     const run = await aws(deleteArgs(target, file));
     if (failed(run)) return { removed, problem: stopMessage(run, target, state) };
@@ -410,7 +421,7 @@ async function removeStale(folder: string): Promise<{ removed: string[]; problem
     removed.push(...batch.Objects.map((object) => object.Key).filter((key) => !failedKeys.has(key)));
     if (errors.length > 0) {
       const list = errors.map((error) => `${error.Key} (${error.Message ?? 'no reason given'})`).join(', ');
-      return { removed, problem: `Deploy stopped: ${plural(errors.length, 'stale object')} could not be removed: ${list}.\n${state}` };
+      return { removed, problem: `Deploy stopped: ${plural(errors.length, 'object')} could not be removed: ${list}.\n${state}` };
     }
   }
   return { removed };
