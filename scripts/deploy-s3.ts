@@ -42,10 +42,12 @@ import {
   LEGACY_RECORD_FILE,
   mergeRecords,
   newRecordKey,
+  outerPrefixes,
   parseRecord,
   planChanges,
   recordKeeping,
   recordPrefix,
+  recordsUnder,
   recordText,
 } from './lib/s3-record';
 
@@ -190,6 +192,8 @@ const passes = planPasses(uploads);
 const relativeDist = path.relative(process.cwd(), dist);
 const distArg = relativeDist === '' ? '.' : relativeDist.startsWith('..') || path.isAbsolute(relativeDist) ? dist : relativeDist;
 const inPhase = (phase: Phase) => passes.filter((pass) => pass.phase === phase);
+/** The listing of a base path's records: its deploy/s3- keys, under both names a record has had. */
+const recordsTarget = (outer: string): S3Target => ({ bucket, endpointUrl, prefix: recordsUnder(outer) });
 
 /** What the deploy would change, and where its record goes. */
 interface Plan {
@@ -201,49 +205,87 @@ interface Plan {
 }
 
 /** The records of a base path, read and parsed; or why one cannot be used. */
-async function readRecords(keys: readonly string[], base: string): Promise<{ records: DeployRecord[] } | { problem: string }> {
+async function readRecords(keys: readonly string[], base: string, { own }: { own: boolean }): Promise<DeployRecord[] | string> {
+  const reads = await Promise.all(keys.map(async (key) => ({ key, read: await aws(readObjectArgs(target, key)) })));
   const records: DeployRecord[] = [];
-  for (const key of keys) {
-    const read = await aws(readObjectArgs(target, key));
-    if (failed(read)) return { problem: failureOf(read, target) };
+  for (const { key, read } of reads) {
+    if (failed(read)) return failureOf(read, target);
     try {
       records.push(parseRecord(read.stdout, { base, prefix: base.slice(1) }));
     } catch (error) {
-      return {
-        problem:
-          `The record of earlier deploys, s3://${bucket}/${key}, cannot be used: ${(error as Error).message}.\n` +
-          'Remove it to deploy anyway: that deploy then removes nothing, and records itself afresh.',
-      };
+      // The old name can be a file of a site further out (public/<base>/deploy/s3-manifest.json): then it is none of its base path's.
+      if (!own && key.endsWith(LEGACY_RECORD_FILE)) continue;
+      const whose = own ? 'The record of earlier deploys' : `The record of the deploy at ${base}`;
+      const remedy = own
+        ? 'Remove it to deploy anyway: that deploy then removes nothing, and records itself afresh.'
+        : 'Deploy that site again, or remove the record if that site is gone.';
+      return `${whose}, s3://${bucket}/${key}, cannot be used: ${(error as Error).message}.\n${remedy}`;
     }
   }
-  return { records };
+  return records;
 }
 
+/** The keys a listing printed. */
+const keysOf = (run: AwsRun | undefined) => (JSON.parse(run?.stdout.trim() || 'null') as string[] | null) ?? [];
+
 /**
- * What the deploy would change, from the bucket's keys and the records of the deploys before it,
- * read without changing anything; or why they could not be read.
+ * What the deploy would change, from the bucket's keys and the records of the deploys before it
+ * and of those at the base paths around it, read without changing anything; or why they could not be read.
  */
 async function readPlan(): Promise<Plan | { problem: string }> {
-  const listing = await aws(listArgs(target));
-  if (failed(listing)) return { problem: failureOf(listing, target) };
-  const listed = (JSON.parse(listing.stdout.trim() || 'null') as string[] | null) ?? [];
-  const own = listed.filter((key) => recordPrefix(key) === prefix);
-  const read = await readRecords(own, site.base);
-  if ('problem' in read) return read;
+  const outer = outerPrefixes(prefix);
+  const listings = await Promise.all([aws(listArgs(target)), ...outer.map((name) => aws(listArgs(recordsTarget(name))))]);
+  const failure = listings.find(failed);
+  if (failure) return { problem: failureOf(failure, target) };
+  const [listed, ...outerListed] = listings.map(keysOf);
+  const own = (listed ?? []).filter((key) => recordPrefix(key) === prefix);
+  const reads = await Promise.all([
+    readRecords(own, site.base, { own: true }),
+    ...outer.map((name, index) =>
+      readRecords(
+        (outerListed[index] ?? []).filter((key) => recordPrefix(key) === name),
+        `/${name}`,
+        { own: false },
+      ),
+    ),
+  ]);
+  const problem = reads.find((read) => typeof read === 'string');
+  if (problem !== undefined) return { problem };
+  const [records = [], ...outerRecords] = reads as DeployRecord[][];
   const recordKey =
     own.find((key) => !key.endsWith(LEGACY_RECORD_FILE)) ??
     (values['dry-run'] ? `${prefix}deploy/s3-record-<a new random name>` : newRecordKey(prefix));
   return {
     changes: planChanges({
-      listed,
+      listed: listed ?? [],
       keys: uploads.map((upload) => upload.key),
-      previous: mergeRecords(read.records),
+      previous: mergeRecords(records),
+      outer: outerRecords.flat(),
       site: { base: site.base, prefix },
       now: new Date().toISOString(),
     }),
     recordKey,
     staleRecords: own.filter((key) => key !== recordKey),
   };
+}
+
+/** Why the deploy must not write these keys, or undefined: another deploy in the bucket keeps them. */
+function claimedKeys(changes: DeployChanges): string | undefined {
+  const { claimed } = changes;
+  if (claimed.length === 0) return undefined;
+  const lines = claimed
+    .slice(0, 5)
+    .map(({ key, base, why }) =>
+      why === 'inside'
+        ? `  ${key}: under ${base}, where another deploy keeps its site`
+        : `  ${key}: the deploy at ${base} keeps it (its record names it)`,
+    );
+  if (claimed.length > 5) lines.push(`  and ${claimed.length - 5} more`);
+  return (
+    `${values['dry-run'] ? 'The deploy would stop' : 'Deploy stopped'} before uploading anything: the build has ${plural(claimed.length, 'file')} that another deploy in this bucket keeps:\n` +
+    `${lines.join('\n')}\n` +
+    'A deploy writes and removes only its own objects: leave these files out of the build (pages/routes.ts, public/), or deploy it to another bucket.'
+  );
 }
 
 /** Why the deploy must not go ahead with these deletes, or undefined. */
@@ -257,13 +299,24 @@ function tooManyDeletes(changes: DeployChanges): string | undefined {
   );
 }
 
-/** What is left alone, in a line, when anything is. */
-function othersLine(changes: DeployChanges): string | undefined {
-  if (changes.others.length === 0) return undefined;
+/** What is left alone, a line each: other deploys' objects, and those nobody recorded. */
+function leftAlone(changes: DeployChanges): string[] {
+  const lines = changes.inner.map(
+    ({ base, objects }) => `Left alone: the deploy at ${base} (${plural(objects, 'object')}), which keeps its own.`,
+  );
+  if (changes.released.length > 0) {
+    lines.push(
+      `Left to the deploys inside this base path, and no longer recorded: ${plural(changes.released.length, 'object')} (${someOf(changes.released)}).`,
+    );
+  }
+  if (changes.others.length === 0) return lines;
   const them = `${plural(changes.others.length, 'object')} no recorded deploy of this site wrote (${someOf(changes.others)})`;
-  return changes.previous
-    ? `Left alone: ${them}.`
-    : `No record of an earlier deploy at this base path (an older deploy:s3 wrote none): nothing is removed, and the ${them} stay.`;
+  lines.push(
+    changes.previous
+      ? `Left alone: ${them}.`
+      : `No record of an earlier deploy at this base path (an older deploy:s3 wrote none): nothing is removed, and the ${them} stay.`,
+  );
+  return lines;
 }
 
 if (values['dry-run']) {
@@ -284,14 +337,18 @@ if (values['dry-run']) {
     if (changes.unchanged.length > 0) {
       console.log(`  unchanged  ${plural(changes.unchanged.length, 'hashed asset')} the bucket holds already (skipped)`);
     }
-    const others = othersLine(changes);
-    if (others) console.log(`  ${others}`);
+    for (const line of leftAlone(changes)) console.log(`  ${line}`);
   }
   const recordKey = 'problem' in plan ? `${prefix}deploy/s3-record-<its name>` : plan.recordKey;
   console.log('The commands, in order:');
   for (const note of s3RedirectNotes(site)) console.log(`# ${note}`);
   console.log("# the bucket's keys (it must exist and answer before anything is uploaded):");
   console.log(shown(listArgs(target)));
+  const outer = outerPrefixes(prefix);
+  if (outer.length > 0) {
+    console.log(`# the records of the deploys at the base paths around this one (${outer.map((name) => `/${name}`).join(', ')}), at once:`);
+    for (const name of outer) console.log(shown(listArgs(recordsTarget(name))));
+  }
   console.log('# the record of the deploys before this one, when the listing holds it:');
   console.log(shown(readObjectArgs(target, recordKey)));
   for (const [index, phase] of PHASES.entries()) {
@@ -323,7 +380,7 @@ if (values['dry-run']) {
     console.log(shown(deleteArgs(target, '<old-records.json>')));
   }
   // The deploy itself would stop: say so, and fail as it would.
-  const refused = 'changes' in plan ? tooManyDeletes(plan.changes) : undefined;
+  const refused = 'changes' in plan ? (claimedKeys(plan.changes) ?? tooManyDeletes(plan.changes)) : undefined;
   if (refused) fail(refused);
   process.exit(0);
 }
@@ -338,10 +395,9 @@ if ('problem' in plan) {
   fail(plan.problem === MISSING_CLI ? MISSING_CLI : `Deploy stopped: ${plan.problem}\nNothing was uploaded or removed.`);
 }
 const { changes, recordKey, staleRecords } = plan;
-const refused = tooManyDeletes(changes);
+const refused = claimedKeys(changes) ?? tooManyDeletes(changes);
 if (refused) fail(refused);
-const others = othersLine(changes);
-if (others) console.log(`  ${others}`);
+for (const line of leftAlone(changes)) console.log(`  ${line}`);
 
 const describePass = (pass: S3Pass) =>
   pass.websiteRedirect

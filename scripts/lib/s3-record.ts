@@ -5,6 +5,10 @@
  * site's, the owner's, or what an older deploy:s3 left without a record. The bucket holds exactly
  * the build: old hashed assets stay only while the build keeps them (its grace period), so an entry
  * the build leaves out leaves the bucket with the next deploy.
+ *
+ * Deploys at nested base paths (the site at the root, previews under /preview/pr-42/) share a
+ * bucket: a deploy never writes or removes a key under the base path of a deploy inside its own,
+ * nor a key that the record of a deploy outside it names.
  */
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
@@ -21,6 +25,11 @@ const RECORD_NAME = `${DEPLOY_DIR}/s3-record-`;
 /** Where deploy:s3 kept the record before: a fixed key, served to anyone. Read once more, then removed. */
 export const LEGACY_RECORD_FILE = `${DEPLOY_DIR}/s3-manifest.json`;
 const RECORD_KEY = new RegExp(`^((?:.*/)?)(?:${RECORD_NAME}[0-9a-f]{32}|${LEGACY_RECORD_FILE.replace('.', '\\.')})$`);
+
+/** What every key of a base path's records starts with, under either name. */
+export function recordsUnder(prefix: string): string {
+  return `${prefix}${DEPLOY_DIR}/s3-`;
+}
 
 /** A key for a base path's first record. */
 export function newRecordKey(prefix: string): string {
@@ -93,6 +102,12 @@ export function parseRecord(text: string, site: { base: string; prefix: string }
   return record;
 }
 
+/** The prefixes of the base paths around one ("" and "preview/" around "preview/pr-42/"), outermost first. */
+export function outerPrefixes(prefix: string): string[] {
+  const parts = prefix.split('/').slice(0, -1);
+  return parts.map((_, index) => parts.slice(0, index).join('/') + (index === 0 ? '' : '/'));
+}
+
 /** A base path's records as one (two deploys that each found none wrote two): the objects of all, the highest number. */
 export function mergeRecords(records: readonly DeployRecord[]): DeployRecord | undefined {
   const [first, ...rest] = [...records].sort((a, b) => b.deploy - a.deploy);
@@ -101,6 +116,14 @@ export function mergeRecords(records: readonly DeployRecord[]): DeployRecord | u
     ...first,
     objects: [...new Set([first, ...rest].flatMap((record) => record.objects))].sort(),
   };
+}
+
+/** A key of the build that another deploy keeps, and that deploy's base path. */
+export interface Claim {
+  key: string;
+  base: string;
+  /** Under that deploy's base path, inside this one's; or named by the record of a deploy outside. */
+  why: 'inside' | 'recorded';
 }
 
 /** What a deploy changes in the bucket, worked out from its listing and the records before anything is uploaded. */
@@ -116,6 +139,12 @@ export interface DeployChanges {
   unchanged: string[];
   /** Objects earlier deploys wrote that this build does not have: removed last. */
   deletes: string[];
+  /** Keys of the build that another deploy keeps: the deploy stops before uploading anything. */
+  claimed: Claim[];
+  /** The deploys at base paths inside this one, and how many objects each holds: never written or removed by this one. */
+  inner: { base: string; objects: number }[];
+  /** Objects the record named under an inner deploy's base path: that deploy's now, left in place and dropped from the record. */
+  released: string[];
   /** Listed objects that no recorded deploy of this site wrote (the owner's, an older deploy:s3's): left alone. */
   others: string[];
   /** The record to write last, once every delete succeeded. */
@@ -129,19 +158,45 @@ export interface PlanInput {
   keys: readonly string[];
   /** The records of this base path, merged. */
   previous: DeployRecord | undefined;
+  /** The records of the deploys at base paths around this one. */
+  outer: readonly DeployRecord[];
   site: { base: string; prefix: string };
   /** ISO 8601. */
   now: string;
 }
 
-export function planChanges({ listed, keys, previous, site, now }: PlanInput): DeployChanges {
+export function planChanges({ listed, keys, previous, outer, site, now }: PlanInput): DeployChanges {
   const inBucket = new Set(listed);
   const inBuild = new Set(keys);
   const recorded = new Set(previous?.objects);
   const deploy = (previous?.deploy ?? 0) + 1;
   const isAsset = (key: string) => key.startsWith(`${site.prefix}${ASSETS_DIR}/`);
-  // In the build, it is this deploy's; gone from the bucket, there is nothing to remove.
-  const deletes = [...recorded].filter((key) => !inBuild.has(key) && inBucket.has(key));
+  // A record's key is another deploy's base path, unless it is a file of this site (a legacy name, in a folder of public/).
+  const innerPrefixes = [
+    ...new Set(
+      listed
+        .filter((key) => !inBuild.has(key) && !recorded.has(key))
+        .map(recordPrefix)
+        .filter((prefix): prefix is string => prefix !== undefined && prefix !== site.prefix),
+    ),
+  ].sort();
+  const innerOf = (key: string) => innerPrefixes.find((prefix) => key.startsWith(prefix));
+  const outerOf = new Map(outer.flatMap((record) => record.objects.map((key) => [key, record.base] as const)));
+  const claimed: Claim[] = [];
+  for (const key of keys) {
+    const inner = innerOf(key);
+    if (inner !== undefined) claimed.push({ key, base: `/${inner}`, why: 'inside' });
+    // What this deploy's record names too, it wrote over the outer deploy's before: the outer one lets it go.
+    else if (outerOf.has(key) && inBucket.has(key) && !recorded.has(key))
+      claimed.push({ key, base: outerOf.get(key) as string, why: 'recorded' });
+  }
+  const deletes: string[] = [];
+  const released: string[] = [];
+  for (const key of recorded) {
+    // In the build, it is this deploy's; gone from the bucket, there is nothing to remove.
+    if (inBuild.has(key) || !inBucket.has(key)) continue;
+    (innerOf(key) === undefined ? deletes : released).push(key);
+  }
   const sorted = (list: string[]) => list.sort();
   return {
     deploy,
@@ -151,7 +206,12 @@ export function planChanges({ listed, keys, previous, site, now }: PlanInput): D
     replaced: sorted(keys.filter((key) => inBucket.has(key) && !isAsset(key))),
     unchanged: sorted(keys.filter((key) => inBucket.has(key) && isAsset(key))),
     deletes: sorted(deletes),
-    others: sorted(listed.filter((key) => !inBuild.has(key) && !recorded.has(key) && recordPrefix(key) !== site.prefix)),
+    claimed: claimed.sort((a, b) => (a.key < b.key ? -1 : 1)),
+    inner: innerPrefixes.map((prefix) => ({ base: `/${prefix}`, objects: listed.filter((key) => innerOf(key) === prefix).length })),
+    released: sorted(released),
+    others: sorted(
+      listed.filter((key) => !inBuild.has(key) && !recorded.has(key) && recordPrefix(key) !== site.prefix && innerOf(key) === undefined),
+    ),
     record: { format: 2, base: site.base, deploy, deployedAt: now, objects: sorted([...inBuild]) },
   };
 }

@@ -13,7 +13,7 @@
  * every deploy it runs; no assertion depends on how long anything took.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -439,8 +439,61 @@ describe('one bucket shared by a preview and the root site, deployed again and a
       expect(root.stdout).toContain(
         '  No record of an earlier deploy at this base path (an older deploy:s3 wrote none): nothing is removed',
       );
+      expect(root.stdout).toMatch(/\n {2}Left alone: the deploy at \/preview\/pr-42\/ \(\d+ objects\), which keeps its own\.\n/);
     },
     2 * DEPLOY_MS,
+  );
+
+  it(
+    "refuses a root build with a file at the preview's address before uploading anything, and a dry run says so",
+    async () => {
+      // A file of the root site under the preview's base path, as public/preview/pr-42/404.html would make.
+      const dir = path.join(workDir, 'root-over-preview');
+      await cp(siteA.dir, dir, { recursive: true, dereference: true });
+      await mkdir(path.join(dir, 'preview/pr-42'), { recursive: true });
+      await writeFile(path.join(dir, 'preview/pr-42/404.html'), '<!doctype html><title>Not the preview’s</title>\n');
+      const claimed = '  preview/pr-42/404.html: under /preview/pr-42/, where another deploy keeps its site\n';
+      const dry = await deploy([SHARED, '--dist', dir, '--endpoint-url', server.endpoint, '--dry-run']);
+      expect(dry.status).toBe(1);
+      expect(dry.stderr).toMatch(
+        /^The deploy would stop before uploading anything: the build has 1 file that another deploy in this bucket keeps:\n/,
+      );
+      expect(dry.stderr).toContain(claimed);
+      const refused = await deploy([SHARED, '--dist', dir, '--endpoint-url', server.endpoint]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(/^Deploy stopped before uploading anything: /);
+      expect(refused.stderr).toContain(claimed);
+      expect([...dry.changes, ...refused.changes]).toEqual([]);
+      await expectPreviewWhole();
+    },
+    2 * DEPLOY_MS,
+  );
+
+  it(
+    'leaves in place an object of the preview that a root record of an older deploy:s3 names, and lets it go',
+    async () => {
+      // What the older deploy:s3 left after writing over the preview's 404 page: its record, at its old key, names it.
+      const legacy = path.join(workDir, 'legacy-record.json');
+      const objects = Object.fromEntries([...siteA.keys, 'preview/pr-42/404.html'].map((key) => [key, { deploy: 1 }]));
+      await writeFile(legacy, JSON.stringify({ format: 1, base: '/', deploy: 1, deployedAt: '2026-01-01T00:00:00.000Z', objects }));
+      await run('aws', ['s3', 'cp', legacy, `s3://${SHARED}/${LEGACY_RECORD_FILE}`, '--endpoint-url', server.endpoint], {
+        env: server.awsEnv(),
+      });
+      const again = await deploy([SHARED, '--dist', siteA.dir, '--endpoint-url', server.endpoint]);
+      expect(again.stderr).toBe('');
+      expect(again.status).toBe(0);
+      await expectPreviewWhole();
+      expect(again.stdout).toContain(
+        '  Left to the deploys inside this base path, and no longer recorded: 1 object (preview/pr-42/404.html).\n',
+      );
+      const keys = await server.listKeys(SHARED);
+      expect(keys).not.toContain(LEGACY_RECORD_FILE);
+      const record = await run('aws', ['s3', 'cp', `s3://${SHARED}/${await recordIn(SHARED)}`, '-', '--endpoint-url', server.endpoint], {
+        env: server.awsEnv(),
+      });
+      expect((JSON.parse(record.stdout) as { objects: string[] }).objects).toEqual([...siteA.keys].sort());
+    },
+    DEPLOY_MS,
   );
 
   it(
@@ -460,7 +513,8 @@ describe('one bucket shared by a preview and the root site, deployed again and a
       expect(listed('delete')).toEqual([]);
       const unchanged = siteB.keys.filter((key) => key.startsWith('assets/') && siteA.keys.includes(key)).length;
       expect(dry.stdout).toContain(`  unchanged  ${unchanged} hashed assets the bucket holds already (skipped)\n`);
-      expect(dry.stdout).toMatch(/ {2}Left alone: \d+ objects no recorded deploy of this site wrote \(owner\/notes\.txt, preview\/pr-42\//);
+      expect(dry.stdout).toMatch(/\n {2}Left alone: the deploy at \/preview\/pr-42\/ \(\d+ objects\), which keeps its own\.\n/);
+      expect(dry.stdout).toContain('\n  Left alone: 1 object no recorded deploy of this site wrote (owner/notes.txt).\n');
     },
     DEPLOY_MS,
   );

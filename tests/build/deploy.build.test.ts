@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -130,7 +130,8 @@ if (${JSON.stringify(failOn ?? null)} && args.join(' ').includes(${JSON.stringif
   console.error('upload failed: dist/index.html to s3://my-site-bucket/index.html An error occurred (AccessDenied) when calling the PutObject operation: Access Denied');
   process.exit(1);
 }
-if (args[1] === 'list-objects') console.log(${JSON.stringify(JSON.stringify(listed))});
+const prefix = args.includes('--prefix') ? args[args.indexOf('--prefix') + 1] : '';
+if (args[1] === 'list-objects') console.log(JSON.stringify(${JSON.stringify(listed)}.filter((key) => key.startsWith(prefix))));
 if (args[1] === 'cp' && args[3] === '-') console.log(JSON.stringify(records[key(args[2])] ?? null));
 if (args[1] === 'delete-objects') console.log('{}');
 `,
@@ -295,6 +296,27 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(record?.recorded).toMatchObject({ format: 2, deploy: 8 });
     expect(calls.at(-1)?.deleted).toEqual([LEGACY_RECORD_FILE]);
     expect(result.stdout).toContain(`  ✓ removed the record it replaces: ${LEGACY_RECORD_FILE}\n`);
+  });
+
+  it("under a base path, reads the records of the base paths around it, and refuses to write over an object the root's record names", async () => {
+    // A preview of the site: its build, under /preview/pr-42/.
+    const dist = path.join(workDir, 'preview');
+    await cp(siteDir, dist, { recursive: true, dereference: true });
+    await writeFile(path.join(dist, 'deploy/site.json'), JSON.stringify({ base: '/preview/pr-42/', redirects: [] }));
+    const root = { ...EARLIER, objects: ['index.html', 'preview/pr-42/index.html'] };
+    const aws = await fakeAws({ keys: ['index.html', 'preview/pr-42/index.html'], records: { [RECORD_KEY]: root } });
+    const result = await deploy(['my-site-bucket', '--dist', dist], aws.bin);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'Deploy stopped before uploading anything: the build has 1 file that another deploy in this bucket keeps:\n' +
+        '  preview/pr-42/index.html: the deploy at / keeps it (its record names it)\n' +
+        'A deploy writes and removes only its own objects: leave these files out of the build (pages/routes.ts, public/), or deploy it to another bucket.\n',
+    );
+    // Its own keys, the records of / and of /preview/ (under either name), and the root's record; nothing uploaded.
+    const calls = await aws.calls();
+    expect(calls.map((call) => stepOf(call.args)).sort()).toEqual(['list', 'list', 'list', 'read record']);
+    const listed = calls.filter((call) => call.args[1] === 'list-objects').map((call) => call.args[call.args.indexOf('--prefix') + 1]);
+    expect(listed.sort()).toEqual(['deploy/s3-', 'preview/deploy/s3-', 'preview/pr-42/']);
   });
 
   it('removes nothing from a bucket without a record, and says so in one line', async () => {

@@ -25,10 +25,12 @@ import {
   LEGACY_RECORD_FILE,
   mergeRecords,
   newRecordKey,
+  outerPrefixes,
   parseRecord,
   planChanges,
   recordKeeping,
   recordPrefix,
+  recordsUnder,
   recordText,
 } from '../../scripts/lib/s3-record';
 
@@ -132,6 +134,10 @@ describe('the S3 upload plan', () => {
     ]);
     for (const key of ['index.html', 'deploy/s3-record-1', `x${root}`, `${root}/index.html`])
       expect(recordPrefix(key), key).toBeUndefined();
+    // One listing of recordsUnder(prefix) finds a base path's records under either name.
+    for (const key of [root, LEGACY_RECORD_FILE]) expect(key.startsWith(recordsUnder(''))).toBe(true);
+    expect(preview.startsWith(recordsUnder('preview/pr-42/'))).toBe(true);
+    expect([outerPrefixes(''), outerPrefixes('site/'), outerPrefixes('preview/pr-42/')]).toEqual([[], [''], ['', 'preview/']]);
     // The site never uploads deploy/: a file there stays behind as host configuration.
     expect(planUploads(['index.html', '404.html', root, LEGACY_RECORD_FILE]).map((upload) => upload.key)).toEqual([
       '404.html',
@@ -196,7 +202,7 @@ function deploySequence(site = ROOT, others: string[] = []) {
   let record: DeployRecord | undefined;
   const recordKey = newRecordKey(site.prefix);
   return (keys: string[]) => {
-    const changes = planChanges({ listed: [...bucket].sort(), keys, previous: record, site, now: T0 });
+    const changes = planChanges({ listed: [...bucket].sort(), keys, previous: record, outer: [], site, now: T0 });
     bucket = new Set([...bucket, ...keys, recordKey].filter((key) => !changes.deletes.includes(key)));
     record = reread(changes.record, site);
     return changes;
@@ -210,11 +216,13 @@ describe('what a deploy may remove', () => {
     const first = deploy(['index.html', 'old/index.html', 'assets/main.1.js']);
     expect(first.deploy).toBe(1);
     expect(first.deletes).toEqual([]);
-    expect(first.others).toEqual([...others].sort());
+    // The preview keeps its own; the owner's object no deploy recorded.
+    expect(first.others).toEqual(['owner/notes.txt']);
+    expect(first.inner).toEqual([{ base: '/preview/pr-42/', objects: 3 }]);
     expect(first.record.objects).toEqual(['assets/main.1.js', 'index.html', 'old/index.html']);
     const second = deploy(['index.html', 'assets/main.1.js']);
     expect(second.deletes).toEqual(['old/index.html']);
-    expect(second.others).toEqual([...others].sort());
+    expect([second.others, second.inner]).toEqual([first.others, first.inner]);
     expect([second.added, second.replaced, second.unchanged]).toEqual([[], ['index.html'], ['assets/main.1.js']]);
   });
 
@@ -223,6 +231,7 @@ describe('what a deploy may remove', () => {
       listed: ['index.html', 'old/index.html', 'assets/main.0.js', 'serve.json'],
       keys: ['index.html', 'assets/main.1.js'],
       previous: undefined,
+      outer: [],
       site: ROOT,
       now: T0,
     });
@@ -284,6 +293,7 @@ describe('what a deploy may remove', () => {
       listed: ['assets/main.0.js', 'assets/main.1.js', 'index.html', 'old/index.html', LEGACY_RECORD_FILE],
       keys: ['index.html', 'assets/main.1.js'],
       previous: merged,
+      outer: [],
       site: ROOT,
       now: T0,
     });
@@ -301,10 +311,66 @@ describe('what a deploy may remove', () => {
         deployedAt: T0,
         objects: ['a/index.html', 'b/index.html', 'gone/index.html', 'index.html'],
       },
+      outer: [],
       site: ROOT,
       now: T0,
     });
     expect(changes.deletes).toEqual(['a/index.html', 'b/index.html']);
     expect(recordKeeping(changes, ['b/index.html']).objects).toEqual(['b/index.html', 'index.html']);
+  });
+});
+
+describe('deploys that share a bucket', () => {
+  const PREVIEW = { base: '/preview/pr-42/', prefix: 'preview/pr-42/' };
+  const previewRecord = newRecordKey(PREVIEW.prefix);
+  const previewKeys = ['preview/pr-42/404.html', 'preview/pr-42/index.html', previewRecord];
+  const root = (objects: string[]): DeployRecord => ({ format: 2, base: '/', deploy: 1, deployedAt: T0, objects });
+
+  it("never has a root deploy write or remove a key under a preview's base path, the record's included", () => {
+    const changes = planChanges({
+      listed: ['404.html', 'index.html', 'old/index.html', 'owner/notes.txt', ...previewKeys].sort(),
+      // A file of the root site at a preview's address (public/preview/pr-42/404.html), and one the root deployed there before the preview.
+      keys: ['404.html', 'index.html', 'preview/pr-42/404.html'],
+      previous: root(['404.html', 'index.html', 'old/index.html', 'preview/pr-42/index.html']),
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect(changes.claimed).toEqual([{ key: 'preview/pr-42/404.html', base: '/preview/pr-42/', why: 'inside' }]);
+    expect(changes.deletes).toEqual(['old/index.html']);
+    expect(changes.released).toEqual(['preview/pr-42/index.html']);
+    expect(changes.inner).toEqual([{ base: '/preview/pr-42/', objects: 3 }]);
+    expect(changes.others).toEqual(['owner/notes.txt']);
+    expect(changes.record.objects).not.toContain('preview/pr-42/index.html');
+  });
+
+  it('never has a deploy inside another write a key the outer deploy recorded, nor one under a deploy inside it', () => {
+    const nested = newRecordKey('preview/pr-42/fr/');
+    const changes = planChanges({
+      listed: ['preview/pr-42/404.html', 'preview/pr-42/about/index.html', 'preview/pr-42/fr/index.html', nested],
+      keys: ['preview/pr-42/404.html', 'preview/pr-42/about/index.html', 'preview/pr-42/fr/index.html', 'preview/pr-42/index.html'],
+      previous: { ...root(['preview/pr-42/about/index.html']), base: PREVIEW.base },
+      outer: [root(['index.html', 'preview/pr-42/404.html', 'preview/pr-42/about/index.html', 'preview/pr-42/gone.html'])],
+      site: PREVIEW,
+      now: T0,
+    });
+    // about/ is in both records (an older deploy:s3 let the preview write over it): the preview's, as the root's next deploy lets it go.
+    expect(changes.claimed).toEqual([
+      { key: 'preview/pr-42/404.html', base: '/', why: 'recorded' },
+      { key: 'preview/pr-42/fr/index.html', base: '/preview/pr-42/fr/', why: 'inside' },
+    ]);
+    expect(changes.inner).toEqual([{ base: '/preview/pr-42/fr/', objects: 2 }]);
+  });
+
+  it('takes a file of the site with the old name of a record for a file, not for another deploy', () => {
+    const changes = planChanges({
+      listed: ['index.html', `docs/${LEGACY_RECORD_FILE}`],
+      keys: ['index.html', `docs/${LEGACY_RECORD_FILE}`],
+      previous: undefined,
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect([changes.claimed, changes.inner]).toEqual([[], []]);
   });
 });
