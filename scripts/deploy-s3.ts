@@ -351,6 +351,8 @@ if (values['dry-run']) {
   }
   console.log('# the record of the deploys before this one, when the listing holds it:');
   console.log(shown(readObjectArgs(target, recordKey)));
+  console.log('# the record of this deploy, before anything else changes, as uploading (a deploy cut short is finished by the next):');
+  console.log(shown(writeRecordArgs(target, '<record.json>', recordKey, site.base)));
   for (const [index, phase] of PHASES.entries()) {
     const commands = inPhase(phase);
     if (commands.length === 0) continue;
@@ -372,7 +374,7 @@ if (values['dry-run']) {
     );
     console.log(shown(deleteArgs(target, '<stale-keys.json>')));
   }
-  console.log('# last, the record of this deploy:');
+  console.log('# last, the record of this deploy, done:');
   console.log(shown(writeRecordArgs(target, '<record.json>', recordKey, site.base)));
   const staleRecords = 'problem' in plan ? [] : plan.staleRecords;
   if (staleRecords.length > 0) {
@@ -399,6 +401,31 @@ const refused = claimedKeys(changes) ?? tooManyDeletes(changes);
 if (refused) fail(refused);
 for (const line of leftAlone(changes)) console.log(`  ${line}`);
 
+const folder = await mkdtemp(path.join(tmpdir(), 'deploy-s3-'));
+
+/** Stops the deploy with a message, its temporary folder removed. */
+async function stop(message: string): Promise<never> {
+  await rm(folder, { recursive: true, force: true });
+  return fail(message);
+}
+
+/** Uploads a record of this deploy. */
+async function writeRecord(record: DeployRecord): Promise<AwsRun> {
+  const file = path.join(folder, `record-${record.state}.json`);
+  await writeFile(file, recordText(record));
+  return aws(writeRecordArgs(target, file, recordKey, site.base));
+}
+
+if (changes.interrupted) {
+  console.log(
+    `  Deploy ${changes.previous?.deploy} at this base path did not finish (its record says it was still uploading): this one finishes it, and removes what it left that this build does not have.`,
+  );
+}
+// Before the first upload, the record names all the site may hold here should this deploy stop anywhere: the next one removes what its build lacks.
+const journal = await writeRecord(changes.pending);
+if (failed(journal)) await stop(stopMessage(journal, target, 'Nothing was uploaded or removed.'));
+console.log(`  ✓ recorded deploy ${changes.deploy} as uploading in s3://${bucket}/${recordKey}  ${seconds(journal.ms)}`);
+
 const describePass = (pass: S3Pass) =>
   pass.websiteRedirect
     ? `${pass.uploads.map((upload) => upload.key).join(' ')} → ${pass.websiteRedirect} (301)`
@@ -409,18 +436,18 @@ for (const phase of PHASES) {
   for (const { pass, run } of runs) console.log(`  ${failed(run) ? '✗' : '✓'} ${describePass(pass)}  ${seconds(run.ms)}`);
   const failure = runs.find(({ run }) => failed(run));
   if (failure) {
-    fail(
+    await stop(
       stopMessage(
         failure.run,
         target,
-        'Nothing was removed or recorded: the bucket holds the previous site with part of the new one. Deploy again once the cause is fixed.',
+        'Nothing was removed: the bucket holds the previous site with part of the new one, all of it recorded, so the next deploy removes what its build does not have. Deploy again once the cause is fixed.',
       ),
     );
   }
 }
 
-const folder = await mkdtemp(path.join(tmpdir(), 'deploy-s3-'));
-const problem = await removeAndRecord(folder).finally(() => rm(folder, { recursive: true, force: true }));
+const problem = await removeAndRecord();
+await rm(folder, { recursive: true, force: true });
 if (problem) fail(problem);
 console.log(
   `Deployed ${plural(uploads.length, 'file')} to ${where} in ${seconds(performance.now() - started)} (${plural(passes.length, 'upload command')}); ` +
@@ -428,28 +455,25 @@ console.log(
 );
 
 /**
- * Deletes the stale objects, 1,000 a request, then records the deploy, the objects that could not
- * be deleted still in it (the next deploy removes them), then removes the records it replaces;
- * returns what went wrong, if anything.
+ * Deletes the stale objects, 1,000 a request, then records the deploy as done, the objects that
+ * could not be deleted still in it (the next deploy removes them), then removes the records it
+ * replaces; returns what went wrong, if anything.
  */
-async function removeAndRecord(folder: string): Promise<string | undefined> {
+async function removeAndRecord(): Promise<string | undefined> {
   const state = 'The new site is whole; some stale objects remain, recorded: the next deploy removes them.';
-  const removal = await removeKeys(folder, 'stale-keys', changes.deletes, state);
+  const removal = await removeKeys('stale-keys', changes.deletes, state);
   if (removal.removed.length > 0) {
     console.log(`  ✓ removed ${plural(removal.removed.length, 'stale object')}: ${someOf(removal.removed)}`);
   }
   const notRemoved = changes.deletes.filter((key) => !removal.removed.includes(key));
-  const file = path.join(folder, 'record.json');
-  await writeFile(file, recordText(notRemoved.length > 0 ? recordKeeping(changes, notRemoved) : changes.record));
-  const run = await aws(writeRecordArgs(target, file, recordKey, site.base));
+  const run = await writeRecord(notRemoved.length > 0 ? recordKeeping(changes, notRemoved) : changes.record);
   if (failed(run)) {
-    const state = 'The new site is whole, but unrecorded: a later deploy will not remove what this one added. Deploy again to record it.';
+    const state = 'The new site is whole; its record still says it was uploading, so the next deploy finishes it.';
     return [removal.problem, stopMessage(run, target, state)].filter(Boolean).join('\n');
   }
-  console.log(`  ✓ recorded deploy ${changes.deploy} in s3://${bucket}/${recordKey}  ${seconds(run.ms)}`);
+  console.log(`  ✓ recorded deploy ${changes.deploy} as done  ${seconds(run.ms)}`);
   if (staleRecords.length === 0) return removal.problem;
   const replaced = await removeKeys(
-    folder,
     'old-records',
     staleRecords,
     'The new site is whole and recorded; the next deploy removes the record this one replaced.',
@@ -459,12 +483,7 @@ async function removeAndRecord(folder: string): Promise<string | undefined> {
 }
 
 /** Deletes keys, 1,000 a request: those it removed, and what went wrong, if anything. */
-async function removeKeys(
-  folder: string,
-  name: string,
-  keys: readonly string[],
-  state: string,
-): Promise<{ removed: string[]; problem?: string }> {
+async function removeKeys(name: string, keys: readonly string[], state: string): Promise<{ removed: string[]; problem?: string }> {
   const removed: string[] = [];
   for (const [index, batch] of deleteBatches(keys).entries()) {
     const file = path.join(folder, `${name}-${index}.json`);

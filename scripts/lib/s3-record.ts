@@ -1,8 +1,10 @@
 /**
- * What `deploy:s3` may remove from a bucket, and the record that tells it. Each deploy writes, last,
- * a record of the objects the site at its base path holds in the bucket. The next deploy at that
- * base path removes only objects this record names that the new build no longer has: never another
- * site's, the owner's, or what an older deploy:s3 left without a record. The bucket holds exactly
+ * What `deploy:s3` may remove from a bucket, and the record that tells it. Each deploy at a base
+ * path keeps a record of the objects the site holds there: written before the first upload with
+ * every object the deploy may leave behind, marked as uploading (a deploy cut short is finished by
+ * the next one, which removes what it added), and again at the end with the build's objects alone.
+ * The next deploy at that base path removes only objects its record names that the new build no
+ * longer has: never another site's, the owner's, or what an older deploy:s3 left without a record. The bucket holds exactly
  * the build: old hashed assets stay only while the build keeps them (its grace period), so an entry
  * the build leaves out leaves the bucket with the next deploy.
  *
@@ -48,8 +50,11 @@ const recordSchema = v.object({
   base: v.string(),
   /** How many deploys at this base path wrote a record, this one included. */
   deploy: deployNumber,
+  /** When the deploy started. */
   deployedAt: timestamp,
-  /** Every object of the site at this base path in the bucket. */
+  /** "uploading" from before the first upload until the stale objects are removed, then "done". */
+  state: v.picklist(['uploading', 'done']),
+  /** Every object of the site at this base path in the bucket: while uploading, also those the deploy is to remove. */
   objects: v.array(v.string()),
 });
 /** Format 1, written by deploy:s3 before the record moved: its objects kept a grace period's dates, no longer used. */
@@ -64,7 +69,7 @@ const legacySchema = v.object({
 export type DeployRecord = v.InferOutput<typeof recordSchema>;
 
 const ABOUT =
-  'Written by `npm run deploy:s3` after each deploy at this base path: the objects the site holds here, so that the next deploy removes only those. Objects it does not name are never removed.';
+  'Written by `npm run deploy:s3` before and after each deploy at this base path: the objects the site holds here, so that the next deploy removes only those. Objects it does not name are never removed.';
 
 /** The record as stored: JSON a person can read, with a line saying what it is. */
 export function recordText(record: DeployRecord): string {
@@ -88,7 +93,7 @@ export function parseRecord(text: string, site: { base: string; prefix: string }
   const legacy = v.safeParse(legacySchema, json);
   if (legacy.success) {
     const { objects, ...rest } = legacy.output;
-    record = { ...rest, format: 2, objects: Object.keys(objects) };
+    record = { ...rest, format: 2, state: 'done', objects: Object.keys(objects) };
   } else {
     const parsed = v.safeParse(recordSchema, json);
     if (!parsed.success) throw new Error(issueOf(parsed.issues));
@@ -114,6 +119,7 @@ export function mergeRecords(records: readonly DeployRecord[]): DeployRecord | u
   if (!first) return undefined;
   return {
     ...first,
+    state: records.some((record) => record.state === 'uploading') ? 'uploading' : 'done',
     objects: [...new Set([first, ...rest].flatMap((record) => record.objects))].sort(),
   };
 }
@@ -131,6 +137,8 @@ export interface DeployChanges {
   /** This deploy's number at its base path (1 when the bucket holds no record). */
   deploy: number;
   previous: DeployRecord | undefined;
+  /** The deploy before stopped before its end: its record still says it was uploading. */
+  interrupted: boolean;
   /** Keys of the build that the bucket does not hold yet. */
   added: string[];
   /** Keys of the build that the bucket holds and that go up again: pages, unhashed files, redirects. */
@@ -147,6 +155,8 @@ export interface DeployChanges {
   released: string[];
   /** Listed objects that no recorded deploy of this site wrote (the owner's, an older deploy:s3's): left alone. */
   others: string[];
+  /** The record to write before the first upload: every object the site may hold here should the deploy stop anywhere. */
+  pending: DeployRecord;
   /** The record to write last, once every delete succeeded. */
   record: DeployRecord;
 }
@@ -198,9 +208,18 @@ export function planChanges({ listed, keys, previous, outer, site, now }: PlanIn
     (innerOf(key) === undefined ? deletes : released).push(key);
   }
   const sorted = (list: string[]) => list.sort();
+  const record = (state: DeployRecord['state'], objects: readonly string[]): DeployRecord => ({
+    format: 2,
+    base: site.base,
+    deploy,
+    deployedAt: now,
+    state,
+    objects: sorted([...new Set(objects)]),
+  });
   return {
     deploy,
     previous,
+    interrupted: previous?.state === 'uploading',
     // Code-unit order, as S3 lists keys, whatever the locale.
     added: sorted(keys.filter((key) => !inBucket.has(key))),
     replaced: sorted(keys.filter((key) => inBucket.has(key) && !isAsset(key))),
@@ -212,7 +231,8 @@ export function planChanges({ listed, keys, previous, outer, site, now }: PlanIn
     others: sorted(
       listed.filter((key) => !inBuild.has(key) && !recorded.has(key) && recordPrefix(key) !== site.prefix && innerOf(key) === undefined),
     ),
-    record: { format: 2, base: site.base, deploy, deployedAt: now, objects: sorted([...inBuild]) },
+    pending: record('uploading', [...keys, ...deletes]),
+    record: record('done', keys),
   };
 }
 

@@ -33,7 +33,7 @@ import { LEGACY_RECORD_FILE, recordPrefix } from '../../scripts/lib/s3-record';
 import { type BucketChange, type S3Server, startS3Server } from '../../scripts/lib/s3-server';
 import { freePort } from '../../scripts/lib/server';
 import { site as siteConfig } from '../../site.config';
-import { type DeployRun, runDeployScript } from '../support/deploy';
+import { type DeployRun, runDeployScript, startDeployScript } from '../support/deploy';
 
 const siteDir = inject('siteDir');
 const BUCKET = 'www.example.test';
@@ -41,6 +41,8 @@ const BUCKET = 'www.example.test';
 const SHARED = 'shared.example.test';
 /** The bucket of a site that withholds an entry it published. */
 const WITHHELD = 'withheld.example.test';
+/** The bucket of a deploy killed halfway. */
+const INTERRUPTED = 'interrupted.example.test';
 /**
  * Time enough for one deploy (or one build) on a loaded machine: vitest's 30 s a test is not. One
  * deploy, with the checks after it, took up to a minute at a load of 16 on two cores: three times that.
@@ -101,8 +103,9 @@ const isPut = (change: BucketChange) => change.method === 'PUT';
 const isDelete = (change: BucketChange) => change.method === 'DELETE' || (change.method === 'POST' && change.query.includes('delete'));
 
 /**
- * Every asset upload ended before any other upload started, other files before pages, pages
- * before the redirects' objects, every upload before any removal, and everything before the record.
+ * The record, as uploading, went up before anything else; every asset upload ended before any other
+ * upload started, other files before pages, pages before the redirects' objects, every upload
+ * before any removal, and everything before the record, as done.
  */
 function expectPhasesInOrder(changes: BucketChange[]): void {
   const redirects = new Set(site.redirects.flatMap((rule) => [rule.from.slice(1), `${rule.from.slice(1)}/index.html`]));
@@ -124,14 +127,16 @@ function expectPhasesInOrder(changes: BucketChange[]): void {
   expect(ended(page), 'pages, then the redirects').toBeLessThan(started(redirect));
   expect(changes.some(redirect), 'the redirects went up').toBe(true);
   expect(ended(upload), 'every upload, then the removals').toBeLessThan(started(isDelete));
+  const records = changes.flatMap((change, index) => (record(change) ? [index] : []));
+  expect(
+    records.map((index) => changes[index]?.event),
+    'the record twice',
+  ).toEqual(['start', 'end', 'start', 'end']);
+  expect(records[1], 'the record as uploading, then the uploads').toBeLessThan(started(upload));
   expect(
     ended((change) => upload(change) || isDelete(change)),
-    'everything, then the record',
-  ).toBeLessThan(started(record));
-  expect(
-    changes.filter(record).map((change) => change.event),
-    'one record',
-  ).toEqual(['start', 'end']);
+    'everything, then the record as done',
+  ).toBeLessThan(records[2] as number);
   expect(changes.filter((change) => change.event === 'end' && change.status !== 200 && change.status !== 204)).toEqual([]);
 }
 
@@ -149,7 +154,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'deploy-s3rver-'));
   siteFiles = await filesUnder(siteDir);
   site = await readHostedSite(siteDir);
-  server = await startS3Server({ buckets: [BUCKET, SHARED, WITHHELD] });
+  server = await startS3Server({ buckets: [BUCKET, SHARED, WITHHELD, INTERRUPTED] });
   first = await deploy([BUCKET, '--dist', siteDir, '--endpoint-url', server.endpoint]);
 }, 2 * DEPLOY_MS);
 
@@ -663,6 +668,44 @@ describe('an entry the build leaves out', () => {
       expect(keys).toEqual([...withheld.keys, await recordBeside(withheld.keys)].sort());
       for (const file of entry) expect((await server.website(WITHHELD, `/${file}`)).status, file).toBe(404);
       await expectOnlySiteServed(withheld.keys);
+    },
+    2 * DEPLOY_MS,
+  );
+});
+
+describe('a deploy killed halfway', () => {
+  it(
+    'is finished by the next deploy, which removes what it uploaded that the next build does not have',
+    async () => {
+      // The build of the deploy to kill: the site with one page more.
+      const dir = path.join(workDir, 'killed');
+      await cp(siteDir, dir, { recursive: true, dereference: true });
+      await cp(path.join(dir, 'about-us'), path.join(dir, 'killed-page'), { recursive: true });
+      const killedKeys = (await built(dir)).keys;
+      // Killed as it reaches the redirects, its pages up, as a cancelled CI job or a closed laptop would stop it.
+      const redirects = new Set(planUploads(siteFiles, site).flatMap((upload) => (upload.websiteRedirect ? [upload.key] : [])));
+      const reached = server.hold((change) => change.bucket === INTERRUPTED && isPut(change) && redirects.has(change.key));
+      const running = startDeployScript([INTERRUPTED, '--dist', dir, '--endpoint-url', server.endpoint], server.awsEnv());
+      await reached;
+      running.kill();
+      expect((await running.done).status).toBeNull();
+      await server.settled();
+      const left = await server.listKeys(INTERRUPTED);
+      expect(left).toContain('killed-page/index.html');
+      expect(killedKeys.filter((key) => !left.includes(key)).length).toBeGreaterThan(0);
+
+      const next = await deploy([INTERRUPTED, '--dist', siteDir, '--endpoint-url', server.endpoint]);
+      expect(next.stderr).toBe('');
+      expect(next.status).toBe(0);
+      const keys = planUploads(siteFiles, site).map((upload) => upload.key);
+      const now = await server.listKeys(INTERRUPTED);
+      expect(now.filter((key) => !keys.includes(key) && recordPrefix(key) === undefined)).toEqual([]);
+      expect(now).toEqual([...keys, await recordIn(INTERRUPTED)].sort());
+      expect((await server.website(INTERRUPTED, '/killed-page/')).status).toBe(404);
+      expect(next.stdout).toContain(
+        '  Deploy 1 at this base path did not finish (its record says it was still uploading): this one finishes it, and removes what it left that this build does not have.\n',
+      );
+      expect(next.stdout).toContain('; removed 1 stale object.');
     },
     2 * DEPLOY_MS,
   );

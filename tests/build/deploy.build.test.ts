@@ -164,6 +164,7 @@ const EARLIER: DeployRecord = {
   base: '/',
   deploy: 3,
   deployedAt: '2026-02-28T00:00:00.000Z',
+  state: 'done',
   objects: ['assets/main.0000000000.css', 'assets/main.1111111111.css', 'index.html', 'old-page/index.html'],
 };
 
@@ -195,25 +196,28 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     ]);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('aws '));
     const passes = planPasses(plan);
-    expect(lines).toHaveLength(passes.length + 4);
+    expect(lines).toHaveLength(passes.length + 5);
     expect(lines[0]).toBe(
       "aws s3api list-objects --bucket my-site-bucket --query 'Contents[].Key' --output json --endpoint-url http://127.0.0.1:9000",
     );
     expect(lines[1]).toBe(`aws s3 cp s3://my-site-bucket/${RECORD_KEY} - --only-show-errors --endpoint-url http://127.0.0.1:9000`);
+    // The record, as uploading, before any upload; as done, last.
+    const record = new RegExp(
+      `^aws s3 cp '<record\\.json>' s3://my-site-bucket/${RECORD_KEY} --website-redirect / --content-type application/json`,
+    );
+    expect(lines[2]).toMatch(record);
     for (const [index, pass] of passes.entries()) {
-      expect(lines[index + 2]).toContain(
+      expect(lines[index + 3]).toContain(
         `--content-type ${/^[\w/+.-]+$/.test(pass.contentType) ? pass.contentType : `'${pass.contentType}'`}`,
       );
-      expect(lines[index + 2]).toContain(pass.phase === 'assets' ? `--cache-control '${CACHE_IMMUTABLE}'` : '--cache-control no-cache');
-      expect(lines[index + 2]).toMatch(/--endpoint-url http:\/\/127\.0\.0\.1:9000$/);
+      expect(lines[index + 3]).toContain(pass.phase === 'assets' ? `--cache-control '${CACHE_IMMUTABLE}'` : '--cache-control no-cache');
+      expect(lines[index + 3]).toMatch(/--endpoint-url http:\/\/127\.0\.0\.1:9000$/);
     }
     expect(result.stdout).toContain(
       '# then, once every upload succeeded, the 3 objects that earlier deploys recorded and this build drops',
     );
     expect(lines.at(-2)).toMatch(/^aws s3api delete-objects --bucket my-site-bucket --delete 'file:\/\/<stale-keys\.json>'/);
-    expect(lines.at(-1)).toMatch(
-      new RegExp(`^aws s3 cp '<record\\.json>' s3://my-site-bucket/${RECORD_KEY} --website-redirect / --content-type application/json`),
-    );
+    expect(lines.at(-1)).toMatch(record);
     expect(result.stdout).toMatch(/# 1\. hashed assets, \d+ files; these \d+ commands at once:/);
     expect((await aws.calls()).map((call) => stepOf(call.args))).toEqual(['list', 'read record']);
   });
@@ -228,7 +232,7 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     );
     expect(result.stdout).toContain('# then, once every upload succeeded, the objects that earlier deploys recorded and this build drops');
     expect(result.stdout.split('\n').filter((line) => line.startsWith('aws '))).toHaveLength(
-      planPasses(planUploads(siteFiles, site)).length + 4,
+      planPasses(planUploads(siteFiles, site)).length + 5,
     );
     expect((await aws.calls()).map((call) => stepOf(call.args))).toEqual(['list']);
   });
@@ -247,6 +251,7 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(steps).toEqual([
       'list',
       'read record',
+      'record',
       ...Array(count('assets')).fill('assets'),
       ...Array(count('files')).fill('files'),
       'pages',
@@ -263,13 +268,20 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(result.stdout).toMatch(/; removed 3 stale objects\.\n$/);
     const record = calls.at(-1);
     expect(keyOf(record?.args[3])).toBe(RECORD_KEY);
-    expect(record?.recorded).toEqual({
+    const expected = {
       about: expect.stringContaining('npm run deploy:s3'),
       format: 2,
       base: '/',
       deploy: 4,
       deployedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      objects: plan.map((upload) => upload.key).sort(),
+    };
+    expect(record?.recorded).toEqual({ ...expected, state: 'done', objects: plan.map((upload) => upload.key).sort() });
+    // Before the first upload: every object of the site here, should the deploy stop anywhere.
+    expect(keyOf(calls[2]?.args[3])).toBe(RECORD_KEY);
+    expect(calls[2]?.recorded).toEqual({
+      ...expected,
+      state: 'uploading',
+      objects: [...plan.map((upload) => upload.key), ...stale].sort(),
     });
   });
 
@@ -293,7 +305,7 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(calls.at(-3)?.deleted).toEqual(['assets/main.0000000000.css', 'old-page/index.html']);
     const record = calls.at(-2);
     expect(keyOf(record?.args[3])).toMatch(/^deploy\/s3-record-[0-9a-f]{32}$/);
-    expect(record?.recorded).toMatchObject({ format: 2, deploy: 8 });
+    expect(record?.recorded).toMatchObject({ format: 2, deploy: 8, state: 'done' });
     expect(calls.at(-1)?.deleted).toEqual([LEGACY_RECORD_FILE]);
     expect(result.stdout).toContain(`  ✓ removed the record it replaces: ${LEGACY_RECORD_FILE}\n`);
   });
@@ -331,7 +343,7 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(steps.at(-1)).toBe('record');
   });
 
-  it('stops at a failed upload, with the cause, and removes nothing', async () => {
+  it('stops at a failed upload, with the cause, removing nothing; the record it wrote first names all it may have left', async () => {
     const aws = await fakeAws({
       keys: ['old-page/index.html'],
       records: { [RECORD_KEY]: { ...EARLIER, objects: ['old-page/index.html'] } },
@@ -343,10 +355,15 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
       /^Deploy stopped: AWS denied access to the bucket "my-site-bucket" with these credentials\.\n`aws s3 cp .*'\*\.html'.*` failed\./,
     );
     expect(result.stderr).toContain('  upload failed: dist/index.html');
-    expect(result.stderr).toContain('Nothing was removed or recorded');
-    const steps = (await aws.calls()).map((call) => stepOf(call.args));
-    expect(steps).not.toContain('delete');
-    expect(steps).not.toContain('record');
+    expect(result.stderr).toContain('Nothing was removed: the bucket holds the previous site with part of the new one, all of it recorded');
+    const calls = await aws.calls();
+    expect(calls.map((call) => stepOf(call.args))).not.toContain('delete');
+    const records = calls.filter((call) => stepOf(call.args) === 'record');
+    expect(records).toHaveLength(1);
+    expect(records[0]?.recorded).toMatchObject({
+      state: 'uploading',
+      objects: [...planUploads(siteFiles, site).map((upload) => upload.key), 'old-page/index.html'].sort(),
+    });
   });
 
   it('prints its options with --help and exits 0, running nothing', async () => {

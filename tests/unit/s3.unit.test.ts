@@ -246,7 +246,7 @@ describe('what a deploy may remove', () => {
     const deploy = deploySequence(site);
     deploy(['preview/pr-42/index.html', 'preview/pr-42/old/index.html']);
     expect(deploy(['preview/pr-42/index.html']).deletes).toEqual(['preview/pr-42/old/index.html']);
-    const record = { format: 2, base: '/preview/pr-42/', deploy: 1, deployedAt: T0, objects: ['index.html'] };
+    const record = { format: 2, base: '/preview/pr-42/', deploy: 1, deployedAt: T0, state: 'done', objects: ['index.html'] };
     expect(() => parseRecord(JSON.stringify(record), site)).toThrow('it names index.html, which is not an object of the site');
     expect(() => parseRecord(JSON.stringify({ ...record, objects: [] }), ROOT)).toThrow(
       'it is the record of the base path /preview/pr-42/, not /',
@@ -283,9 +283,17 @@ describe('what a deploy may remove', () => {
       base: '/',
       deploy: 3,
       deployedAt: T0,
+      state: 'done',
       objects: ['assets/main.0.js', 'index.html', 'old/index.html'],
     });
-    const other: DeployRecord = { format: 2, base: '/', deploy: 4, deployedAt: T0, objects: ['assets/main.1.js', 'index.html'] };
+    const other: DeployRecord = {
+      format: 2,
+      base: '/',
+      deploy: 4,
+      deployedAt: T0,
+      state: 'done',
+      objects: ['assets/main.1.js', 'index.html'],
+    };
     const merged = mergeRecords([read, other]);
     expect(merged).toEqual({ ...other, objects: ['assets/main.0.js', 'assets/main.1.js', 'index.html', 'old/index.html'] });
     expect(mergeRecords([])).toBeUndefined();
@@ -309,6 +317,7 @@ describe('what a deploy may remove', () => {
         base: '/',
         deploy: 1,
         deployedAt: T0,
+        state: 'done',
         objects: ['a/index.html', 'b/index.html', 'gone/index.html', 'index.html'],
       },
       outer: [],
@@ -318,13 +327,45 @@ describe('what a deploy may remove', () => {
     expect(changes.deletes).toEqual(['a/index.html', 'b/index.html']);
     expect(recordKeeping(changes, ['b/index.html']).objects).toEqual(['b/index.html', 'index.html']);
   });
+
+  it('records, before the first upload, what the site may hold should the deploy stop; the next one removes what that left', () => {
+    const previous = reread({ format: 2, base: '/', deploy: 1, deployedAt: T0, state: 'done', objects: ['a/index.html', 'index.html'] });
+    const cut = planChanges({
+      listed: ['a/index.html', 'index.html'],
+      keys: ['index.html', 'new/index.html', 'assets/main.2.js'],
+      previous,
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    // Written first: the objects of the deploy before, and every one this deploy may add.
+    expect(cut.pending).toMatchObject({
+      deploy: 2,
+      state: 'uploading',
+      objects: ['a/index.html', 'assets/main.2.js', 'index.html', 'new/index.html'],
+    });
+    expect(cut.record).toMatchObject({ deploy: 2, state: 'done', objects: ['assets/main.2.js', 'index.html', 'new/index.html'] });
+    // Deploy 2 stops after uploading its script and a page: deploy 3, of a build without them, removes them and a/.
+    const next = planChanges({
+      listed: ['a/index.html', 'assets/main.2.js', 'index.html', 'new/index.html'],
+      keys: ['index.html'],
+      previous: reread(cut.pending),
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect([next.interrupted, next.deploy, next.deletes]).toEqual([true, 3, ['a/index.html', 'assets/main.2.js', 'new/index.html']]);
+    expect(cut.interrupted).toBe(false);
+    // Records merged: uploading while any of them is.
+    expect(mergeRecords([cut.record, cut.pending])?.state).toBe('uploading');
+  });
 });
 
 describe('deploys that share a bucket', () => {
   const PREVIEW = { base: '/preview/pr-42/', prefix: 'preview/pr-42/' };
   const previewRecord = newRecordKey(PREVIEW.prefix);
   const previewKeys = ['preview/pr-42/404.html', 'preview/pr-42/index.html', previewRecord];
-  const root = (objects: string[]): DeployRecord => ({ format: 2, base: '/', deploy: 1, deployedAt: T0, objects });
+  const root = (objects: string[]): DeployRecord => ({ format: 2, base: '/', deploy: 1, deployedAt: T0, state: 'done', objects });
 
   it("never has a root deploy write or remove a key under a preview's base path, the record's included", () => {
     const changes = planChanges({
