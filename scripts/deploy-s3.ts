@@ -4,9 +4,11 @@
  * file: hashed assets first with a year's immutable cache, then the other files, then the pages,
  * with no-cache; one command a Content-Type, the commands of a phase at once. Then, only once every
  * upload succeeded, it removes the objects that earlier deploys of this site at this base path
- * recorded and this build no longer has, and records this deploy last (scripts/lib/s3-record.ts):
- * the bucket holds the build, old hashed assets only while the build keeps them. Nothing else in
- * the bucket is ever removed.
+ * recorded and this build no longer has: the bucket holds the build, old hashed assets only while
+ * the build keeps them. Its record (scripts/lib/s3-record.ts) goes up before the first upload,
+ * naming all the deploy may leave, and again last: a deploy cut short is finished by the next. It
+ * never writes or removes what another deploy in the bucket keeps (a preview beside the site), nor
+ * removes anything no deploy of this site recorded.
  * --dry-run lists what would change and prints the commands instead.
  */
 import { spawn } from 'node:child_process';
@@ -254,7 +256,7 @@ async function readPlan(): Promise<Plan | { problem: string }> {
   const [records = [], ...outerRecords] = reads as DeployRecord[][];
   const recordKey =
     own.find((key) => !key.endsWith(LEGACY_RECORD_FILE)) ??
-    (values['dry-run'] ? `${prefix}deploy/s3-record-<a new random name>` : newRecordKey(prefix));
+    (values['dry-run'] ? newRecordKey(prefix, '<a new random name>') : newRecordKey(prefix));
   return {
     changes: planChanges({
       listed: listed ?? [],
@@ -339,7 +341,7 @@ if (values['dry-run']) {
     }
     for (const line of leftAlone(changes)) console.log(`  ${line}`);
   }
-  const recordKey = 'problem' in plan ? `${prefix}deploy/s3-record-<its name>` : plan.recordKey;
+  const recordKey = 'problem' in plan ? newRecordKey(prefix, '<its name>') : plan.recordKey;
   console.log('The commands, in order:');
   for (const note of s3RedirectNotes(site)) console.log(`# ${note}`);
   console.log("# the bucket's keys (it must exist and answer before anything is uploaded):");

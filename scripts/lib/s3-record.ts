@@ -4,9 +4,9 @@
  * every object the deploy may leave behind, marked as uploading (a deploy cut short is finished by
  * the next one, which removes what it added), and again at the end with the build's objects alone.
  * The next deploy at that base path removes only objects its record names that the new build no
- * longer has: never another site's, the owner's, or what an older deploy:s3 left without a record. The bucket holds exactly
- * the build: old hashed assets stay only while the build keeps them (its grace period), so an entry
- * the build leaves out leaves the bucket with the next deploy.
+ * longer has: never another site's, the owner's, or what an older deploy:s3 left without a record.
+ * The bucket holds exactly the build: old hashed assets stay only while the build keeps them (its
+ * grace period), so an entry the build leaves out leaves the bucket with the next deploy.
  *
  * Deploys at nested base paths (the site at the root, previews under /preview/pr-42/) share a
  * bucket: a deploy never writes or removes a key under the base path of a deploy inside its own,
@@ -19,7 +19,7 @@ import { ASSETS_DIR, DEPLOY_DIR } from '../../generator/hosting/policy';
 /**
  * A record's key under its base path: deploy/ is host configuration, never uploaded (isSiteFile),
  * so no file of the site at that base path has it. Its name is random (128 bits): the public can
- * read objects but not list the bucket, so only the deployer finds it. It has no dot, so the
+ * read objects but not list the bucket, so only the deployer finds it. The name has no dot, so the
  * CloudFront function (which sends a path without one to its index.html) never reaches it, and it
  * is written with a website redirect, so S3 website hosting answers for it with a 301, never its body.
  */
@@ -33,9 +33,9 @@ export function recordsUnder(prefix: string): string {
   return `${prefix}${DEPLOY_DIR}/s3-`;
 }
 
-/** A key for a base path's first record. */
-export function newRecordKey(prefix: string): string {
-  return `${prefix}${RECORD_NAME}${randomBytes(16).toString('hex')}`;
+/** A key for a base path's first record (a dry run names a placeholder instead of the random name). */
+export function newRecordKey(prefix: string, name = randomBytes(16).toString('hex')): string {
+  return `${prefix}${RECORD_NAME}${name}`;
 }
 
 /** The prefix ('' at the root) of the base path whose record a key is, or undefined for a key that is no record. */
