@@ -4,8 +4,11 @@
  * file: hashed assets first with a year's immutable cache, then the other files, then the pages,
  * with no-cache; one command a Content-Type, the commands of a phase at once. Then, only once every
  * upload succeeded, it removes the objects that earlier deploys of this site at this base path
- * recorded and this build no longer has (old hashed assets only after a grace period), and records
- * this deploy last (scripts/lib/s3-record.ts). Nothing else in the bucket is ever removed.
+ * recorded and this build no longer has: the bucket holds the build, old hashed assets only while
+ * the build keeps them. Its record (scripts/lib/s3-record.ts) goes up before the first upload,
+ * naming all the deploy may leave, and again last: a deploy cut short is finished by the next. It
+ * never writes or removes what another deploy in the bucket keeps (a preview beside the site), nor
+ * removes anything no deploy of this site recorded.
  * --dry-run lists what would change and prints the commands instead.
  */
 import { spawn } from 'node:child_process';
@@ -36,19 +39,23 @@ import {
   writeRecordArgs,
 } from './lib/s3';
 import {
-  DEFAULT_GRACE,
   type DeployChanges,
+  type DeployRecord,
+  LEGACY_RECORD_FILE,
+  mergeRecords,
+  newRecordKey,
+  outerPrefixes,
   parseRecord,
   planChanges,
   recordKeeping,
-  recordKey,
+  recordPrefix,
+  recordsUnder,
   recordText,
-  removalOf,
 } from './lib/s3-record';
 
 /**
- * hugo deploy's default. An ordinary deploy removes a page or two and the old assets past their
- * grace period (this site has 9 assets; a busy week of deploys, a few dozen at once); a wrong
+ * hugo deploy's default. An ordinary deploy removes a page or two and the old assets the build no
+ * longer keeps (this site has 9 assets; a busy week of deploys, a few dozen at once); a wrong
  * --dist or a half-empty build over a site of hundreds of pages would remove far more.
  */
 const DEFAULT_MAX_DELETES = 256;
@@ -66,16 +73,6 @@ const command = {
       value: '<n>',
       description: `stop before uploading anything when the deploy would remove more than <n> objects (default ${DEFAULT_MAX_DELETES})`,
     },
-    'keep-deploys': {
-      type: 'string',
-      value: '<n>',
-      description: `keep old hashed assets while one of the last <n> deploys had them (default ${DEFAULT_GRACE.deploys}) ...`,
-    },
-    'keep-days': {
-      type: 'string',
-      value: '<days>',
-      description: `... or for <days> days after the deploy that dropped them, whichever is longer (default ${DEFAULT_GRACE.days})`,
-    },
   },
   positionals: true,
   lists: [
@@ -88,7 +85,6 @@ const command = {
       rows: [
         ['AWS_ENDPOINT_URL', 'the endpoint when --endpoint-url is not given (AWS_ENDPOINT_URL_S3 first, as the CLI reads them)'],
         ['AWS_PROFILE, AWS_REGION, ...', 'read by the AWS CLI as usual'],
-        ['DEPLOY_S3_NOW', "the deploy's time for the grace period, ISO 8601 (default: the clock), for tests"],
       ],
     },
   ],
@@ -154,12 +150,12 @@ function stopMessage(run: AwsRun, target: S3Target, state: string): string {
   return run.error?.code === 'ENOENT' ? MISSING_CLI : `Deploy stopped: ${failureOf(run, target)}\n${state}`;
 }
 
-/** A count option: a whole number of 0 or more (days may have a fraction), or the default. */
-function countOption(value: string | undefined, option: string, fallback: number, { whole = true } = {}): number {
+/** A count option: a whole number of 0 or more, or the default. */
+function countOption(value: string | undefined, option: string, fallback: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number) || number < 0 || (whole && !Number.isInteger(number))) {
-    fail(`--${option} takes ${whole ? 'a whole number' : 'a number'} of 0 or more, not "${value}".\n${USAGE}`);
+  if (value.trim() === '' || !Number.isInteger(number) || number < 0) {
+    fail(`--${option} takes a whole number of 0 or more, not "${value}".\n${USAGE}`);
   }
   return number;
 }
@@ -175,15 +171,6 @@ if (endpointUrl !== undefined && !/^https?:\/\/[^/]/.test(endpointUrl)) {
   fail(`The endpoint "${endpointUrl}" is not an http:// or https:// URL.\n${USAGE}`);
 }
 const maxDeletes = countOption(values['max-deletes'], 'max-deletes', DEFAULT_MAX_DELETES);
-const grace = {
-  deploys: countOption(values['keep-deploys'], 'keep-deploys', DEFAULT_GRACE.deploys),
-  days: countOption(values['keep-days'], 'keep-days', DEFAULT_GRACE.days, { whole: false }),
-};
-const nowSetting = process.env.DEPLOY_S3_NOW;
-const now = nowSetting ? new Date(nowSetting) : new Date();
-if (nowSetting && (!/^\d{4}-\d\d-\d\dT/.test(nowSetting) || Number.isNaN(now.getTime()))) {
-  fail(`DEPLOY_S3_NOW="${nowSetting}" is not a date and time in ISO 8601, such as 2026-01-31T12:00:00Z.`);
-}
 const dist = path.resolve(values.dist ?? 'dist');
 if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(dist, '404.html'))) {
   fail(`${dist} holds no built site (index.html and 404.html). Run \`npm run build\` first.`);
@@ -202,45 +189,105 @@ try {
 const prefix = site.base.slice(1);
 const target: S3Target = { bucket, endpointUrl, prefix };
 const where = `s3://${bucket}${site.base === '/' ? '' : `/${site.base.slice(1, -1)}`}`;
-const record = recordKey(prefix);
 const passes = planPasses(uploads);
 // As typed for a folder inside this one, absolute otherwise: the commands printed stay readable.
 const relativeDist = path.relative(process.cwd(), dist);
 const distArg = relativeDist === '' ? '.' : relativeDist.startsWith('..') || path.isAbsolute(relativeDist) ? dist : relativeDist;
 const inPhase = (phase: Phase) => passes.filter((pass) => pass.phase === phase);
+/** The listing of a base path's records: its deploy/s3- keys, under both names a record has had. */
+const recordsTarget = (outer: string): S3Target => ({ bucket, endpointUrl, prefix: recordsUnder(outer) });
 
-/**
- * What the deploy would change, from the bucket's keys and the record of the deploys before it,
- * read without changing anything; or why they could not be read.
- */
-async function readChanges(): Promise<{ changes: DeployChanges } | { problem: string }> {
-  const listing = await aws(listArgs(target));
-  if (failed(listing)) return { problem: failureOf(listing, target) };
-  const listed = (JSON.parse(listing.stdout.trim() || 'null') as string[] | null) ?? [];
-  let previous: DeployChanges['previous'];
-  if (listed.includes(record)) {
-    const read = await aws(readObjectArgs(target, record));
-    if (failed(read)) return { problem: failureOf(read, target) };
+/** What the deploy would change, and where its record goes. */
+interface Plan {
+  changes: DeployChanges;
+  /** The key of this deploy's record: the one the bucket holds, or a new one. */
+  recordKey: string;
+  /** The other records of this base path (the one deploy:s3 kept before at a fixed key, served to anyone): removed once this deploy is recorded. */
+  staleRecords: string[];
+}
+
+/** The records of a base path, read and parsed; or why one cannot be used. */
+async function readRecords(keys: readonly string[], base: string, { own }: { own: boolean }): Promise<DeployRecord[] | string> {
+  const reads = await Promise.all(keys.map(async (key) => ({ key, read: await aws(readObjectArgs(target, key)) })));
+  const records: DeployRecord[] = [];
+  for (const { key, read } of reads) {
+    if (failed(read)) return failureOf(read, target);
     try {
-      previous = parseRecord(read.stdout, { base: site.base, prefix });
+      records.push(parseRecord(read.stdout, { base, prefix: base.slice(1) }));
     } catch (error) {
-      return {
-        problem:
-          `The record of earlier deploys, s3://${bucket}/${record}, cannot be used: ${(error as Error).message}.\n` +
-          'Remove it to deploy anyway: that deploy then removes nothing, and records itself afresh.',
-      };
+      // The old name can be a file of a site further out (public/<base>/deploy/s3-manifest.json): then it is none of its base path's.
+      if (!own && key.endsWith(LEGACY_RECORD_FILE)) continue;
+      const whose = own ? 'The record of earlier deploys' : `The record of the deploy at ${base}`;
+      const remedy = own
+        ? 'Remove it to deploy anyway: that deploy then removes nothing, and records itself afresh.'
+        : 'Deploy that site again, or remove the record if that site is gone.';
+      return `${whose}, s3://${bucket}/${key}, cannot be used: ${(error as Error).message}.\n${remedy}`;
     }
   }
+  return records;
+}
+
+/** The keys a listing printed. */
+const keysOf = (run: AwsRun | undefined) => (JSON.parse(run?.stdout.trim() || 'null') as string[] | null) ?? [];
+
+/**
+ * What the deploy would change, from the bucket's keys and the records of the deploys before it
+ * and of those at the base paths around it, read without changing anything; or why they could not be read.
+ */
+async function readPlan(): Promise<Plan | { problem: string }> {
+  const outer = outerPrefixes(prefix);
+  const listings = await Promise.all([aws(listArgs(target)), ...outer.map((name) => aws(listArgs(recordsTarget(name))))]);
+  const failure = listings.find(failed);
+  if (failure) return { problem: failureOf(failure, target) };
+  const [listed, ...outerListed] = listings.map(keysOf);
+  const own = (listed ?? []).filter((key) => recordPrefix(key) === prefix);
+  const reads = await Promise.all([
+    readRecords(own, site.base, { own: true }),
+    ...outer.map((name, index) =>
+      readRecords(
+        (outerListed[index] ?? []).filter((key) => recordPrefix(key) === name),
+        `/${name}`,
+        { own: false },
+      ),
+    ),
+  ]);
+  const problem = reads.find((read) => typeof read === 'string');
+  if (problem !== undefined) return { problem };
+  const [records = [], ...outerRecords] = reads as DeployRecord[][];
+  const recordKey =
+    own.find((key) => !key.endsWith(LEGACY_RECORD_FILE)) ??
+    (values['dry-run'] ? newRecordKey(prefix, '<a new random name>') : newRecordKey(prefix));
   return {
     changes: planChanges({
-      listed,
+      listed: listed ?? [],
       keys: uploads.map((upload) => upload.key),
-      previous,
+      previous: mergeRecords(records),
+      outer: outerRecords.flat(),
       site: { base: site.base, prefix },
-      now: now.toISOString(),
-      grace,
+      now: new Date().toISOString(),
     }),
+    recordKey,
+    staleRecords: own.filter((key) => key !== recordKey),
   };
+}
+
+/** Why the deploy must not write these keys, or undefined: another deploy in the bucket keeps them. */
+function claimedKeys(changes: DeployChanges): string | undefined {
+  const { claimed } = changes;
+  if (claimed.length === 0) return undefined;
+  const lines = claimed
+    .slice(0, 5)
+    .map(({ key, base, why }) =>
+      why === 'inside'
+        ? `  ${key}: under ${base}, where another deploy keeps its site`
+        : `  ${key}: the deploy at ${base} keeps it (its record names it)`,
+    );
+  if (claimed.length > 5) lines.push(`  and ${claimed.length - 5} more`);
+  return (
+    `${values['dry-run'] ? 'The deploy would stop' : 'Deploy stopped'} before uploading anything: the build has ${plural(claimed.length, 'file')} that another deploy in this bucket keeps:\n` +
+    `${lines.join('\n')}\n` +
+    'A deploy writes and removes only its own objects: leave these files out of the build (pages/routes.ts, public/), or deploy it to another bucket.'
+  );
 }
 
 /** Why the deploy must not go ahead with these deletes, or undefined. */
@@ -254,29 +301,34 @@ function tooManyDeletes(changes: DeployChanges): string | undefined {
   );
 }
 
-/** One line for an old asset kept: whose it is, and when it goes. */
-function keptLine(asset: DeployChanges['kept'][number]): string {
-  const removal = removalOf(asset, grace);
-  return `${asset.key}  (deploy ${asset.deploy}'s; goes with the first deploy numbered ${removal.deploy} or more from ${removal.after})`;
-}
-
-/** What is left alone, in a line, when anything is. */
-function othersLine(changes: DeployChanges): string | undefined {
-  if (changes.others.length === 0) return undefined;
+/** What is left alone, a line each: other deploys' objects, and those nobody recorded. */
+function leftAlone(changes: DeployChanges): string[] {
+  const lines = changes.inner.map(
+    ({ base, objects }) => `Left alone: the deploy at ${base} (${plural(objects, 'object')}), which keeps its own.`,
+  );
+  if (changes.released.length > 0) {
+    lines.push(
+      `Left to the deploys inside this base path, and no longer recorded: ${plural(changes.released.length, 'object')} (${someOf(changes.released)}).`,
+    );
+  }
+  if (changes.others.length === 0) return lines;
   const them = `${plural(changes.others.length, 'object')} no recorded deploy of this site wrote (${someOf(changes.others)})`;
-  return changes.previous
-    ? `Left alone: ${them}.`
-    : `No record of an earlier deploy here (s3://${bucket}/${record}; an older deploy:s3 wrote none): nothing is removed, and the ${them} stay.`;
+  lines.push(
+    changes.previous
+      ? `Left alone: ${them}.`
+      : `No record of an earlier deploy at this base path (an older deploy:s3 wrote none): nothing is removed, and the ${them} stay.`,
+  );
+  return lines;
 }
 
 if (values['dry-run']) {
   console.log(`Dry run: deploying ${distArg} to ${where}${endpointUrl ? ` at ${endpointUrl}` : ''} changes nothing.`);
-  const read = await readChanges();
-  if ('problem' in read) {
-    const problem = read.problem === MISSING_CLI ? 'the AWS CLI (`aws`) was not found.' : read.problem;
+  const plan = await readPlan();
+  if ('problem' in plan) {
+    const problem = plan.problem === MISSING_CLI ? 'the AWS CLI (`aws`) was not found.' : plan.problem;
     console.log(`Could not read the bucket, so what would change is unknown: ${problem}`);
   } else {
-    const { changes } = read;
+    const { changes } = plan;
     const since = changes.previous
       ? `the record of deploy ${changes.previous.deploy} (${changes.previous.deployedAt})`
       : 'no record of an earlier deploy';
@@ -284,19 +336,25 @@ if (values['dry-run']) {
     for (const key of changes.added) console.log(`  new        ${key}`);
     for (const key of changes.replaced) console.log(`  replace    ${key}`);
     for (const key of changes.deletes) console.log(`  delete     ${key}`);
-    for (const asset of changes.kept) console.log(`  keep       ${keptLine(asset)}`);
     if (changes.unchanged.length > 0) {
       console.log(`  unchanged  ${plural(changes.unchanged.length, 'hashed asset')} the bucket holds already (skipped)`);
     }
-    const others = othersLine(changes);
-    if (others) console.log(`  ${others}`);
+    for (const line of leftAlone(changes)) console.log(`  ${line}`);
   }
+  const recordKey = 'problem' in plan ? newRecordKey(prefix, '<its name>') : plan.recordKey;
   console.log('The commands, in order:');
   for (const note of s3RedirectNotes(site)) console.log(`# ${note}`);
   console.log("# the bucket's keys (it must exist and answer before anything is uploaded):");
   console.log(shown(listArgs(target)));
+  const outer = outerPrefixes(prefix);
+  if (outer.length > 0) {
+    console.log(`# the records of the deploys at the base paths around this one (${outer.map((name) => `/${name}`).join(', ')}), at once:`);
+    for (const name of outer) console.log(shown(listArgs(recordsTarget(name))));
+  }
   console.log('# the record of the deploys before this one, when the listing holds it:');
-  console.log(shown(readObjectArgs(target, record)));
+  console.log(shown(readObjectArgs(target, recordKey)));
+  console.log('# the record of this deploy, before anything else changes, as uploading (a deploy cut short is finished by the next):');
+  console.log(shown(writeRecordArgs(target, '<record.json>', recordKey, site.base)));
   for (const [index, phase] of PHASES.entries()) {
     const commands = inPhase(phase);
     if (commands.length === 0) continue;
@@ -309,7 +367,7 @@ if (values['dry-run']) {
     );
     for (const pass of commands) console.log(shown(passArgs(pass, distArg, target, site)));
   }
-  const deletes = 'changes' in read ? read.changes.deletes.length : undefined;
+  const deletes = 'changes' in plan ? plan.changes.deletes.length : undefined;
   if (deletes === 0) console.log('# then nothing to remove');
   else {
     const them = deletes === undefined ? 'objects' : plural(deletes, 'object');
@@ -318,10 +376,15 @@ if (values['dry-run']) {
     );
     console.log(shown(deleteArgs(target, '<stale-keys.json>')));
   }
-  console.log('# last, the record of this deploy:');
-  console.log(shown(writeRecordArgs(target, '<record.json>', record)));
+  console.log('# last, the record of this deploy, done:');
+  console.log(shown(writeRecordArgs(target, '<record.json>', recordKey, site.base)));
+  const staleRecords = 'problem' in plan ? [] : plan.staleRecords;
+  if (staleRecords.length > 0) {
+    console.log(`# and then the record it replaces (${staleRecords.join(', ')}):`);
+    console.log(shown(deleteArgs(target, '<old-records.json>')));
+  }
   // The deploy itself would stop: say so, and fail as it would.
-  const refused = 'changes' in read ? tooManyDeletes(read.changes) : undefined;
+  const refused = 'changes' in plan ? (claimedKeys(plan.changes) ?? tooManyDeletes(plan.changes)) : undefined;
   if (refused) fail(refused);
   process.exit(0);
 }
@@ -331,15 +394,39 @@ console.log(`Deploying ${plural(uploads.length, 'file')} from ${distArg} to ${wh
 for (const note of s3RedirectNotes(site)) console.log(`  Note: ${note}`);
 
 // Listing first proves the CLI, the credentials, the endpoint and the bucket before anything changes.
-const read = await readChanges();
-if ('problem' in read) {
-  fail(read.problem === MISSING_CLI ? MISSING_CLI : `Deploy stopped: ${read.problem}\nNothing was uploaded or removed.`);
+const plan = await readPlan();
+if ('problem' in plan) {
+  fail(plan.problem === MISSING_CLI ? MISSING_CLI : `Deploy stopped: ${plan.problem}\nNothing was uploaded or removed.`);
 }
-const { changes } = read;
-const refused = tooManyDeletes(changes);
+const { changes, recordKey, staleRecords } = plan;
+const refused = claimedKeys(changes) ?? tooManyDeletes(changes);
 if (refused) fail(refused);
-const others = othersLine(changes);
-if (others) console.log(`  ${others}`);
+for (const line of leftAlone(changes)) console.log(`  ${line}`);
+
+const folder = await mkdtemp(path.join(tmpdir(), 'deploy-s3-'));
+
+/** Stops the deploy with a message, its temporary folder removed. */
+async function stop(message: string): Promise<never> {
+  await rm(folder, { recursive: true, force: true });
+  return fail(message);
+}
+
+/** Uploads a record of this deploy. */
+async function writeRecord(record: DeployRecord): Promise<AwsRun> {
+  const file = path.join(folder, `record-${record.state}.json`);
+  await writeFile(file, recordText(record));
+  return aws(writeRecordArgs(target, file, recordKey, site.base));
+}
+
+if (changes.interrupted) {
+  console.log(
+    `  Deploy ${changes.previous?.deploy} at this base path did not finish (its record says it was still uploading): this one finishes it, and removes what it left that this build does not have.`,
+  );
+}
+// Before the first upload, the record names all the site may hold here should this deploy stop anywhere: the next one removes what its build lacks.
+const journal = await writeRecord(changes.pending);
+if (failed(journal)) await stop(stopMessage(journal, target, 'Nothing was uploaded or removed.'));
+console.log(`  ✓ recorded deploy ${changes.deploy} as uploading in s3://${bucket}/${recordKey}  ${seconds(journal.ms)}`);
 
 const describePass = (pass: S3Pass) =>
   pass.websiteRedirect
@@ -351,56 +438,57 @@ for (const phase of PHASES) {
   for (const { pass, run } of runs) console.log(`  ${failed(run) ? '✗' : '✓'} ${describePass(pass)}  ${seconds(run.ms)}`);
   const failure = runs.find(({ run }) => failed(run));
   if (failure) {
-    fail(
+    await stop(
       stopMessage(
         failure.run,
         target,
-        'Nothing was removed or recorded: the bucket holds the previous site with part of the new one. Deploy again once the cause is fixed.',
+        'Nothing was removed: the bucket holds the previous site with part of the new one, all of it recorded, so the next deploy removes what its build does not have. Deploy again once the cause is fixed.',
       ),
     );
   }
 }
 
-const folder = await mkdtemp(path.join(tmpdir(), 'deploy-s3-'));
-const problem = await removeAndRecord(folder).finally(() => rm(folder, { recursive: true, force: true }));
+const problem = await removeAndRecord();
+await rm(folder, { recursive: true, force: true });
 if (problem) fail(problem);
 console.log(
   `Deployed ${plural(uploads.length, 'file')} to ${where} in ${seconds(performance.now() - started)} (${plural(passes.length, 'upload command')}); ` +
-    `removed ${changes.deletes.length} stale, kept ${plural(changes.kept.length, 'old asset')}.`,
+    `removed ${plural(changes.deletes.length, 'stale object')}.`,
 );
 
 /**
- * Deletes the stale objects, 1,000 a request, then records the deploy, the objects that could not
- * be deleted still in it (the next deploy removes them); returns what went wrong, if anything.
+ * Deletes the stale objects, 1,000 a request, then records the deploy as done, the objects that
+ * could not be deleted still in it (the next deploy removes them), then removes the records it
+ * replaces; returns what went wrong, if anything.
  */
-async function removeAndRecord(folder: string): Promise<string | undefined> {
-  const removal = await removeStale(folder);
+async function removeAndRecord(): Promise<string | undefined> {
+  const state = 'The new site is whole; some stale objects remain, recorded: the next deploy removes them.';
+  const removal = await removeKeys('stale-keys', changes.deletes, state);
   if (removal.removed.length > 0) {
     console.log(`  ✓ removed ${plural(removal.removed.length, 'stale object')}: ${someOf(removal.removed)}`);
   }
-  if (changes.kept.length > 0) {
-    console.log(
-      `  kept ${plural(changes.kept.length, 'old hashed asset')} for the grace period: ${someOf(changes.kept.map((asset) => asset.key))}`,
-    );
-  }
   const notRemoved = changes.deletes.filter((key) => !removal.removed.includes(key));
-  const file = path.join(folder, 'record.json');
-  await writeFile(file, recordText(notRemoved.length > 0 ? recordKeeping(changes, notRemoved) : changes.record));
-  const run = await aws(writeRecordArgs(target, file, record));
+  const run = await writeRecord(notRemoved.length > 0 ? recordKeeping(changes, notRemoved) : changes.record);
   if (failed(run)) {
-    const state = 'The new site is whole, but unrecorded: a later deploy will not remove what this one added. Deploy again to record it.';
+    const state = 'The new site is whole; its record still says it was uploading, so the next deploy finishes it.';
     return [removal.problem, stopMessage(run, target, state)].filter(Boolean).join('\n');
   }
-  console.log(`  ✓ recorded deploy ${changes.deploy} in s3://${bucket}/${record}  ${seconds(run.ms)}`);
-  return removal.problem;
+  console.log(`  ✓ recorded deploy ${changes.deploy} as done  ${seconds(run.ms)}`);
+  if (staleRecords.length === 0) return removal.problem;
+  const replaced = await removeKeys(
+    'old-records',
+    staleRecords,
+    'The new site is whole and recorded; the next deploy removes the record this one replaced.',
+  );
+  if (replaced.removed.length > 0) console.log(`  ✓ removed the record it replaces: ${replaced.removed.join(', ')}`);
+  return [removal.problem, replaced.problem].filter(Boolean).join('\n') || undefined;
 }
 
-/** Deletes the stale objects, 1,000 a request: those it removed, and what went wrong, if anything. */
-async function removeStale(folder: string): Promise<{ removed: string[]; problem?: string }> {
+/** Deletes keys, 1,000 a request: those it removed, and what went wrong, if anything. */
+async function removeKeys(name: string, keys: readonly string[], state: string): Promise<{ removed: string[]; problem?: string }> {
   const removed: string[] = [];
-  const state = 'The new site is whole; some stale objects remain, recorded: the next deploy removes them.';
-  for (const [index, batch] of deleteBatches(changes.deletes).entries()) {
-    const file = path.join(folder, `stale-keys-${index}.json`);
+  for (const [index, batch] of deleteBatches(keys).entries()) {
+    const file = path.join(folder, `${name}-${index}.json`);
     await writeFile(file, JSON.stringify(batch));
     const run = await aws(deleteArgs(target, file));
     if (failed(run)) return { removed, problem: stopMessage(run, target, state) };
@@ -410,7 +498,7 @@ async function removeStale(folder: string): Promise<{ removed: string[]; problem
     removed.push(...batch.Objects.map((object) => object.Key).filter((key) => !failedKeys.has(key)));
     if (errors.length > 0) {
       const list = errors.map((error) => `${error.Key} (${error.Message ?? 'no reason given'})`).join(', ');
-      return { removed, problem: `Deploy stopped: ${plural(errors.length, 'stale object')} could not be removed: ${list}.\n${state}` };
+      return { removed, problem: `Deploy stopped: ${plural(errors.length, 'object')} could not be removed: ${list}.\n${state}` };
     }
   }
   return { removed };

@@ -3,10 +3,11 @@
  * set up for static website hosting as the README's S3 steps set them (index document
  * index.html, error document 404.html), on a free 127.0.0.1 port, objects in a temporary folder.
  * It records every request that changes a bucket as it starts and as it ends, so a test can
- * replay what the bucket held at each moment of a deploy.
+ * replay what the bucket held at each moment of a deploy, and can leave one unanswered, so a test
+ * can kill a deploy at a point it chooses, however fast the machine.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type IncomingHttpHeaders, request, type Server } from 'node:http';
+import { type IncomingHttpHeaders, type RequestListener, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { devNull, tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ export interface BucketChange {
   /** The object's key, decoded; '' for a request on the bucket (a batch delete is `POST /<bucket>?delete`). */
   key: string;
   query: string;
-  /** The response's status, on 'end'. */
+  /** The response's status, on 'end'; none for a request that was never answered (held, its client gone). */
   status?: number;
 }
 
@@ -63,6 +64,11 @@ export interface S3Server {
    * before the server has logged the request's end, so a test reads `changes` after this.
    */
   settled: () => Promise<void>;
+  /**
+   * Leaves the next request that changes a bucket and matches unanswered for good, the server
+   * never seeing it; resolves once it arrives. Its client waits until it is killed.
+   */
+  hold: (match: (change: BucketChange) => boolean) => Promise<BucketChange>;
   /** Every key in a bucket, through the REST API (s3rver takes unsigned requests). */
   listKeys: (bucket: string) => Promise<string[]>;
   /** A request to a bucket's website endpoint (S3's `<bucket>.s3-website-<region>` host), redirects not followed. */
@@ -89,22 +95,34 @@ export async function startS3Server({ buckets }: { buckets: readonly string[] })
   const changes: BucketChange[] = [];
   let pending = 0;
   let whenSettled: (() => void)[] = [];
-  server.httpServer.prependListener('request', (req, res) => {
-    if (!['PUT', 'POST', 'DELETE'].includes(req.method ?? '')) return;
+  const holds: { match: (change: BucketChange) => boolean; resolve: (change: BucketChange) => void }[] = [];
+  // s3rver's own handler runs after the log, unless the request is held.
+  const handlers = server.httpServer.listeners('request') as RequestListener[];
+  server.httpServer.removeAllListeners('request');
+  server.httpServer.on('request', (req, res) => {
+    const handle = () => {
+      for (const handler of handlers) handler.call(server.httpServer, req, res);
+    };
+    if (!['PUT', 'POST', 'DELETE'].includes(req.method ?? '')) return handle();
     const url = new URL(req.url ?? '/', 'http://s3');
     const [, bucket = '', ...key] = url.pathname.split('/');
     const change = { method: req.method ?? '', bucket, key: decodeURIComponent(key.join('/')), query: url.search };
     changes.push({ event: 'start', ...change });
     pending += 1;
     res.once('close', () => {
-      changes.push({ event: 'end', ...change, status: res.statusCode });
+      changes.push({ event: 'end', ...change, ...(res.headersSent ? { status: res.statusCode } : {}) });
       pending -= 1;
       if (pending > 0) return;
       for (const resolve of whenSettled) resolve();
       whenSettled = [];
     });
+    const hold = holds.find(({ match }) => match({ event: 'start', ...change }));
+    if (!hold) return handle();
+    holds.splice(holds.indexOf(hold), 1);
+    hold.resolve({ event: 'start', ...change });
   });
   const settled = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve)));
+  const hold = (match: (change: BucketChange) => boolean) => new Promise<BucketChange>((resolve) => holds.push({ match, resolve }));
 
   const get = (urlPath: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') =>
     new Promise<WebsiteResponse>((resolve, reject) => {
@@ -150,6 +168,7 @@ export async function startS3Server({ buckets }: { buckets: readonly string[] })
     endpoint: `http://127.0.0.1:${port}`,
     changes,
     settled,
+    hold,
     listKeys,
     website,
     awsEnv,

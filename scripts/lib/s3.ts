@@ -240,15 +240,20 @@ export function readObjectArgs(target: S3Target, key: string): string[] {
   return ['s3', 'cp', `s3://${target.bucket}/${key}`, '-', '--only-show-errors', ...endpointArgs(target)];
 }
 
-/** `aws` arguments that upload the record of this deploy, a JSON file, as revalidated as the pages. */
-export function writeRecordArgs(target: S3Target, file: string, key: string): string[] {
+/**
+ * `aws` arguments that upload the record of this deploy, a JSON file. Its website redirect (to the
+ * site's base path) makes S3 website hosting answer for it with a 301, never with the record.
+ */
+export function writeRecordArgs(target: S3Target, file: string, key: string, base: string): string[] {
   return [
     's3',
     'cp',
     file,
     `s3://${target.bucket}/${key}`,
+    '--website-redirect',
+    base,
     '--content-type',
-    contentTypeFor(key) ?? 'application/json',
+    'application/json',
     '--cache-control',
     CACHE_REVALIDATE,
     '--only-show-errors',

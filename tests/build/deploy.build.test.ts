@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -6,7 +6,7 @@ import { CACHE_IMMUTABLE, CACHE_REVALIDATE, contentTypeFor } from '../../generat
 import type { HostedSite } from '../../generator/hosting/redirects';
 import { filesUnder, readHostedSite } from '../../scripts/lib/files';
 import { filesOfPass, PHASES, planPasses, planUploads } from '../../scripts/lib/s3';
-import { type DeployRecord, RECORD_FILE } from '../../scripts/lib/s3-record';
+import { type DeployRecord, LEGACY_RECORD_FILE, recordPrefix } from '../../scripts/lib/s3-record';
 import { type DeployRun, runDeployScript } from '../support/deploy';
 
 const siteDir = inject('siteDir');
@@ -86,44 +86,53 @@ interface FakeCall {
   args: string[];
   /** For delete-objects: the keys of the batch file it was given. */
   deleted?: string[];
-  /** For the upload of the record: the record. */
+  /** For an upload of a record: the record. */
   recorded?: DeployRecord;
 }
+
+/** The key of the record of the root site in the stand-in bucket. */
+const RECORD_KEY = `deploy/s3-record-${'0123456789abcdef'.repeat(2)}`;
 
 interface FakeBucket {
   /** The keys the listing answers with. */
   keys?: string[];
-  /** The record of earlier deploys that reading it answers with (its key is then listed too). */
-  record?: DeployRecord;
+  /** The records of earlier deploys, by key, that reading them answers with (their keys are then listed too). */
+  records?: Record<string, unknown>;
   /** Any command whose arguments contain this fails, as AWS refusing it would. */
   failOn?: string;
 }
 
+/** The key an `aws s3 cp` writes to or reads from, without the bucket. */
+const keyOf = (url: string | undefined) => url?.replace(/^s3:\/\/[^/]+\//, '') ?? '';
+
 /**
  * A stand-in `aws` on the PATH: records each call (the keys a batch delete names, the record an
- * upload of it carries), answers the listing and the reading of the record as an earlier deploy
- * left them, and fails any command containing `failOn`.
+ * upload of one carries), answers the listing and the reading of a record as earlier deploys left
+ * them, and fails any command containing `failOn`.
  */
-async function fakeAws({ keys = [], record, failOn }: FakeBucket = {}): Promise<{ bin: string; calls: () => Promise<FakeCall[]> }> {
+async function fakeAws({ keys = [], records = {}, failOn }: FakeBucket = {}): Promise<{ bin: string; calls: () => Promise<FakeCall[]> }> {
   const bin = await mkdtemp(path.join(workDir, 'bin-'));
   const log = path.join(bin, 'calls.jsonl');
-  const listed = record ? [...keys, RECORD_FILE] : keys;
+  const listed = [...keys, ...Object.keys(records)];
   await writeFile(
     path.join(bin, 'aws'),
     `#!${process.execPath}
 const fs = require('node:fs');
 const args = process.argv.slice(2);
 const call = { args };
+const records = ${JSON.stringify(records)};
+const key = (url) => url.replace(/^s3:\\/\\/[^/]+\\//, '');
 const batch = args[args.indexOf('--delete') + 1];
 if (args[1] === 'delete-objects') call.deleted = JSON.parse(fs.readFileSync(batch.slice('file://'.length), 'utf8')).Objects.map((o) => o.Key);
-if (args[1] === 'cp' && args[3].endsWith(${JSON.stringify(`/${RECORD_FILE}`)})) call.recorded = JSON.parse(fs.readFileSync(args[2], 'utf8'));
+if (args[1] === 'cp' && /(^|\\/)deploy\\/s3-record-[0-9a-f]{32}$/.test(args[3])) call.recorded = JSON.parse(fs.readFileSync(args[2], 'utf8'));
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(call) + '\\n');
 if (${JSON.stringify(failOn ?? null)} && args.join(' ').includes(${JSON.stringify(failOn ?? '')})) {
   console.error('upload failed: dist/index.html to s3://my-site-bucket/index.html An error occurred (AccessDenied) when calling the PutObject operation: Access Denied');
   process.exit(1);
 }
-if (args[1] === 'list-objects') console.log(${JSON.stringify(JSON.stringify(listed))});
-if (args[1] === 'cp' && args[3] === '-') console.log(${JSON.stringify(JSON.stringify(record ?? null))});
+const prefix = args.includes('--prefix') ? args[args.indexOf('--prefix') + 1] : '';
+if (args[1] === 'list-objects') console.log(JSON.stringify(${JSON.stringify(listed)}.filter((key) => key.startsWith(prefix))));
+if (args[1] === 'cp' && args[3] === '-') console.log(JSON.stringify(records[key(args[2])] ?? null));
 if (args[1] === 'delete-objects') console.log('{}');
 `,
   );
@@ -144,24 +153,19 @@ function stepOf(args: readonly string[]): string {
   if (args[1] === 'delete-objects') return 'delete';
   if (args[1] === 'sync') return 'assets';
   if (args[1] === 'cp' && args[3] === '-') return 'read record';
-  if (args[1] === 'cp' && args[3]?.endsWith(`/${RECORD_FILE}`)) return 'record';
+  if (args[1] === 'cp' && recordPrefix(keyOf(args[3])) !== undefined) return 'record';
   if (args.includes('--website-redirect')) return 'redirects';
   return args.includes('*.html') ? 'pages' : 'files';
 }
 
-/** The record of deploy 3, a day before T0: the home page and an old page, and a stylesheet deploy 1 had, dropped by deploy 2. */
-const T0 = '2026-03-01T00:00:00.000Z';
+/** The record of deploy 3: the home page, an old page and two stylesheets of builds before this one. */
 const EARLIER: DeployRecord = {
-  format: 1,
+  format: 2,
   base: '/',
   deploy: 3,
   deployedAt: '2026-02-28T00:00:00.000Z',
-  objects: {
-    'assets/main.0000000000.css': { deploy: 1, replacedAt: '2026-02-20T00:00:00.000Z' },
-    'assets/main.1111111111.css': { deploy: 2, replacedAt: '2026-02-28T00:00:00.000Z' },
-    'index.html': { deploy: 3 },
-    'old-page/index.html': { deploy: 3 },
-  },
+  state: 'done',
+  objects: ['assets/main.0000000000.css', 'assets/main.1111111111.css', 'index.html', 'old-page/index.html'],
 };
 
 /**
@@ -170,10 +174,8 @@ const EARLIER: DeployRecord = {
  */
 describe('npm run deploy:s3', { timeout: 180_000 }, () => {
   it('lists what would change and prints every command in a dry run, running only the listing and the reading of the record', async () => {
-    const aws = await fakeAws({ keys: [...Object.keys(EARLIER.objects), 'serve.json', 'preview/pr-42/index.html'], record: EARLIER });
-    const result = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, '--endpoint-url', 'http://127.0.0.1:9000'], aws.bin, {
-      DEPLOY_S3_NOW: T0,
-    });
+    const aws = await fakeAws({ keys: [...EARLIER.objects, 'serve.json', 'owner/notes.txt'], records: { [RECORD_KEY]: EARLIER } });
+    const result = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, '--endpoint-url', 'http://127.0.0.1:9000'], aws.bin);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const plan = planUploads(siteFiles, site);
@@ -188,31 +190,34 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
         .sort(),
       '  replace    index.html',
       '  delete     assets/main.0000000000.css',
+      '  delete     assets/main.1111111111.css',
       '  delete     old-page/index.html',
-      "  keep       assets/main.1111111111.css  (deploy 2's; goes with the first deploy numbered 5 or more from 2026-03-07T00:00:00.000Z)",
-      '  Left alone: 2 objects no recorded deploy of this site wrote (preview/pr-42/index.html, serve.json).',
+      '  Left alone: 2 objects no recorded deploy of this site wrote (owner/notes.txt, serve.json).',
     ]);
     const lines = result.stdout.split('\n').filter((line) => line.startsWith('aws '));
     const passes = planPasses(plan);
-    expect(lines).toHaveLength(passes.length + 4);
+    expect(lines).toHaveLength(passes.length + 5);
     expect(lines[0]).toBe(
       "aws s3api list-objects --bucket my-site-bucket --query 'Contents[].Key' --output json --endpoint-url http://127.0.0.1:9000",
     );
-    expect(lines[1]).toBe(`aws s3 cp s3://my-site-bucket/${RECORD_FILE} - --only-show-errors --endpoint-url http://127.0.0.1:9000`);
+    expect(lines[1]).toBe(`aws s3 cp s3://my-site-bucket/${RECORD_KEY} - --only-show-errors --endpoint-url http://127.0.0.1:9000`);
+    // The record, as uploading, before any upload; as done, last.
+    const record = new RegExp(
+      `^aws s3 cp '<record\\.json>' s3://my-site-bucket/${RECORD_KEY} --website-redirect / --content-type application/json`,
+    );
+    expect(lines[2]).toMatch(record);
     for (const [index, pass] of passes.entries()) {
-      expect(lines[index + 2]).toContain(
+      expect(lines[index + 3]).toContain(
         `--content-type ${/^[\w/+.-]+$/.test(pass.contentType) ? pass.contentType : `'${pass.contentType}'`}`,
       );
-      expect(lines[index + 2]).toContain(pass.phase === 'assets' ? `--cache-control '${CACHE_IMMUTABLE}'` : '--cache-control no-cache');
-      expect(lines[index + 2]).toMatch(/--endpoint-url http:\/\/127\.0\.0\.1:9000$/);
+      expect(lines[index + 3]).toContain(pass.phase === 'assets' ? `--cache-control '${CACHE_IMMUTABLE}'` : '--cache-control no-cache');
+      expect(lines[index + 3]).toMatch(/--endpoint-url http:\/\/127\.0\.0\.1:9000$/);
     }
     expect(result.stdout).toContain(
-      '# then, once every upload succeeded, the 2 objects that earlier deploys recorded and this build drops',
+      '# then, once every upload succeeded, the 3 objects that earlier deploys recorded and this build drops',
     );
     expect(lines.at(-2)).toMatch(/^aws s3api delete-objects --bucket my-site-bucket --delete 'file:\/\/<stale-keys\.json>'/);
-    expect(lines.at(-1)).toMatch(
-      new RegExp(`^aws s3 cp '<record\\.json>' s3://my-site-bucket/${RECORD_FILE} --content-type application/json`),
-    );
+    expect(lines.at(-1)).toMatch(record);
     expect(result.stdout).toMatch(/# 1\. hashed assets, \d+ files; these \d+ commands at once:/);
     expect((await aws.calls()).map((call) => stepOf(call.args))).toEqual(['list', 'read record']);
   });
@@ -227,14 +232,14 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     );
     expect(result.stdout).toContain('# then, once every upload succeeded, the objects that earlier deploys recorded and this build drops');
     expect(result.stdout.split('\n').filter((line) => line.startsWith('aws '))).toHaveLength(
-      planPasses(planUploads(siteFiles, site)).length + 4,
+      planPasses(planUploads(siteFiles, site)).length + 5,
     );
     expect((await aws.calls()).map((call) => stepOf(call.args))).toEqual(['list']);
   });
 
   it('lists the bucket, uploads phase after phase, removes exactly the stale objects it recorded, then records the deploy', async () => {
-    const aws = await fakeAws({ keys: [...Object.keys(EARLIER.objects), 'serve.json'], record: EARLIER });
-    const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin, { DEPLOY_S3_NOW: T0 });
+    const aws = await fakeAws({ keys: [...EARLIER.objects, 'serve.json'], records: { [RECORD_KEY]: EARLIER } });
+    const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     const calls = await aws.calls();
@@ -246,6 +251,7 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(steps).toEqual([
       'list',
       'read record',
+      'record',
       ...Array(count('assets')).fill('assets'),
       ...Array(count('files')).fill('files'),
       'pages',
@@ -253,25 +259,76 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
       'delete',
       'record',
     ]);
-    // serve.json, which no recorded deploy wrote, stays; the stylesheet deploy 2 dropped a day ago is kept for the grace period.
-    expect(calls.find((call) => stepOf(call.args) === 'delete')?.deleted).toEqual(['assets/main.0000000000.css', 'old-page/index.html']);
+    // serve.json, which no recorded deploy wrote, stays; the old stylesheets, which the build no longer has, go.
+    const stale = ['assets/main.0000000000.css', 'assets/main.1111111111.css', 'old-page/index.html'];
+    expect(calls.find((call) => stepOf(call.args) === 'delete')?.deleted).toEqual(stale);
     expect(calls.every((call) => !call.args.includes('--endpoint-url'))).toBe(true);
-    expect(result.stdout).toContain('removed 2 stale objects: assets/main.0000000000.css, old-page/index.html');
+    expect(result.stdout).toContain(`removed 3 stale objects: ${stale.join(', ')}`);
     expect(result.stdout).toContain('Left alone: 1 object no recorded deploy of this site wrote (serve.json).');
-    expect(result.stdout).toMatch(/; removed 2 stale, kept 1 old asset\.\n$/);
-    expect(calls.at(-1)?.recorded).toEqual({
+    expect(result.stdout).toMatch(/; removed 3 stale objects\.\n$/);
+    const record = calls.at(-1);
+    expect(keyOf(record?.args[3])).toBe(RECORD_KEY);
+    const expected = {
       about: expect.stringContaining('npm run deploy:s3'),
-      format: 1,
+      format: 2,
       base: '/',
       deploy: 4,
-      deployedAt: T0,
-      objects: Object.fromEntries(
-        [
-          ...plan.map((upload): [string, object] => [upload.key, { deploy: 4 }]),
-          ['assets/main.1111111111.css', { deploy: 2, replacedAt: '2026-02-28T00:00:00.000Z' }] as [string, object],
-        ].sort(([a], [b]) => (a < b ? -1 : 1)),
-      ),
+      deployedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    };
+    expect(record?.recorded).toEqual({ ...expected, state: 'done', objects: plan.map((upload) => upload.key).sort() });
+    // Before the first upload: every object of the site here, should the deploy stop anywhere.
+    expect(keyOf(calls[2]?.args[3])).toBe(RECORD_KEY);
+    expect(calls[2]?.recorded).toEqual({
+      ...expected,
+      state: 'uploading',
+      objects: [...plan.map((upload) => upload.key), ...stale].sort(),
     });
+  });
+
+  it('reads the record an older deploy:s3 kept at deploy/s3-manifest.json, records itself at a new key, then removes that one', async () => {
+    const legacy = {
+      format: 1,
+      base: '/',
+      deploy: 7,
+      deployedAt: '2026-02-28T00:00:00.000Z',
+      objects: {
+        'assets/main.0000000000.css': { deploy: 6, replacedAt: '2026-02-27T00:00:00.000Z' },
+        'old-page/index.html': { deploy: 7 },
+      },
+    };
+    const aws = await fakeAws({ keys: Object.keys(legacy.objects), records: { [LEGACY_RECORD_FILE]: legacy } });
+    const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const calls = await aws.calls();
+    expect(calls.map((call) => stepOf(call.args)).slice(-3)).toEqual(['delete', 'record', 'delete']);
+    expect(calls.at(-3)?.deleted).toEqual(['assets/main.0000000000.css', 'old-page/index.html']);
+    const record = calls.at(-2);
+    expect(keyOf(record?.args[3])).toMatch(/^deploy\/s3-record-[0-9a-f]{32}$/);
+    expect(record?.recorded).toMatchObject({ format: 2, deploy: 8, state: 'done' });
+    expect(calls.at(-1)?.deleted).toEqual([LEGACY_RECORD_FILE]);
+    expect(result.stdout).toContain(`  ✓ removed the record it replaces: ${LEGACY_RECORD_FILE}\n`);
+  });
+
+  it("under a base path, reads the records of the base paths around it, and refuses to write over an object the root's record names", async () => {
+    // A preview of the site: its build, under /preview/pr-42/.
+    const dist = path.join(workDir, 'preview');
+    await cp(siteDir, dist, { recursive: true, dereference: true });
+    await writeFile(path.join(dist, 'deploy/site.json'), JSON.stringify({ base: '/preview/pr-42/', redirects: [] }));
+    const root = { ...EARLIER, objects: ['index.html', 'preview/pr-42/index.html'] };
+    const aws = await fakeAws({ keys: ['index.html', 'preview/pr-42/index.html'], records: { [RECORD_KEY]: root } });
+    const result = await deploy(['my-site-bucket', '--dist', dist], aws.bin);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe(
+      'Deploy stopped before uploading anything: the build has 1 file that another deploy in this bucket keeps:\n' +
+        '  preview/pr-42/index.html: the deploy at / keeps it (its record names it)\n' +
+        'A deploy writes and removes only its own objects: leave these files out of the build (pages/routes.ts, public/), or deploy it to another bucket.\n',
+    );
+    // Its own keys, the records of / and of /preview/ (under either name), and the root's record; nothing uploaded.
+    const calls = await aws.calls();
+    expect(calls.map((call) => stepOf(call.args)).sort()).toEqual(['list', 'list', 'list', 'read record']);
+    const listed = calls.filter((call) => call.args[1] === 'list-objects').map((call) => call.args[call.args.indexOf('--prefix') + 1]);
+    expect(listed.sort()).toEqual(['deploy/s3-', 'preview/deploy/s3-', 'preview/pr-42/']);
   });
 
   it('removes nothing from a bucket without a record, and says so in one line', async () => {
@@ -279,17 +336,17 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(
-      `  No record of an earlier deploy here (s3://my-site-bucket/${RECORD_FILE}; an older deploy:s3 wrote none): nothing is removed, and the 2 objects no recorded deploy of this site wrote (old-page/index.html, serve.json) stay.\n`,
+      '  No record of an earlier deploy at this base path (an older deploy:s3 wrote none): nothing is removed, and the 2 objects no recorded deploy of this site wrote (old-page/index.html, serve.json) stay.\n',
     );
     const steps = (await aws.calls()).map((call) => stepOf(call.args));
     expect(steps).not.toContain('delete');
     expect(steps.at(-1)).toBe('record');
   });
 
-  it('stops at a failed upload, with the cause, and removes nothing', async () => {
+  it('stops at a failed upload, with the cause, removing nothing; the record it wrote first names all it may have left', async () => {
     const aws = await fakeAws({
       keys: ['old-page/index.html'],
-      record: { ...EARLIER, objects: { 'old-page/index.html': { deploy: 3 } } },
+      records: { [RECORD_KEY]: { ...EARLIER, objects: ['old-page/index.html'] } },
       failOn: '--include *.html',
     });
     const result = await deploy(['my-site-bucket', '--dist', siteDir], aws.bin);
@@ -298,10 +355,15 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
       /^Deploy stopped: AWS denied access to the bucket "my-site-bucket" with these credentials\.\n`aws s3 cp .*'\*\.html'.*` failed\./,
     );
     expect(result.stderr).toContain('  upload failed: dist/index.html');
-    expect(result.stderr).toContain('Nothing was removed or recorded');
-    const steps = (await aws.calls()).map((call) => stepOf(call.args));
-    expect(steps).not.toContain('delete');
-    expect(steps).not.toContain('record');
+    expect(result.stderr).toContain('Nothing was removed: the bucket holds the previous site with part of the new one, all of it recorded');
+    const calls = await aws.calls();
+    expect(calls.map((call) => stepOf(call.args))).not.toContain('delete');
+    const records = calls.filter((call) => stepOf(call.args) === 'record');
+    expect(records).toHaveLength(1);
+    expect(records[0]?.recorded).toMatchObject({
+      state: 'uploading',
+      objects: [...planUploads(siteFiles, site).map((upload) => upload.key), 'old-page/index.html'].sort(),
+    });
   });
 
   it('prints its options with --help and exits 0, running nothing', async () => {
@@ -310,15 +372,8 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(help.stderr).toBe('');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run deploy:s3 -- <bucket> \[options\]$/m);
-    const options = [
-      '--dry-run',
-      '--dist <folder>',
-      '--endpoint-url <url>',
-      '--max-deletes <n>',
-      '--keep-deploys <n>',
-      '--keep-days <days>',
-    ];
-    for (const option of [...options, '-h, --help', '<bucket>', 'AWS_ENDPOINT_URL', 'DEPLOY_S3_NOW'])
+    const options = ['--dry-run', '--dist <folder>', '--endpoint-url <url>', '--max-deletes <n>'];
+    for (const option of [...options, '-h, --help', '<bucket>', 'AWS_ENDPOINT_URL'])
       expect(help.stdout).toMatch(new RegExp(`^ +${option} +\\S`, 'm'));
     await expect(aws.calls()).resolves.toEqual([]);
   });
@@ -328,7 +383,7 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     const result = await deploy(['my-site-bucket', '--dryrun', '--dist', siteDir], aws.bin);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
-      "Unknown option '--dryrun'. Options: --dry-run, --dist <folder>, --endpoint-url <url>, --max-deletes <n>, --keep-deploys <n>, --keep-days <days>, --help.\n",
+      "Unknown option '--dryrun'. Options: --dry-run, --dist <folder>, --endpoint-url <url>, --max-deletes <n>, --help.\n",
     );
     await expect(aws.calls()).resolves.toEqual([]);
   });
@@ -346,21 +401,18 @@ describe('npm run deploy:s3', { timeout: 180_000 }, () => {
     expect(endpoint.stderr).toMatch(/^The endpoint "localhost:9000" is not an http:\/\/ or https:\/\/ URL\./);
   });
 
-  it('refuses a count option that is no whole number of 0 or more, and a time that is not ISO 8601', async () => {
+  it('refuses a count that is no whole number of 0 or more', async () => {
     const empty = await mkdtemp(path.join(workDir, 'empty-'));
     for (const [option, words] of [
       [['--max-deletes', '-1'], "Option '--max-deletes' argument is ambiguous"],
       [['--max-deletes=-1'], '--max-deletes takes a whole number of 0 or more, not "-1".'],
       [['--max-deletes', 'all'], '--max-deletes takes a whole number of 0 or more, not "all".'],
-      [['--keep-deploys', '1.5'], '--keep-deploys takes a whole number of 0 or more, not "1.5".'],
-      [['--keep-days', ''], '--keep-days takes a number of 0 or more, not "".'],
+      [['--max-deletes', '1.5'], '--max-deletes takes a whole number of 0 or more, not "1.5".'],
+      [['--max-deletes', ''], '--max-deletes takes a whole number of 0 or more, not "".'],
     ] as const) {
       const refused = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir, ...option], empty);
       expect(refused.status, option.join(' ')).toBe(1);
       expect(refused.stderr, option.join(' ')).toContain(words);
     }
-    const now = await deploy(['my-site-bucket', '--dry-run', '--dist', siteDir], empty, { DEPLOY_S3_NOW: 'yesterday' });
-    expect(now.status).toBe(1);
-    expect(now.stderr).toMatch(/^DEPLOY_S3_NOW="yesterday" is not a date and time in ISO 8601/);
   });
 });

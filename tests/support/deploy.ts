@@ -8,18 +8,30 @@ export interface DeployRun {
   stderr: string;
 }
 
-/** Runs `npm run deploy:s3 -- <args>` (the script through tsx) in the project, with exactly this environment. */
-export async function runDeployScript(args: readonly string[], env: NodeJS.ProcessEnv): Promise<DeployRun> {
+export interface RunningDeploy {
+  /** Kills the deploy at once, as a cancelled CI job or a closed laptop would: the script and every `aws` it started. */
+  kill: () => void;
+  done: Promise<DeployRun>;
+}
+
+/** Starts `npm run deploy:s3 -- <args>` (the script through tsx) in the project, with exactly this environment, in a process group of its own. */
+export function startDeployScript(args: readonly string[], env: NodeJS.ProcessEnv): RunningDeploy {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   const child = spawn(process.execPath, [tsx, 'scripts/deploy-s3.ts', ...args], {
     cwd: projectRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const status = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { status, stdout, stderr };
+  const done = new Promise<number | null>((resolve) => child.once('close', resolve)).then((status) => ({ status, stdout, stderr }));
+  return { kill: () => process.kill(-(child.pid as number), 'SIGKILL'), done };
+}
+
+/** Runs `npm run deploy:s3 -- <args>` to its end. */
+export async function runDeployScript(args: readonly string[], env: NodeJS.ProcessEnv): Promise<DeployRun> {
+  return startDeployScript(args, env).done;
 }

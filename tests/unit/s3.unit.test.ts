@@ -21,15 +21,17 @@ import {
   writeRecordArgs,
 } from '../../scripts/lib/s3';
 import {
-  DEFAULT_GRACE,
   type DeployRecord,
+  LEGACY_RECORD_FILE,
+  mergeRecords,
+  newRecordKey,
+  outerPrefixes,
   parseRecord,
   planChanges,
-  RECORD_FILE,
   recordKeeping,
-  recordKey,
+  recordPrefix,
+  recordsUnder,
   recordText,
-  removalOf,
 } from '../../scripts/lib/s3-record';
 
 describe('the S3 upload plan', () => {
@@ -118,19 +120,39 @@ describe('the S3 upload plan', () => {
     expect(deleteBatches([])).toEqual([]);
   });
 
-  it('reads and writes the record of a base path under its deploy/ folder, which no site file can be', () => {
-    expect(recordKey('')).toBe('deploy/s3-manifest.json');
-    expect(recordKey('preview/pr-42/')).toBe(`preview/pr-42/${RECORD_FILE}`);
+  it('keeps the record of a base path under its deploy/ folder at a random name without a dot, which no site file can have', () => {
+    const root = newRecordKey('');
+    const preview = newRecordKey('preview/pr-42/');
+    expect(root).toMatch(/^deploy\/s3-record-[0-9a-f]{32}$/);
+    expect(preview).toMatch(/^preview\/pr-42\/deploy\/s3-record-[0-9a-f]{32}$/);
+    expect(newRecordKey('')).not.toBe(root);
+    expect([root, preview, LEGACY_RECORD_FILE, `preview/pr-42/${LEGACY_RECORD_FILE}`].map(recordPrefix)).toEqual([
+      '',
+      'preview/pr-42/',
+      '',
+      'preview/pr-42/',
+    ]);
+    for (const key of ['index.html', 'deploy/s3-record-1', `x${root}`, `${root}/index.html`])
+      expect(recordPrefix(key), key).toBeUndefined();
+    // One listing of recordsUnder(prefix) finds a base path's records under either name.
+    for (const key of [root, LEGACY_RECORD_FILE]) expect(key.startsWith(recordsUnder(''))).toBe(true);
+    expect(preview.startsWith(recordsUnder('preview/pr-42/'))).toBe(true);
+    expect([outerPrefixes(''), outerPrefixes('site/'), outerPrefixes('preview/pr-42/')]).toEqual([[], [''], ['', 'preview/']]);
     // The site never uploads deploy/: a file there stays behind as host configuration.
-    expect(planUploads(['index.html', '404.html', RECORD_FILE]).map((upload) => upload.key)).toEqual(['404.html', 'index.html']);
+    expect(planUploads(['index.html', '404.html', root, LEGACY_RECORD_FILE]).map((upload) => upload.key)).toEqual([
+      '404.html',
+      'index.html',
+    ]);
     const target = { bucket: 'b', prefix: 'preview/pr-42/', endpointUrl: 'http://127.0.0.1:9000' };
-    expect(readObjectArgs(target, recordKey('preview/pr-42/')).join(' ')).toBe(
-      's3 cp s3://b/preview/pr-42/deploy/s3-manifest.json - --only-show-errors --endpoint-url http://127.0.0.1:9000',
+    expect(readObjectArgs(target, preview).join(' ')).toBe(
+      `s3 cp s3://b/${preview} - --only-show-errors --endpoint-url http://127.0.0.1:9000`,
     );
-    expect(writeRecordArgs({ bucket: 'b' }, '/tmp/record.json', 'deploy/s3-manifest.json').join(' ')).toBe(
-      's3 cp /tmp/record.json s3://b/deploy/s3-manifest.json --content-type application/json --cache-control no-cache --only-show-errors',
+    // S3 website hosting answers for an object with a website redirect with the redirect, never its body.
+    expect(writeRecordArgs({ bucket: 'b' }, '/tmp/record.json', root, '/').join(' ')).toBe(
+      `s3 cp /tmp/record.json s3://b/${root} --website-redirect / --content-type application/json --cache-control no-cache --only-show-errors`,
     );
   });
+
   it('knows a bucket name from a typo', () => {
     expect(isBucketName('www.example.com')).toBe(true);
     expect(isBucketName('my-site')).toBe(true);
@@ -169,8 +191,6 @@ describe('the S3 upload plan', () => {
 });
 
 const T0 = '2026-01-01T00:00:00.000Z';
-const DAY = 86_400_000;
-const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
 const ROOT = { base: '/', prefix: '' };
 
 /** The record a deploy writes, as the next deploy reads it back. */
@@ -180,9 +200,10 @@ const reread = (record: DeployRecord, site = ROOT) => parseRecord(recordText(rec
 function deploySequence(site = ROOT, others: string[] = []) {
   let bucket = new Set(others);
   let record: DeployRecord | undefined;
-  return (keys: string[], now: string, grace = DEFAULT_GRACE) => {
-    const changes = planChanges({ listed: [...bucket].sort(), keys, previous: record, site, now, grace });
-    bucket = new Set([...bucket, ...keys, recordKey(site.prefix)].filter((key) => !changes.deletes.includes(key)));
+  const recordKey = newRecordKey(site.prefix);
+  return (keys: string[]) => {
+    const changes = planChanges({ listed: [...bucket].sort(), keys, previous: record, outer: [], site, now: T0 });
+    bucket = new Set([...bucket, ...keys, recordKey].filter((key) => !changes.deletes.includes(key)));
     record = reread(changes.record, site);
     return changes;
   };
@@ -190,16 +211,18 @@ function deploySequence(site = ROOT, others: string[] = []) {
 
 describe('what a deploy may remove', () => {
   it('removes only what earlier deploys of the site at its base path recorded, never the other objects of the bucket', () => {
-    const others = ['preview/pr-42/index.html', 'preview/pr-42/assets/main.9.js', `preview/pr-42/${RECORD_FILE}`, 'owner/notes.txt'];
+    const others = ['preview/pr-42/index.html', 'preview/pr-42/assets/main.9.js', newRecordKey('preview/pr-42/'), 'owner/notes.txt'];
     const deploy = deploySequence(ROOT, others);
-    const first = deploy(['index.html', 'old/index.html', 'assets/main.1.js'], T0);
+    const first = deploy(['index.html', 'old/index.html', 'assets/main.1.js']);
     expect(first.deploy).toBe(1);
     expect(first.deletes).toEqual([]);
-    expect(first.others).toEqual([...others].sort());
-    expect(Object.keys(first.record.objects)).toEqual(['assets/main.1.js', 'index.html', 'old/index.html']);
-    const second = deploy(['index.html', 'assets/main.1.js'], at(DAY));
+    // The preview keeps its own; the owner's object no deploy recorded.
+    expect(first.others).toEqual(['owner/notes.txt']);
+    expect(first.inner).toEqual([{ base: '/preview/pr-42/', objects: 3 }]);
+    expect(first.record.objects).toEqual(['assets/main.1.js', 'index.html', 'old/index.html']);
+    const second = deploy(['index.html', 'assets/main.1.js']);
     expect(second.deletes).toEqual(['old/index.html']);
-    expect(second.others).toEqual([...others].sort());
+    expect([second.others, second.inner]).toEqual([first.others, first.inner]);
     expect([second.added, second.replaced, second.unchanged]).toEqual([[], ['index.html'], ['assets/main.1.js']]);
   });
 
@@ -208,99 +231,187 @@ describe('what a deploy may remove', () => {
       listed: ['index.html', 'old/index.html', 'assets/main.0.js', 'serve.json'],
       keys: ['index.html', 'assets/main.1.js'],
       previous: undefined,
+      outer: [],
       site: ROOT,
       now: T0,
-      grace: DEFAULT_GRACE,
     });
     expect(changes.deletes).toEqual([]);
     expect(changes.others).toEqual(['assets/main.0.js', 'old/index.html', 'serve.json']);
     expect([changes.added, changes.replaced]).toEqual([['assets/main.1.js'], ['index.html']]);
-    expect(changes.record.objects).toEqual({ 'assets/main.1.js': { deploy: 1 }, 'index.html': { deploy: 1 } });
+    expect(changes.record.objects).toEqual(['assets/main.1.js', 'index.html']);
   });
 
   it('under a base path, removes only its own recorded objects, and refuses a record that names any other', () => {
     const site = { base: '/preview/pr-42/', prefix: 'preview/pr-42/' };
     const deploy = deploySequence(site);
-    deploy(['preview/pr-42/index.html', 'preview/pr-42/old/index.html'], T0);
-    expect(deploy(['preview/pr-42/index.html'], at(1)).deletes).toEqual(['preview/pr-42/old/index.html']);
-    const record = { format: 1, base: '/preview/pr-42/', deploy: 1, deployedAt: T0, objects: { 'index.html': { deploy: 1 } } };
+    deploy(['preview/pr-42/index.html', 'preview/pr-42/old/index.html']);
+    expect(deploy(['preview/pr-42/index.html']).deletes).toEqual(['preview/pr-42/old/index.html']);
+    const record = { format: 2, base: '/preview/pr-42/', deploy: 1, deployedAt: T0, state: 'done', objects: ['index.html'] };
     expect(() => parseRecord(JSON.stringify(record), site)).toThrow('it names index.html, which is not an object of the site');
-    expect(() => parseRecord(JSON.stringify({ ...record, objects: {} }), ROOT)).toThrow(
+    expect(() => parseRecord(JSON.stringify({ ...record, objects: [] }), ROOT)).toThrow(
       'it is the record of the base path /preview/pr-42/, not /',
     );
-    expect(() => parseRecord(JSON.stringify({ ...record, objects: { [recordKey(site.prefix)]: { deploy: 1 } } }), site)).toThrow(
+    expect(() => parseRecord(JSON.stringify({ ...record, objects: [newRecordKey(site.prefix)] }), site)).toThrow(
       /not an object of the site/,
     );
-    expect(() => parseRecord('{"format":2}', site)).toThrow(/^format: /);
+    expect(() => parseRecord('{"format":3}', site)).toThrow(/^format: /);
     expect(() => parseRecord('not json', site)).toThrow(/^it is not JSON/);
   });
 
-  it('keeps an old hashed asset while one of the last 2 deploys had it, or for 7 days after it was dropped, whichever is longer', () => {
+  it("removes every object the build no longer has at the next deploy, hashed assets too: the grace period is the build's", () => {
     const deploy = deploySequence();
-    const pages = ['index.html'];
-    deploy([...pages, 'assets/main.a.js', 'assets/icons.1.svg'], T0);
-    // Deploy 2, an hour later, drops main.a.js: kept, the deploy that had it being one of the last two.
-    const second = deploy([...pages, 'assets/main.b.js', 'assets/icons.1.svg'], at(3_600_000));
-    expect(second.deletes).toEqual([]);
-    expect(second.kept).toEqual([{ key: 'assets/main.a.js', deploy: 1, replacedAt: at(3_600_000) }]);
-    expect(removalOf(second.kept[0] as (typeof second.kept)[number], DEFAULT_GRACE)).toEqual({ deploy: 4, after: at(3_600_000 + 7 * DAY) });
-    // Deploy 3, a month later: deploy 1 is one of the last two, so its script stays.
-    expect(deploy([...pages, 'assets/main.c.js', 'assets/icons.1.svg'], at(30 * DAY)).kept.map((asset) => asset.key)).toEqual([
-      'assets/main.a.js',
-      'assets/main.b.js',
-    ]);
-    // Deploy 4, a minute later: deploy 1 is not among the last two and its script was dropped a month ago; main.b.js is deploy 2's.
-    const fourth = deploy([...pages, 'assets/main.c.js', 'assets/icons.1.svg'], at(30 * DAY + 60_000));
-    expect(fourth.deletes).toEqual(['assets/main.a.js']);
-    expect(fourth.kept.map((asset) => asset.key)).toEqual(['assets/main.b.js']);
-    // Deploys 5 and 6 within 7 days of deploy 3, which dropped main.b.js: kept by its age, though deploy 2 is long past.
-    expect(deploy([...pages, 'assets/main.c.js', 'assets/icons.1.svg'], at(31 * DAY)).kept.map((asset) => asset.key)).toEqual([
-      'assets/main.b.js',
-    ]);
-    const sixth = deploy([...pages, 'assets/main.c.js', 'assets/icons.1.svg'], at(37 * DAY - 1));
-    expect(sixth.kept.map((asset) => asset.key)).toEqual(['assets/main.b.js']);
-    // Exactly 7 days after it was dropped, it goes.
-    expect(deploy([...pages, 'assets/main.c.js', 'assets/icons.1.svg'], at(37 * DAY)).deletes).toEqual(['assets/main.b.js']);
+    // A draft's cover and share image, built once, then left out of the build: gone with the next deploy.
+    deploy(['index.html', 'news/draft/index.html', 'assets/cover.1.webp', 'assets/social.2.png', 'assets/main.a.js']);
+    const next = deploy(['index.html', 'assets/main.b.js', 'assets/main.a.js']);
+    expect(next.deletes).toEqual(['assets/cover.1.webp', 'assets/social.2.png', 'news/draft/index.html']);
+    expect(next.record.objects).toEqual(['assets/main.a.js', 'assets/main.b.js', 'index.html']);
+    // The old script stays while the build keeps it (dist carries it for its grace period), and goes once it does not.
+    expect(deploy(['index.html', 'assets/main.b.js']).deletes).toEqual(['assets/main.a.js']);
   });
 
-  it('removes pages and unhashed files at once, and old assets at once with both grace settings at 0', () => {
-    const deploy = deploySequence();
-    deploy(['index.html', 'old/index.html', 'robots.txt', 'assets/main.a.js'], T0);
-    const next = deploy(['index.html', 'assets/main.b.js'], at(1), { deploys: 0, days: 0 });
-    expect(next.deletes).toEqual(['assets/main.a.js', 'old/index.html', 'robots.txt']);
-    expect(next.kept).toEqual([]);
-  });
-
-  it('brings an old asset back into the deploy when a build has it again (a rollback), and forgets objects gone from the bucket', () => {
-    const changes = planChanges({
-      listed: ['index.html', 'assets/main.a.js'],
-      keys: ['index.html', 'assets/main.a.js'],
-      previous: {
-        format: 1,
-        base: '/',
-        deploy: 5,
-        deployedAt: T0,
-        objects: {
-          'assets/main.a.js': { deploy: 3, replacedAt: T0 },
-          'assets/main.gone.js': { deploy: 4, replacedAt: T0 },
-          'gone/index.html': { deploy: 5 },
-          'index.html': { deploy: 5 },
-        },
-      },
-      site: ROOT,
-      now: at(DAY),
-      grace: DEFAULT_GRACE,
+  it('reads the record an older deploy:s3 kept at deploy/s3-manifest.json, and merges two records of one base path', () => {
+    const legacy = {
+      format: 1,
+      base: '/',
+      deploy: 3,
+      deployedAt: T0,
+      objects: { 'assets/main.0.js': { deploy: 1, replacedAt: T0 }, 'index.html': { deploy: 3 }, 'old/index.html': { deploy: 3 } },
+    };
+    const read = parseRecord(JSON.stringify(legacy), ROOT);
+    expect(read).toEqual({
+      format: 2,
+      base: '/',
+      deploy: 3,
+      deployedAt: T0,
+      state: 'done',
+      objects: ['assets/main.0.js', 'index.html', 'old/index.html'],
     });
-    expect(changes.deletes).toEqual([]);
-    expect(changes.kept).toEqual([]);
-    expect(changes.record.objects).toEqual({ 'assets/main.a.js': { deploy: 6 }, 'index.html': { deploy: 6 } });
+    const other: DeployRecord = {
+      format: 2,
+      base: '/',
+      deploy: 4,
+      deployedAt: T0,
+      state: 'done',
+      objects: ['assets/main.1.js', 'index.html'],
+    };
+    const merged = mergeRecords([read, other]);
+    expect(merged).toEqual({ ...other, objects: ['assets/main.0.js', 'assets/main.1.js', 'index.html', 'old/index.html'] });
+    expect(mergeRecords([])).toBeUndefined();
+    const changes = planChanges({
+      listed: ['assets/main.0.js', 'assets/main.1.js', 'index.html', 'old/index.html', LEGACY_RECORD_FILE],
+      keys: ['index.html', 'assets/main.1.js'],
+      previous: merged,
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect([changes.deploy, changes.deletes, changes.others]).toEqual([5, ['assets/main.0.js', 'old/index.html'], []]);
   });
 
-  it('keeps in the record the objects whose removal failed, for the next deploy to remove', () => {
-    const deploy = deploySequence();
-    deploy(['index.html', 'a/index.html', 'b/index.html'], T0);
-    const next = deploy(['index.html'], at(1));
-    expect(next.deletes).toEqual(['a/index.html', 'b/index.html']);
-    expect(recordKeeping(next, ['b/index.html']).objects).toEqual({ 'b/index.html': { deploy: 1 }, 'index.html': { deploy: 2 } });
+  it('forgets objects gone from the bucket, and keeps in the record those whose removal failed, for the next deploy to remove', () => {
+    const changes = planChanges({
+      listed: ['index.html', 'a/index.html', 'b/index.html'],
+      keys: ['index.html'],
+      previous: {
+        format: 2,
+        base: '/',
+        deploy: 1,
+        deployedAt: T0,
+        state: 'done',
+        objects: ['a/index.html', 'b/index.html', 'gone/index.html', 'index.html'],
+      },
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect(changes.deletes).toEqual(['a/index.html', 'b/index.html']);
+    expect(recordKeeping(changes, ['b/index.html']).objects).toEqual(['b/index.html', 'index.html']);
+  });
+
+  it('records, before the first upload, what the site may hold should the deploy stop; the next one removes what that left', () => {
+    const previous = reread({ format: 2, base: '/', deploy: 1, deployedAt: T0, state: 'done', objects: ['a/index.html', 'index.html'] });
+    const cut = planChanges({
+      listed: ['a/index.html', 'index.html'],
+      keys: ['index.html', 'new/index.html', 'assets/main.2.js'],
+      previous,
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    // Written first: the objects of the deploy before, and every one this deploy may add.
+    expect(cut.pending).toMatchObject({
+      deploy: 2,
+      state: 'uploading',
+      objects: ['a/index.html', 'assets/main.2.js', 'index.html', 'new/index.html'],
+    });
+    expect(cut.record).toMatchObject({ deploy: 2, state: 'done', objects: ['assets/main.2.js', 'index.html', 'new/index.html'] });
+    // Deploy 2 stops after uploading its script and a page: deploy 3, of a build without them, removes them and a/.
+    const next = planChanges({
+      listed: ['a/index.html', 'assets/main.2.js', 'index.html', 'new/index.html'],
+      keys: ['index.html'],
+      previous: reread(cut.pending),
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect([next.interrupted, next.deploy, next.deletes]).toEqual([true, 3, ['a/index.html', 'assets/main.2.js', 'new/index.html']]);
+    expect(cut.interrupted).toBe(false);
+    // Records merged: uploading while any of them is.
+    expect(mergeRecords([cut.record, cut.pending])?.state).toBe('uploading');
+  });
+});
+
+describe('deploys that share a bucket', () => {
+  const PREVIEW = { base: '/preview/pr-42/', prefix: 'preview/pr-42/' };
+  const previewRecord = newRecordKey(PREVIEW.prefix);
+  const previewKeys = ['preview/pr-42/404.html', 'preview/pr-42/index.html', previewRecord];
+  const root = (objects: string[]): DeployRecord => ({ format: 2, base: '/', deploy: 1, deployedAt: T0, state: 'done', objects });
+
+  it("never has a root deploy write or remove a key under a preview's base path, the record's included", () => {
+    const changes = planChanges({
+      listed: ['404.html', 'index.html', 'old/index.html', 'owner/notes.txt', ...previewKeys].sort(),
+      // A file of the root site at a preview's address (public/preview/pr-42/404.html), and one the root deployed there before the preview.
+      keys: ['404.html', 'index.html', 'preview/pr-42/404.html'],
+      previous: root(['404.html', 'index.html', 'old/index.html', 'preview/pr-42/index.html']),
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect(changes.claimed).toEqual([{ key: 'preview/pr-42/404.html', base: '/preview/pr-42/', why: 'inside' }]);
+    expect(changes.deletes).toEqual(['old/index.html']);
+    expect(changes.released).toEqual(['preview/pr-42/index.html']);
+    expect(changes.inner).toEqual([{ base: '/preview/pr-42/', objects: 3 }]);
+    expect(changes.others).toEqual(['owner/notes.txt']);
+    expect(changes.record.objects).not.toContain('preview/pr-42/index.html');
+  });
+
+  it('never has a deploy inside another write a key the outer deploy recorded, nor one under a deploy inside it', () => {
+    const nested = newRecordKey('preview/pr-42/fr/');
+    const changes = planChanges({
+      listed: ['preview/pr-42/404.html', 'preview/pr-42/about/index.html', 'preview/pr-42/fr/index.html', nested],
+      keys: ['preview/pr-42/404.html', 'preview/pr-42/about/index.html', 'preview/pr-42/fr/index.html', 'preview/pr-42/index.html'],
+      previous: { ...root(['preview/pr-42/about/index.html']), base: PREVIEW.base },
+      outer: [root(['index.html', 'preview/pr-42/404.html', 'preview/pr-42/about/index.html', 'preview/pr-42/gone.html'])],
+      site: PREVIEW,
+      now: T0,
+    });
+    // about/ is in both records (an older deploy:s3 let the preview write over it): the preview's, as the root's next deploy lets it go.
+    expect(changes.claimed).toEqual([
+      { key: 'preview/pr-42/404.html', base: '/', why: 'recorded' },
+      { key: 'preview/pr-42/fr/index.html', base: '/preview/pr-42/fr/', why: 'inside' },
+    ]);
+    expect(changes.inner).toEqual([{ base: '/preview/pr-42/fr/', objects: 2 }]);
+  });
+
+  it('takes a file of the site with the old name of a record for a file, not for another deploy', () => {
+    const changes = planChanges({
+      listed: ['index.html', `docs/${LEGACY_RECORD_FILE}`],
+      keys: ['index.html', `docs/${LEGACY_RECORD_FILE}`],
+      previous: undefined,
+      outer: [],
+      site: ROOT,
+      now: T0,
+    });
+    expect([changes.claimed, changes.inner]).toEqual([[], []]);
   });
 });
