@@ -99,9 +99,11 @@ for (const section of results) {
       figure(min),
       figure(max),
       String(runs),
-      target === undefined
-        ? ''
-        : `${measurement.higherIsBetter ? '≥' : '≤'} ${target} ${measurement.unit} ${met ? 'met' : 'MISSED'}`.replace('  ', ' '),
+      measurement.failed !== undefined
+        ? 'FAILED'
+        : target === undefined
+          ? ''
+          : `${measurement.higherIsBetter ? '≥' : '≤'} ${target} ${measurement.unit} ${met ? 'met' : 'MISSED'}`.replace('  ', ' '),
     ]);
   }
 }
