@@ -13,7 +13,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildsFolder } from '../../generator/output-swap';
 import { buildCommand, projectRoot, writePagesModule } from '../lib/project';
-import { measureArticles } from './articles';
 import type { BenchSection, Measurement } from './types';
 
 const run = promisify(execFile);
@@ -172,9 +171,6 @@ export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }
         decimals: 3,
       });
     }
-    const articles = await measureArticles(folder, pages, runs);
-    measurements.push(...articles.measurements);
-    notes.push(...articles.notes);
     if (memoryPages !== undefined && memoryPages !== pages) {
       const large = await repeatedSite(folder, memoryPages, jobs, { reuse: true });
       const { outDir } = await large.build();
