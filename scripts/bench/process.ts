@@ -4,7 +4,8 @@
  * method serves every tool in a race: our build and Eleventy (Node, worker threads included, since
  * threads share their process's memory) and Hugo (Go), where a module loaded into Node could measure
  * only the first two; and it still reports for a process stopped at its time limit. The figure is
- * wait4's ru_maxrss: that of the largest process of the tree, each of these being one process.
+ * wait4's ru_maxrss: that of the largest process of the tree (ours, Eleventy and Hugo are one process
+ * each; under npm, the build is the largest).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
