@@ -1,202 +1,245 @@
 /**
- * The build at scale from Markdown: 1,000 articles (`--pages`), each with an image of its own
- * beside it, in a collection of the site (pages/site.tsx's, its routes kept), built with the image
- * cache warm (the warm-up made every image's sizes); beside it Debian's `hugo` building the very
- * same Markdown files through one equivalent template (the page, its list pages, the feed and the
- * sitemap), run in turns with ours, each run a whole process into a folder of its own.
+ * The race of issue 42: 1,000 Markdown articles (`--pages`) as a collection of the site (its pages
+ * module's, its routes kept: an article page each, list pages ten to a page, the Atom feed and the
+ * sitemap), built by ours with no cache (the generator's cache folder removed, as on a fresh CI
+ * machine) and with the cache of the run before, by Eleventy and by Hugo building the same files with
+ * the same work where they can (scripts/bench/peers.ts). Each run is a whole process with its output
+ * folder removed first, measured by scripts/bench/process.ts; the tools run in turns (ours cold,
+ * ours warm, Eleventy, Hugo), round after round, after one round that is not timed. Then a cold
+ * build of 40 photos (`--photos`), and with `--large-pages 10000`, that many articles cold and warm.
  */
-import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { cacheDir } from '../../generator/cache.mjs';
 import { buildsFolder } from '../../generator/output-swap';
-import { buildCommand, projectRoot, writePagesModule } from '../lib/project';
-import type { Measurement } from './types';
+import { buildCommand, copyProject, writePagesModule } from '../lib/project';
+import { PHOTO, pagesModule, writeArticles, writePhotoArticles } from './corpus';
+import { checkWork, eleventyPeer, hugoPeer, hugoVersion, type Peer, shellsOf } from './peers';
+import { canMeasureMemory, GNU_TIME, type MeasuredProcess, measureProcess } from './process';
+import { type BenchSection, type Measurement, summarizeSamples } from './types';
 
-const run = promisify(execFile);
-
-/** What an editor writes: frontmatter, a lead paragraph, a heading, a list, a link and an image. */
-export function article(index: number): string {
-  const day = new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
-  return `---
-title: "Portfolio note ${index}: what the monitoring showed"
-description: Note ${index} of the benchmark's articles, on early warnings in a lender's portfolio and what the team did next.
-date: ${day}
-image:
-  src: image-${index}.png
-  alt: The portfolio chart of note ${index}
----
-
-Lenders who watch every exposure around the clock see trouble early. This note, number ${index},
-follows one portfolio through a quarter, from the first alert to the decision it led to.
-
-## What the alerts said
-
-- Repayments slowed in two sectors before the bureau data showed it.
-- Reminders went out on the day a payment was missed.
-- Escalation rules sent the largest exposures to a person.
-
-The team read the reasons behind each decision in plain language, and [the decision engine](/decision-engine/)
-kept the audit trail that regulators ask for.
-
-## What came next
-
-Limits were adjusted where the data said so, and nowhere else: **explainable decisions**, made in
-seconds, reviewed by people where it mattered.
-`;
+export interface ArticlesBenchOptions {
+  /** Articles in the race. */
+  pages?: number;
+  /** Timed rounds, after one that is not. */
+  runs?: number;
+  /** Photos of the cold photo build, ten to an article. */
+  photos?: number;
+  /** Also that many articles, built cold and then warm, once each; none when undefined. */
+  largePages?: number;
 }
 
-/** An image of its own for each article: 640 by 360 px, each a colour of its own. */
-export async function writeImages(folder: string, count: number): Promise<void> {
-  const { default: sharp } = await import('sharp');
-  for (let index = 0; index < count; index += 1) {
-    const background = { r: (index * 37) % 256, g: (index * 91) % 256, b: (index * 53) % 256 };
-    await sharp({ create: { width: 640, height: 360, channels: 3, background } })
-      .png()
-      .toFile(path.join(folder, `image-${index}.png`));
-  }
-}
-
-/** The site's pages module with one collection: the articles, in `folder`, ten to a list page. */
-export function pagesModule(folder: string): string {
-  const from = (file: string) => JSON.stringify(path.join(projectRoot, file));
-  return `import site from ${from('pages/site.tsx')};
-import { Article } from ${from('components/Article/Article.tsx')};
-import { ArticleList } from ${from('components/ArticleList/ArticleList.tsx')};
-export default {
-  ...site,
-  collections: {
-    articles: {
-      folder: ${JSON.stringify(path.relative(projectRoot, folder))},
-      path: '/articles',
-      fields: {},
-      entry: Article,
-      imageSizes: '(min-width: 48rem) 46rem, 100vw',
-      list: { title: 'Articles', description: 'Every note of the benchmark, newest first, ten to a page.', perPage: 10, component: ArticleList, fields: {} },
-      feed: 'Articles',
-    },
-  },
-};
-`;
-}
+/** Issue 42's targets for 1,000 articles; memory must not grow with the content, so they hold for fewer too. */
+const TARGETS = { coldOverEleventy: 2, warmOverEleventy: 1, coldRssMb: 400, warmRssMb: 300, largeRssMb: 500, largeTimePerArticle: 1.1 };
 
 /**
- * Hugo's site: the same Markdown files and images, and templates made of our own built pages: the
- * document around the main content of an article and of a list page (head, inline stylesheet and
- * script, header, footer), with Hugo's title, date, image, content and entries inside. Each page
- * then holds about the same bytes as ours, and Hugo copies each image as we link ours.
+ * The photo build is stopped after this long. A build today fails the images step after 2 min and
+ * 2 s an image (200 s for 40), and one that was not stopped printed nothing for 15 minutes.
  */
-async function hugoSite(site: string, articles: string, count: number, ours: string): Promise<void> {
-  await mkdir(path.join(site, 'layouts', '_default'), { recursive: true });
-  await mkdir(path.join(site, 'content', 'articles'), { recursive: true });
-  await mkdir(path.join(site, 'static', 'articles'), { recursive: true });
-  await writeFile(
-    path.join(site, 'hugo.toml'),
-    [
-      'baseURL = "https://example.com/"',
-      'paginate = 10',
-      'disableKinds = ["taxonomy", "term"]',
-      'disableHugoGeneratorInject = true',
-      '',
-    ].join('\n'),
-  );
-  // Hugo reads {{ in a template as its own: our pages hold none, and any would be escaped.
-  const shell = async (file: string) => {
-    const html = (await readFile(path.join(ours, file), 'utf8')).replaceAll('{{', '{{ "{{" }}');
-    const open = html.indexOf('>', html.indexOf('<main')) + 1;
-    return [html.slice(0, open), html.slice(html.indexOf('</main>'))] as const;
+const PHOTO_LIMIT_MS = 300_000;
+
+/** The last lines a process printed, for a message. */
+function tail(run: MeasuredProcess, lines = 3): string {
+  const printed = `${run.stdout}\n${run.stderr}`
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim());
+  return printed.length === 0 ? 'nothing' : printed.slice(-lines).join(' / ');
+}
+
+/** A run that must succeed: the race measures nothing from a failed build. */
+function succeeded(tool: string, run: MeasuredProcess): MeasuredProcess {
+  if (run.status === 0) return run;
+  throw new Error(`${tool} failed (exit ${run.status}): ${tail(run, 8)}`);
+}
+
+const median = (samples: readonly number[]) => summarizeSamples(samples).median;
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+export async function measureArticles({
+  pages = 1000,
+  runs = 5,
+  photos = 40,
+  largePages,
+}: ArticlesBenchOptions = {}): Promise<BenchSection> {
+  const loadBefore = os.loadavg();
+  // A copy whose node_modules/.cache is its own, so that "cold" removes no one else's cache.
+  const project = await copyProject('site-bench-articles-', { ownCache: true });
+  const work = await mkdtemp(path.join(os.tmpdir(), 'site-bench-articles-work-'));
+  /** Our build of the Markdown files in `folder` (relative to the copy) into `outDir`: a whole process, cold or warm. */
+  const oursOf = async (folder: string, outDir: string) => {
+    const module = await writePagesModule(work, `${path.basename(folder)}.ts`, pagesModule(project.root, folder));
+    return async (cache: 'cold' | 'warm', { quiet = true, limitMs }: { quiet?: boolean; limitMs?: number } = {}) => {
+      for (const stale of [outDir, buildsFolder(outDir)]) await rm(stale, { recursive: true, force: true });
+      if (cache === 'cold') await rm(cacheDir(project.root), { recursive: true, force: true });
+      const [command, args] = buildCommand([...(quiet ? ['--quiet'] : []), '--pages', module, '--out-dir', outDir]);
+      return measureProcess(command, args, { cwd: project.root, ...(limitMs === undefined ? {} : { limitMs }) });
+    };
   };
-  const [pageStart, pageEnd] = await shell('articles/note-0/index.html');
-  const [listStart, listEnd] = await shell('articles/index.html');
-  await writeFile(
-    path.join(site, 'layouts', '_default', 'single.html'),
-    `${pageStart}<article><p><time datetime="{{ .Date.Format "2006-01-02" }}">{{ .Date.Format "2 January 2006" }}</time></p><h1>{{ .Title }}</h1><p>{{ .Description }}</p>{{ with .Params.image }}<img src="/articles/{{ .src }}" alt="{{ .alt }}" width="640" height="360">{{ end }}{{ .Content }}</article>${pageEnd}`,
-  );
-  await writeFile(
-    path.join(site, 'layouts', '_default', 'list.html'),
-    `${listStart}<h1>{{ .Title }}</h1><ol>{{ range (.Paginate .Pages.ByDate.Reverse).Pages }}<li><h2><a href="{{ .RelPermalink }}">{{ .Title }}</a></h2><p>{{ .Date.Format "2 January 2006" }}</p><p>{{ .Description }}</p></li>{{ end }}</ol>${listEnd}`,
-  );
-  await writeFile(path.join(site, 'layouts', 'index.html'), `${listStart}<h1>{{ .Title }}</h1>${listEnd}`);
-  await writeFile(path.join(site, 'content', 'articles', '_index.md'), '---\ntitle: Articles\n---\n');
-  for (let index = 0; index < count; index += 1) {
-    await copyFile(path.join(articles, `note-${index}.md`), path.join(site, 'content', 'articles', `note-${index}.md`));
-    await copyFile(path.join(articles, `image-${index}.png`), path.join(site, 'static', 'articles', `image-${index}.png`));
-  }
-}
-
-export interface ArticleBench {
-  measurements: Measurement[];
-  notes: string[];
-}
-
-/** `count` articles built `runs` times after a warm-up, in turns with Hugo when it is installed. */
-export async function measureArticles(folder: string, count: number, runs: number): Promise<ArticleBench> {
-  // Inside the project, as an editor's folder is: the collection's folder is relative to its root.
-  const articles = path.join(projectRoot, `.bench-articles-${process.pid}`);
-  await mkdir(articles, { recursive: true });
+  /** A peer's build into its own folder, removed first. */
+  const peerRun = (peer: Peer, outDir: string) => async () => {
+    await rm(outDir, { recursive: true, force: true });
+    return succeeded(peer.name, await peer.build(outDir));
+  };
   try {
-    for (let index = 0; index < count; index += 1) await writeFile(path.join(articles, `note-${index}.md`), article(index));
-    await writeImages(articles, count);
-    const module = await writePagesModule(folder, 'articles.ts', pagesModule(articles));
-    let made = 0;
-    const outDirOf = () => path.join(folder, `articles-dist-${++made}`);
-    const ours = async (outDir = outDirOf()) => {
-      const started = performance.now();
-      await run(...buildCommand(['--quiet', '--pages', module, '--out-dir', outDir]), { cwd: projectRoot, maxBuffer: 64 * 1024 * 1024 });
-      const ms = performance.now() - started;
-      await rm(buildsFolder(outDir), { recursive: true, force: true });
-      return ms;
-    };
-    const warmUpDir = outDirOf();
-    const warmUp = await ours(warmUpDir);
-    const version = await run('hugo', ['version']).then(
-      ({ stdout }) => /v\d+\.\d+\.\d+/.exec(stdout)?.[0] ?? stdout.trim(),
-      () => undefined,
-    );
-    const hugoFolder = path.join(folder, 'hugo-articles');
-    let hugoRuns = 0;
-    const hugo = version
-      ? async () => {
-          const started = performance.now();
-          await run('hugo', ['--quiet', '--destination', path.join(hugoFolder, `public-${++hugoRuns}`)], { cwd: hugoFolder });
-          return performance.now() - started;
-        }
-      : undefined;
-    if (hugo) {
-      await hugoSite(hugoFolder, articles, count, warmUpDir);
-      await hugo();
+    const articles = 'content/race';
+    await writeArticles(path.join(project.root, articles), pages);
+    const oursDir = path.join(work, 'ours');
+    const ours = await oursOf(articles, oursDir);
+
+    // The round that is not timed: our cold build also makes the pages the peers' templates are cut from.
+    succeeded('Our cold build', await ours('cold'));
+    await checkWork('Our build', oursDir, pages);
+    const shells = await shellsOf(oursDir);
+    const eleventy = await eleventyPeer(path.join(work, 'eleventy'), path.join(project.root, articles), shells);
+    const version = await hugoVersion();
+    const hugo = version ? await hugoPeer(path.join(work, 'hugo'), path.join(project.root, articles), shells, version) : undefined;
+    const peers = [eleventy, ...(hugo ? [hugo] : [])].map((peer) => {
+      const outDir = path.join(work, `${peer.name.split(' ')[0]?.toLowerCase()}-out`);
+      return { peer, outDir, build: peerRun(peer, outDir) };
+    });
+    succeeded('Our warm build', await ours('warm'));
+    for (const { peer, outDir, build } of peers) {
+      await build();
+      await checkWork(peer.name, outDir, pages);
     }
-    const oursMs: number[] = [];
-    const hugoMs: number[] = [];
-    for (let index = 0; index < runs; index += 1) {
-      oursMs.push(await ours());
-      if (hugo) hugoMs.push(await hugo());
+
+    const cold: MeasuredProcess[] = [];
+    const warm: MeasuredProcess[] = [];
+    const peerRuns = new Map<Peer, MeasuredProcess[]>(peers.map(({ peer }) => [peer, []]));
+    for (let round = 0; round < runs; round += 1) {
+      cold.push(succeeded('Our cold build', await ours('cold')));
+      warm.push(succeeded('Our warm build', await ours('warm')));
+      for (const { peer, build } of peers) peerRuns.get(peer)?.push(await build());
     }
+    const eleventyRuns = peerRuns.get(eleventy) ?? [];
+    const race = `${pages} articles`;
+    const memory = canMeasureMemory();
+    const rss = (samples: readonly MeasuredProcess[]) => samples.map((run) => run.rssMb ?? Number.NaN);
+    const wall = (samples: readonly MeasuredProcess[]) => samples.map((run) => run.ms);
+    const targeted = pages <= 1000;
     const measurements: Measurement[] = [
-      { name: `${count} Markdown articles, one image each, image cache warm: wall time, spawn to exit`, unit: 'ms', samples: oursMs },
+      { name: `${race}, ours, cache cold: wall time, spawn to exit`, unit: 'ms', samples: wall(cold) },
+      { name: `${race}, ours, cache warm: wall time, spawn to exit`, unit: 'ms', samples: wall(warm) },
+      ...peers.map(({ peer }) => ({
+        name: `${race}, ${peer.name}: wall time, spawn to exit`,
+        unit: 'ms' as const,
+        samples: wall(peerRuns.get(peer) ?? []),
+      })),
+      {
+        name: `${race}: ours cold ÷ ${eleventy.name}, round by round`,
+        unit: '',
+        samples: cold.map((run, round) => run.ms / (eleventyRuns[round]?.ms ?? Number.NaN)),
+        decimals: 2,
+        targetMedian: TARGETS.coldOverEleventy,
+      },
+      {
+        name: `${race}: ours warm ÷ ${eleventy.name}, round by round`,
+        unit: '',
+        samples: warm.map((run, round) => run.ms / (eleventyRuns[round]?.ms ?? Number.NaN)),
+        decimals: 2,
+        targetMedian: TARGETS.warmOverEleventy,
+      },
     ];
-    if (hugo)
+    if (memory)
       measurements.push(
-        { name: `${count} Markdown articles: Hugo, one template, spawn to exit`, unit: 'ms', samples: hugoMs },
         {
-          name: `${count} Markdown articles: our time ÷ Hugo's, run by run`,
-          unit: '',
-          samples: oursMs.map((ms, index) => ms / (hugoMs[index] ?? Number.NaN)),
-          decimals: 2,
-          targetMedian: 2,
+          name: `${race}, ours, cache cold: peak memory (RSS)`,
+          unit: 'MB',
+          samples: rss(cold),
+          ...(targeted ? { targetMedian: TARGETS.coldRssMb } : {}),
         },
+        {
+          name: `${race}, ours, cache warm: peak memory (RSS)`,
+          unit: 'MB',
+          samples: rss(warm),
+          ...(targeted ? { targetMedian: TARGETS.warmRssMb } : {}),
+        },
+        ...peers.map(({ peer }) => ({
+          name: `${race}, ${peer.name}: peak memory (RSS)`,
+          unit: 'MB' as const,
+          samples: rss(peerRuns.get(peer) ?? []),
+        })),
       );
-    return {
-      measurements,
-      notes: [
-        `Articles: ${count} Markdown files with an image each (640×360 PNG, each its own), in a collection beside the site's routes; the warm-up (${Math.round(warmUp)} ms) made every image's AVIF and WebP sizes, which the timed builds take from the cache. ${
-          version
-            ? `Hugo ${version} builds the same files and copies their images, through templates made of our built pages (the same document around the main content), with its feed and sitemap on.`
-            : 'Hugo is not installed, so there is no figure beside ours: apt-get install hugo (Debian) adds it.'
-        }`,
-      ],
-    };
+    const notes = [
+      `Articles: ${pages} Markdown files of 600-900 words (headings, lists, a code block, a blockquote, links to the site's pages, a table in every fifth; no images) in a collection of the site, its routes kept; ${plural(runs, 'round')} in turns (ours with no cache, ours with the cache of that run, ${peers.map(({ peer }) => peer.name).join(', ')}) after one round not timed, each run a whole process with its output folder removed first.`,
+      `Articles: each tool wrote an article page per file inside our page's document, ${Math.ceil(pages / 10)} list pages of 10, an Atom feed and a sitemap; ours also builds the site's own pages, its brand and share images, fonts and host files.${
+        version ? '' : ' Hugo is not installed, so it has no column: apt-get install hugo (Debian) adds it.'
+      }`,
+      memory
+        ? `Articles: peak memory is GNU time's %M (${GNU_TIME}): the kernel's peak RSS of the largest process of each tree; our render workers are threads of the build's process, so it covers them.`
+        : `Articles: no peak memory: GNU time (${GNU_TIME}) is not installed; apt-get install time (Debian) adds it.`,
+    ];
+
+    // Photos: as an editor adds a shoot, built with no cache.
+    const photoArticles = Math.ceil(photos / PHOTO.perArticle);
+    const photoFolder = 'content/photos';
+    const { bytes } = await writePhotoArticles(path.join(project.root, photoFolder), photos);
+    const photoBuild = await (await oursOf(photoFolder, path.join(work, 'photos')))('cold', { quiet: false, limitMs: PHOTO_LIMIT_MS });
+    const failed =
+      photoBuild.status === 0
+        ? undefined
+        : photoBuild.stopped
+          ? `stopped at ${PHOTO_LIMIT_MS / 1000} s, having printed last: ${tail(photoBuild)}`
+          : `failed (exit ${photoBuild.status}): ${tail(photoBuild)}`;
+    const shoot = `${plural(photos, 'photo')} (${PHOTO.width}×${PHOTO.height} JPEG) in ${plural(photoArticles, 'article')}, cache cold`;
+    measurements.push({ name: `${shoot}: wall time, spawn to exit`, unit: 'ms', samples: [photoBuild.ms], ...(failed ? { failed } : {}) });
+    if (memory)
+      measurements.push({
+        name: `${shoot}: peak memory (RSS)`,
+        unit: 'MB',
+        samples: [photoBuild.rssMb ?? Number.NaN],
+        ...(failed ? { failed } : {}),
+      });
+    notes.push(
+      `Articles: the photos (${(bytes / 1024 / 1024).toFixed(1)} MB of JPEG, noise and gradients that encode as photos do) are ten to an article, the first its cover and the others in its text; one build, with no cache${
+        failed ? `: it ${failed}`.replace(/\.?$/, '.') : '.'
+      }`,
+    );
+
+    if (largePages !== undefined) {
+      const large = `content/race-${largePages}`;
+      await writeArticles(path.join(project.root, large), largePages);
+      const build = await oursOf(large, path.join(work, 'large'));
+      const largeCold = succeeded(`Our cold build of ${largePages} articles`, await build('cold'));
+      const largeWarm = succeeded(`Our warm build of ${largePages} articles`, await build('warm'));
+      const scaled = TARGETS.largeTimePerArticle * (largePages / pages);
+      for (const [cache, run, race] of [
+        ['cold', largeCold, cold],
+        ['warm', largeWarm, warm],
+      ] as const) {
+        measurements.push(
+          { name: `${largePages} articles, ours, cache ${cache}: wall time, spawn to exit`, unit: 'ms', samples: [run.ms] },
+          {
+            name: `${largePages} articles, ours, cache ${cache}: time ÷ ${pages} articles' median`,
+            unit: '',
+            samples: [run.ms / median(wall(race))],
+            decimals: 2,
+            targetMedian: Number(scaled.toFixed(2)),
+          },
+        );
+        if (memory)
+          measurements.push({
+            name: `${largePages} articles, ours, cache ${cache}: peak memory (RSS)`,
+            unit: 'MB',
+            samples: [run.rssMb ?? Number.NaN],
+            targetMedian: TARGETS.largeRssMb,
+          });
+      }
+      notes.push(
+        `Articles: ${largePages} articles built once with no cache, then once with its cache; the time target is 1.1× the race's per article.`,
+      );
+    }
+    const loadAfter = os.loadavg();
+    notes.push(
+      `Articles: load average (1, 5, 15 min) ${loadBefore.map((load) => load.toFixed(2)).join(', ')} before, ${loadAfter
+        .map((load) => load.toFixed(2))
+        .join(', ')} after, on ${os.availableParallelism()} cores.`,
+    );
+    return { name: 'Articles', measurements, notes };
   } finally {
-    await rm(articles, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
+    await project.remove();
   }
 }

@@ -1,23 +1,19 @@
 /**
  * The full build as a person runs it: each run the README's own `npm run build`, a whole process
  * on a copy of the project with its output folder removed first, timed from spawn to exit, with
- * the peak memory of the build process (npm's own excluded; the launcher gives its process the
- * entry's name, build.ts). Warm: the generator's cache (node_modules/.cache/site-generator) as
+ * its peak memory (process.ts: that of the largest process of npm's tree, the build's). Warm: the generator's cache (node_modules/.cache/site-generator) as
  * the previous build left it, as from the second build of a checkout on. Cold: no cache at all,
  * as on a fresh clone or a CI job. Beside them, the warm build started without npm (the command
  * npm runs), which tells npm's own start-up from the build's.
  * The three alternate, after one warm-up of each.
  */
-import { execFile } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { cacheDir } from '../../generator/cache.mjs';
 import { buildsFolder } from '../../generator/output-swap';
 import { buildCommand, copyProject } from '../lib/project';
+import { canMeasureMemory, measureProcess } from './process';
 import type { BenchSection } from './types';
-
-const run = promisify(execFile);
 
 export interface BuildBenchOptions {
   /** Timed builds of each kind, after one warm-up. */
@@ -31,21 +27,14 @@ interface Run {
 
 export async function measureBuild({ runs = 5 }: BuildBenchOptions = {}): Promise<BenchSection> {
   const project = await copyProject('site-bench-build-', { ownCache: true });
-  const rssFile = path.join(project.root, '.bench-rss');
-  const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
   const once = async (cache: 'warm' | 'cold', { npm = true } = {}): Promise<Run> => {
     const outDir = path.join(project.root, 'dist');
-    for (const folder of [outDir, buildsFolder(outDir), rssFile]) await rm(folder, { recursive: true, force: true });
+    for (const folder of [outDir, buildsFolder(outDir)]) await rm(folder, { recursive: true, force: true });
     if (cache === 'cold') await rm(cacheDir(project.root), { recursive: true, force: true });
-    const started = performance.now();
     const [command, args] = npm ? ['npm', ['run', 'build', '--', '--quiet']] : buildCommand(['--quiet']);
-    await run(command, args, {
-      cwd: project.root,
-      env: { ...process.env, BENCH_RSS_FILE: rssFile, NODE_OPTIONS: `--import ${reporter}` },
-    });
-    const ms = performance.now() - started;
-    const build = (await readFile(rssFile, 'utf8')).split('\n').find((line) => line.split('\t')[0]?.endsWith('build.ts'));
-    return { ms, rssMb: Number(build?.split('\t')[1]) / 1024 };
+    const run = await measureProcess(command, args, { cwd: project.root });
+    if (run.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed (exit ${run.status}): ${run.stderr.trim()}`);
+    return { ms: run.ms, rssMb: run.rssMb ?? Number.NaN };
   };
   try {
     await once('cold');
@@ -65,8 +54,17 @@ export async function measureBuild({ runs = 5 }: BuildBenchOptions = {}): Promis
         { name: 'npm run build, cache warm, spawn to exit', unit: 'ms', samples: warm.map((s) => s.ms), targetMedian: 450 },
         { name: 'node generator/launch.mjs build.ts (the same without npm), cache warm', unit: 'ms', samples: withoutNpm.map((s) => s.ms) },
         { name: 'npm run build, no cache (a fresh clone), spawn to exit', unit: 'ms', samples: cold.map((s) => s.ms), targetMedian: 1000 },
-        { name: 'npm run build, cache warm, peak memory (RSS)', unit: 'MB', samples: warm.map((s) => s.rssMb), targetMedian: 250 },
-        { name: 'npm run build, no cache, peak memory (RSS)', unit: 'MB', samples: cold.map((s) => s.rssMb) },
+        ...(canMeasureMemory()
+          ? [
+              {
+                name: 'npm run build, cache warm, peak memory (RSS)',
+                unit: 'MB' as const,
+                samples: warm.map((s) => s.rssMb),
+                targetMedian: 250,
+              },
+              { name: 'npm run build, no cache, peak memory (RSS)', unit: 'MB' as const, samples: cold.map((s) => s.rssMb) },
+            ]
+          : []),
       ],
       notes: [
         `Full build: npm run build as a whole process on a copy of the project, dist/ removed first: ${runs} runs with the cache warm, ${runs} of its command without npm and ${runs} without the cache (node_modules/.cache/site-generator removed), in turns, after one warm-up of each.`,

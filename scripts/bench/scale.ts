@@ -1,7 +1,7 @@
 /**
  * The build at scale: the site's routes repeated to N pages (1,000 by default, `--pages 10000`),
  * each run a whole build process (buildCommand) into an output folder of its own (see freshFolders),
- * timed from spawn to exit, with the process's peak memory (worker threads included) and the
+ * timed from spawn to exit, with the process's peak memory (worker threads included; process.ts) and the
  * time of each step as the build reports it (--json). Beside it, when it is installed, Hugo
  * writing the very same pages (a pass-through of each finished page), run in turns with ours; and
  * the peak memory of a build of 10,000 pages.
@@ -13,7 +13,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildsFolder } from '../../generator/output-swap';
 import { buildCommand, projectRoot, writePagesModule } from '../lib/project';
-import { measureArticles } from './articles';
+import { hugoVersion } from './peers';
+import { canMeasureMemory, GNU_TIME, measureProcess } from './process';
 import type { BenchSection, Measurement } from './types';
 
 const run = promisify(execFile);
@@ -82,23 +83,14 @@ async function repeatedSite(
 ): Promise<{ build: () => Promise<BuildRun> }> {
   const table = await writePagesModule(folder, `routes-${pages}.ts`, repeatedRoutes(pages));
   const outDirOfRun = reuse ? () => path.join(folder, `dist-${pages}`) : freshFolders(folder, `dist-${pages}`);
-  const rssFile = path.join(folder, 'rss');
-  // Plain JavaScript, so that the measured process loads nothing it would not load anyway.
-  const reporter = path.join(import.meta.dirname, 'rss-reporter.mjs');
   const build = async () => {
     const outDir = outDirOfRun();
     await rm(outDir, { recursive: true, force: true });
     await rm(buildsFolder(outDir), { recursive: true, force: true });
-    const started = performance.now();
-    const { stdout } = await run(
-      ...buildCommand(['--json', '--pages', table, '--out-dir', outDir, ...(jobs ? ['--jobs', String(jobs)] : [])], ['--import', reporter]),
-      { cwd: projectRoot, env: { ...process.env, BENCH_RSS_FILE: rssFile }, maxBuffer: 256 * 1024 * 1024 },
-    );
-    const ms = performance.now() - started;
-    const report = JSON.parse(stdout) as BuildReport;
-    const rss = (await readFile(rssFile, 'utf8')).trim().split('\n').at(-1)?.split('\t')[1];
-    await rm(rssFile, { force: true });
-    return { ms, rssMb: Number(rss) / 1024, report, outDir };
+    const [command, args] = buildCommand(['--json', '--pages', table, '--out-dir', outDir, ...(jobs ? ['--jobs', String(jobs)] : [])]);
+    const run = await measureProcess(command, args, { cwd: projectRoot });
+    if (run.status !== 0) throw new Error(`The build of ${pages} pages failed (exit ${run.status}): ${run.stderr.trim()}`);
+    return { ms: run.ms, rssMb: run.rssMb ?? Number.NaN, report: JSON.parse(run.stdout) as BuildReport, outDir };
   };
   return { build };
 }
@@ -135,13 +127,15 @@ export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }
         higherIsBetter: true,
         ...(pages === 1000 ? { targetMedian: 500 } : {}),
       },
-      {
+    ];
+    if (canMeasureMemory())
+      measurements.push({
         name: `${pages} pages: peak memory (RSS)`,
         unit: 'MB',
         samples: samples.map((s) => s.rssMb),
         ...(pages === 1000 ? { targetMedian: 450 } : pages === 10_000 ? { targetMedian: 300 } : {}),
-      },
-    ];
+      });
+    else notes.push(`Scale: no peak memory: GNU time (${GNU_TIME}) is not installed; apt-get install time (Debian) adds it.`);
     if (hugo.build) {
       measurements.push(
         { name: `${pages} pages: Hugo writing the same pages, spawn to exit`, unit: 'ms', samples: hugoMs },
@@ -172,9 +166,6 @@ export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }
         decimals: 3,
       });
     }
-    const articles = await measureArticles(folder, pages, runs);
-    measurements.push(...articles.measurements);
-    notes.push(...articles.notes);
     if (memoryPages !== undefined && memoryPages !== pages) {
       const large = await repeatedSite(folder, memoryPages, jobs, { reuse: true });
       const { outDir } = await large.build();
@@ -183,15 +174,14 @@ export async function measureScale({ pages = 1000, runs = 5, jobs, memoryPages }
       const memory: BuildRun[] = [];
       for (let i = 0; i < memoryRuns; i += 1) memory.push(await large.build());
       await rm(outDir, { recursive: true, force: true });
-      measurements.push(
-        { name: `${memoryPages} pages: wall time, spawn to exit`, unit: 'ms', samples: memory.map((s) => s.ms) },
-        {
+      measurements.push({ name: `${memoryPages} pages: wall time, spawn to exit`, unit: 'ms', samples: memory.map((s) => s.ms) });
+      if (canMeasureMemory())
+        measurements.push({
           name: `${memoryPages} pages: peak memory (RSS)`,
           unit: 'MB',
           samples: memory.map((s) => s.rssMb),
           ...(memoryPages === 10_000 ? { targetMedian: 300 } : {}),
-        },
-      );
+        });
       notes.push(`Scale: ${memoryPages} pages, ${memoryRuns} builds after one warm-up, for the peak memory.`);
     }
     return { name: 'Scale', measurements, notes };
@@ -212,10 +202,7 @@ interface Peer {
  * that is `{{ .Content }}`. Its run after a warm-up is checked against ours, page for page.
  */
 async function hugoPeer(dist: string, site: string): Promise<Peer> {
-  const version = await run('hugo', ['version']).then(
-    ({ stdout }) => /v\d+\.\d+\.\d+/.exec(stdout)?.[0] ?? stdout.trim(),
-    () => undefined,
-  );
+  const version = await hugoVersion();
   if (!version) return { note: 'Scale: Hugo is not installed, so there is no figure beside ours: apt-get install hugo (Debian) adds it.' };
   const pages = await hugoPassThrough(dist, site);
   const nextOutDir = freshFolders(site, 'public');

@@ -10,10 +10,13 @@ export interface Measurement {
   higherIsBetter?: boolean;
   /** Decimal places to print (0 unless set), e.g. 3 for a layout-shift score. */
   decimals?: number;
+  /** Why the run did not finish as it should (a build that failed or was stopped): its samples are then what it used until it stopped. */
+  failed?: string;
 }
 
-/** Whether a measurement meets its target (true when it has none). */
+/** Whether a measurement meets its target (true when it has none); never when its run failed. */
 export function meetsTarget(measurement: Measurement, median: number): boolean {
+  if (measurement.failed !== undefined) return false;
   const target = measurement.targetMedian;
   if (target === undefined) return true;
   return measurement.higherIsBetter ? median >= target : median <= target;
