@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { photo } from '../lib/photos';
 
 /** The race's articles run from 600 to 900 words of prose (code aside). */
 export const ARTICLE_WORDS = { min: 600, max: 900 } as const;
@@ -92,50 +93,6 @@ export async function writeArticles(folder: string, count: number): Promise<void
   for (let index = 0; index < count; index += 1) await writeFile(path.join(folder, `note-${index}.md`), raceArticle(index));
 }
 
-/** A generator of numbers in [0, 1) from a seed (xorshift32): the same photos on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 2 ** 32;
-  };
-}
-
-/**
- * A JPEG that encodes as a photo does, not as a flat colour: broad colour washes with detail at
- * several scales and grain on top, so that each encoder meets as much entropy as in a camera's
- * picture (about 0.7 MB at quality 82).
- */
-export async function photo(seed: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const { width, height } = PHOTO;
-  const random = seeded(seed * 7919 + 1);
-  /** Random values on a grid of `columns` × `rows`, smoothly stretched to the photo's size. */
-  const field = (columns: number, rows: number, channels: 1 | 3) => {
-    const cells = Buffer.alloc(columns * rows * channels);
-    for (let index = 0; index < cells.length; index += 1) cells[index] = Math.floor(random() * 256);
-    const stretched = sharp(cells, { raw: { width: columns, height: rows, channels } }).resize(width, height, { kernel: 'cubic' });
-    // sharp makes one channel three on the way out.
-    return (channels === 1 ? stretched.extractChannel(0) : stretched).raw().toBuffer();
-  };
-  const [colour, shapes, texture] = await Promise.all([field(6, 4, 3), field(60, 40, 1), field(600, 400, 1)]);
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let pixel = 0; pixel < width * height; pixel += 1) {
-    const detail = ((shapes[pixel] ?? 128) - 128) * 0.45 + ((texture[pixel] ?? 128) - 128) * 0.25 + (random() - 0.5) * 16;
-    for (let channel = 0; channel < 3; channel += 1) {
-      const value = (colour[pixel * 3 + channel] ?? 128) * 0.7 + 40 + detail;
-      pixels[pixel * 3 + channel] = Math.min(255, Math.max(0, value));
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 82 })
-    .toBuffer();
-}
-
 /**
  * `photos` photos in `folder`, ten to an article (photo-<article>-<n>.jpg, shoot-<article>.md): the
  * first of each is its cover (the frontmatter's image), the others stand between its paragraphs.
@@ -148,7 +105,7 @@ export async function writePhotoArticles(folder: string, photos: number): Promis
     const count = Math.min(PHOTO.perArticle, photos - article * PHOTO.perArticle);
     const names = Array.from({ length: count }, (_, n) => `photo-${article}-${n + 1}.jpg`);
     for (const [n, name] of names.entries()) {
-      const jpeg = await photo(article * PHOTO.perArticle + n);
+      const jpeg = await photo(article * PHOTO.perArticle + n, PHOTO);
       bytes += jpeg.byteLength;
       await writeFile(path.join(folder, name), jpeg);
     }

@@ -3,10 +3,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { routes } from '../../pages/routes';
-import { ARTICLE_WORDS, PHOTO, photo, raceArticle, TABLE_EVERY } from '../../scripts/bench/corpus';
+import { ARTICLE_WORDS, PHOTO, raceArticle, TABLE_EVERY } from '../../scripts/bench/corpus';
 import { shellOf } from '../../scripts/bench/peers';
 import { canMeasureMemory, measureProcess, peakKb } from '../../scripts/bench/process';
 import { meetsTarget, summarizeSamples } from '../../scripts/bench/types';
+import { photo } from '../../scripts/lib/photos';
 
 describe('npm run bench', () => {
   it('summarises samples and judges targets in the right direction', () => {
@@ -72,7 +73,7 @@ describe("the race's articles", () => {
 
 describe("the photo build's photos", () => {
   it('are 2400×1600 JPEGs that weigh what a photo does, not what a flat colour does', async () => {
-    const jpeg = await photo(3);
+    const jpeg = await photo(3, PHOTO);
     const info = await sharp(jpeg).metadata();
     expect([info.format, info.width, info.height]).toEqual(['jpeg', PHOTO.width, PHOTO.height]);
     // The same size flat: a few kB. A camera's picture of this size: 0.5 to 2 MB.
@@ -81,7 +82,7 @@ describe("the photo build's photos", () => {
       .toBuffer();
     expect(jpeg.byteLength).toBeGreaterThan(20 * flat.byteLength);
     expect(jpeg.byteLength).toBeGreaterThan(400 * 1024);
-    expect(Buffer.compare(jpeg, await photo(4))).not.toBe(0);
+    expect(Buffer.compare(jpeg, await photo(4, PHOTO))).not.toBe(0);
   });
 });
 
