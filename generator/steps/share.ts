@@ -11,7 +11,7 @@ import { defineStep } from './step';
 /** Titles drawn a request: a thousand entries' cards are never all in memory. */
 const CARDS_PER_BATCH = 32;
 /** Cards drawn at once: about a core's worth each, with the service's threads to spare. */
-const CARDS_AT_ONCE = 3;
+const CARDS_AT_ONCE = 4;
 
 export interface Shares {
   /** By entry path. */

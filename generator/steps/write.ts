@@ -1,8 +1,8 @@
 /** The pages out of the spool, their stand-ins replaced by the stylesheet, the font, the script and the policy they allow. */
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import { pageStyles } from '../prune-css';
+import { runQueue } from '../queue';
 import type { LateAssets, PageStyle } from '../render/protocol';
-import type { OutputFile } from '../writer';
 import { client } from './client';
 import { fonts } from './fonts';
 import { pageLabel, pages } from './pages';
@@ -10,10 +10,13 @@ import { policy } from './policy';
 import { defineStep } from './step';
 import { stylesheet } from './stylesheet';
 
+/** libuv's four threads, and one page read while they write. */
+const WRITES_AT_ONCE = 5;
+
 export const write = defineStep({
   name: 'write',
   needs: { pages, client, stylesheet, fonts, policy },
-  run: ({ pages, client, stylesheet, fonts, policy }, { build, signal }) => {
+  run: async ({ pages, client, stylesheet, fonts, policy }, { build, signal }) => {
     const production = build.options.mode === 'production';
     // In attributes, escaped; the inline stylesheet and script are raw text, which no escape may touch.
     const late: LateAssets = {
@@ -30,15 +33,14 @@ export const write = defineStep({
     const styleOf = (classes: number): PageStyle | undefined => (own ? own(pages.classSets[classes] ?? '') : undefined);
     // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
     const token = new RegExp(`${pages.tokens.nonce}-(\\w+)`, 'g');
-    const files: OutputFile[] = [];
-    for (const [index, page] of pages.pages.entries()) {
-      signal.throwIfAborted();
+    // A few at a time: the writes go to libuv's threads, in parallel, while the next pages are read from the spool.
+    const files = await runQueue(pages.pages, { width: WRITES_AT_ONCE, signal }, (page, index) => {
       const assets: LateAssets = { ...late, ...styleOf(page.classes) };
       const html = page.spooled.spool
         .read(page.spooled)
         .replace(token, (found, name: string) => (Object.hasOwn(assets, name) ? assets[name as keyof LateAssets] : found));
-      files.push(build.writer.write(page.file, html, `page ${pageLabel(pages.infos[index])}`));
-    }
+      return build.writer.writeAsync(page.file, html, `page ${pageLabel(pages.infos[index])}`);
+    });
     return { files };
   },
 });
