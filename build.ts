@@ -58,6 +58,10 @@ const command = {
       description: 'the build\'s "now" (2025-06-01 or an ISO date-time): what is scheduled later or expired is left out',
     },
     site: { type: 'string', value: '<module>', description: "the site's config module (default site.config.ts)" },
+    'no-cache': {
+      type: 'boolean',
+      description: 'make everything anew, without node_modules/.cache/site-generator/ (after editing an installed package by hand)',
+    },
     pages: { type: 'string', value: '<module>', description: 'another pages module than the config names (a copy of the site, a test)' },
   },
   lists: [
@@ -65,7 +69,7 @@ const command = {
       title: 'Environment',
       rows: [
         ['SITE_URL', 'site URL used when --site-url is not given (else url in site.config.ts)'],
-        ['SITE_GENERATOR_CACHE=0', 'build without node_modules/.cache/site-generator/ (it is only ever a shortcut)'],
+        ['SITE_GENERATOR_CACHE=0', 'as --no-cache'],
       ],
     },
   ],
@@ -243,6 +247,7 @@ async function main(): Promise<void> {
   const quiet = values.quiet || values.json;
   // A page or a plugin that logs would break the one JSON document: its lines go to stderr.
   if (values.json) console.log = console.info = console.error;
+  if (values['no-cache']) process.env.SITE_GENERATOR_CACHE = '0';
   const jobs = positiveNumber(values.jobs, '--jobs');
   const pageTimeout = positiveNumber(values['page-timeout'], '--page-timeout');
   const keepDays = values['keep-assets'] === '0' ? 0 : positiveNumber(values['keep-assets'], '--keep-assets');

@@ -1,10 +1,10 @@
 // @ts-check
 /** The one way code is bundled: esbuild, cached by every file it read and every package it left out. Plain JavaScript, for the launcher. */
-import { readFileSync, realpathSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { findManifest, hashParts, lookup, packageVersion, projectRequire, store } from './cache.mjs';
+import { pathToFileURL } from 'node:url';
+import { entryKey, lookupBytes, projectInputs, projectRequire, store } from './cache.mjs';
 
 /**
  * `kind` is the cache's name for it; `key`, what the output depends on besides the files it reads; `entry`, relative to the
@@ -13,27 +13,18 @@ import { findManifest, hashParts, lookup, packageVersion, projectRequire, store 
  *   extension: string, entry: string }} request
  */
 export async function bundle({ root, kind, key, options, extension, entry }) {
+  // The plugins are the generator's code, which the key covers.
   const { plugins: _plugins, ...settings } = options;
-  const fullKey = hashParts([
-    `${kind} v5`,
-    root,
-    packageVersion(root, 'esbuild'),
-    process.versions.node.split('.')[0] ?? '',
-    // The plugins below shape the output too.
-    readFileSync(fileURLToPath(import.meta.url)),
-    JSON.stringify(settings),
-    ...key,
-  ]);
-  const hit = lookup(root, kind, fullKey);
+  const fullKey = entryKey(root, kind, [root, JSON.stringify(settings), ...key]);
+  const hit = lookupBytes(root, kind, fullKey);
   if (hit) return { output: hit.output, file: hit.file, inputs: hit.inputs };
   /** @type {typeof import('esbuild')} */
   const esbuild = projectRequire(root)('esbuild');
-  const manifests = new Set();
   let result;
   try {
     result = await esbuild.build({
       ...options,
-      plugins: [...(options.plugins ?? []), ...bundlePlugins(root, manifests)],
+      plugins: [...(options.plugins ?? []), ...bundlePlugins(root)],
       absWorkingDir: root,
       metafile: true,
       write: false,
@@ -47,33 +38,13 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   const files = Object.keys(result.metafile.inputs).filter(
     (input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input),
   );
-  const inputs = [...files.map(reachedFrom(root)), ...manifests].map((file) => path.relative(root, path.resolve(root, file)));
+  const inputs = projectInputs(root, files);
   return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
 }
 
-/**
- * By the path the project reaches a bundled package at, not its real path: a package replaced behind a link is a changed input.
- * @param {string} root
- */
-function reachedFrom(root) {
-  const links = BUNDLED_PACKAGES.flatMap((name) => {
-    const reached = path.join(root, 'node_modules', name);
-    try {
-      return [{ real: realpathSync(reached) + path.sep, reached: reached + path.sep }];
-    } catch {
-      return [];
-    }
-  });
-  return (/** @type {string} */ file) => {
-    const absolute = path.resolve(root, file);
-    const link = links.find(({ real }) => absolute.startsWith(real));
-    return link ? link.reached + absolute.slice(link.real.length) : absolute;
-  };
-}
-
-/** `manifests` is filled with the package.json of each package left out. @param {string} root @param {Set<string>} manifests */
-export function bundlePlugins(root, manifests) {
-  return [importMeta(root), externalPackages(root, manifests)];
+/** @param {string} root */
+export function bundlePlugins(root) {
+  return [importMeta(root), externalPackages(root)];
 }
 
 /** Many small modules load faster inside the bundle than as files of their own. */
@@ -81,18 +52,16 @@ const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 
 
 /**
  * As `packages: 'external'`, but by the absolute URL each resolves to, so the bundle runs from anywhere (the cache, a
- * build's folder) with the project's own copies. A package installed anew may resolve to another file: its manifest is an input.
- * @param {string} root @param {Set<string>} manifests @returns {import('esbuild').Plugin}
+ * build's folder) with the project's own copies.
+ * @param {string} root @returns {import('esbuild').Plugin}
  */
-function externalPackages(root, manifests) {
+function externalPackages(root) {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }).filter(
     (name) => !BUNDLED_PACKAGES.includes(name),
   );
   /** @type {Map<string, NodeJS.Require>} */
   const requires = new Map();
-  /** @type {Map<string, string>} */
-  const known = new Map();
   /** @param {string} folder */
   const requireFrom = (folder) => {
     let found = requires.get(folder);
@@ -114,21 +83,10 @@ function externalPackages(root, manifests) {
       if (names.length === 0) return;
       // A Go regular expression.
       const filter = new RegExp(`^(?:${names.map((name) => name.replace(/[.+*?^$()[\]{}|\\]/g, '\\$&')).join('|')})(?:/|$)`);
-      build.onResolve({ filter }, (args) => {
-        const resolved = requireFrom(args.resolveDir || root).resolve(args.path);
-        const name = args.path
-          .split('/')
-          .slice(0, args.path.startsWith('@') ? 2 : 1)
-          .join('/');
-        const key = `${name}\u0000${path.dirname(resolved)}`;
-        let found = known.get(key);
-        if (!found) {
-          found = findManifest(resolved, name);
-          known.set(key, found);
-        }
-        manifests.add(found);
-        return { path: pathToFileURL(resolved).href, external: true };
-      });
+      build.onResolve({ filter }, (args) => ({
+        path: pathToFileURL(requireFrom(args.resolveDir || root).resolve(args.path)).href,
+        external: true,
+      }));
     },
   };
 }

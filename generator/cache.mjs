@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * Outputs keyed by every file they were made from, installed packages' included, and the names in those files' folders (a new
- * file can change what an import resolves to): never stale, nor cut short. Plain JavaScript, for the launcher.
+ * The build's cache, one key scheme for every entry: the content of what it was made from, one hash of the installed packages
+ * (the lockfile and patches/) and one hash of the generator's own source. Nothing else: no file's stat, no version tag kept by
+ * hand. A package edited by hand inside node_modules is not seen: build with --no-cache. Plain JavaScript, for the launcher.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,9 +11,9 @@ import path from 'node:path';
 
 /** Entries kept per kind by default. */
 const KEEP = 12;
-
-/** Once a process: a build storing a thousand images must not list a folder a thousand times. */
-const pruned = new Set();
+/** The lockfiles a package manager writes, in the order looked for. */
+const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+const GENERATOR = import.meta.dirname;
 
 /** @param {string} root */
 export function cacheDir(root) {
@@ -59,129 +60,162 @@ export function hashParts(parts) {
   return hash.digest('hex');
 }
 
-/**
- * The hash of the inputs' bytes, and of the names in their folders (a path ending in "/" is a folder read whole: its names
- * only); with the stamp of their stat. @param {string} root @param {readonly string[]} inputs relative to root
- */
-export function fingerprintInputs(root, inputs) {
-  const sorted = [...inputs].sort();
-  const stat = statInputs(root, sorted);
-  return stat && withFingerprint(root, sorted, stat);
-}
-
-/**
- * A thousand lookups with the same inputs (each entry's share image) read them again only when a stat moved.
- * @param {string} root @param {readonly string[]} sorted @param {{ stamp: string, settled: boolean }} stat
- */
-function withFingerprint(root, sorted, stat) {
-  const fingerprint = fingerprints.get(stat.stamp) ?? readFingerprint(root, sorted);
-  if (fingerprint === undefined) return undefined;
-  if (fingerprints.size > 10_000) fingerprints.clear();
-  fingerprints.set(stat.stamp, fingerprint);
-  return { ...stat, fingerprint };
-}
-
-/**
- * The stat of each file, and the names in each folder (not its stat, which a build's own `dist` link moves). Writing a file
- * moves its ctime, which no program can set back; but a file written within a second may be written again within the clock's
- * tick, unseen (git's "racy" files): its stamp is not `settled`.
- * @param {string} root @param {readonly string[]} sorted
- */
-function statInputs(root, sorted) {
-  const recent = BigInt(Date.now() - 1_000) * 1_000_000n;
-  let settled = true;
+/** Every file under `folder` but those in `skip`, by its path relative to it, sorted. @param {string} folder @param {(name: string) => boolean} skip */
+function filesUnder(folder, skip = () => false) {
+  /** @type {string[]} */
+  const found = [];
   try {
-    const { files, folders } = split(sorted);
-    const lines = files.map((input) => {
-      const info = statSync(path.resolve(root, input), { bigint: true });
-      if (info.ctimeNs > recent || info.mtimeNs > recent) settled = false;
-      return `${input}\0${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-    });
-    for (const folder of folders) lines.push(`${folder}/\0${namesIn(root, folder)}`);
-    return { stamp: hashParts([lines.join('\n')]), settled };
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      const file = path.relative(folder, path.join(entry.parentPath, entry.name));
+      if (entry.isFile() && !file.split(path.sep).some(skip)) found.push(file);
+    }
   } catch {
-    return undefined;
+    // No such folder: nothing in it.
   }
+  return found.sort();
 }
 
-/** Files, and the folders whose names are inputs too: those read whole ("/" at the end) and those files are in. @param {readonly string[]} sorted */
-function split(sorted) {
-  const files = sorted.filter((input) => !input.endsWith('/'));
-  const folders = [...new Set(sorted.map((input) => (input.endsWith('/') ? input.slice(0, -1) : path.dirname(input))))].sort();
-  return { files, folders };
+/** The folder's files and their bytes, as one hash. @param {string} folder @param {(name: string) => boolean} [skip] */
+function folderHash(folder, skip) {
+  return hashParts(filesUnder(folder, skip).flatMap((file) => [file.split(path.sep).join('/'), readFileSync(path.join(folder, file))]));
 }
 
-/** Hidden names and links aside: the build's own output (`dist`, `.dist-builds`) is none of a bundle's inputs. @param {string} root @param {string} folder */
-function namesIn(root, folder) {
-  return readdirSync(path.resolve(root, folder), { withFileTypes: true })
-    .filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink())
-    .map((entry) => entry.name)
-    .sort()
-    .join('\n');
-}
+/** Read once a process: they cannot change under a running build that has loaded them. @type {Map<string, string>} */
+const installed = new Map();
 
-/** Fingerprints by the stat of what they were read from. */
-const fingerprints = new Map();
-
-/** @param {string} root @param {readonly string[]} inputs relative to root, sorted */
-function readFingerprint(root, inputs) {
-  /** @type {(string | Buffer)[]} */
-  const parts = [];
-  try {
-    const { files, folders } = split(inputs);
-    for (const input of files) parts.push(input, readFileSync(path.resolve(root, input)));
-    for (const folder of folders) parts.push(folder, namesIn(root, folder));
-  } catch {
-    return undefined;
+/**
+ * The installed packages, as the lockfile and any patch-package patches describe them.
+ * @param {string} root
+ */
+export function installHash(root) {
+  let hash = installed.get(root);
+  if (hash === undefined) {
+    const lockfile = LOCKFILES.find((name) => statSync(path.join(root, name), { throwIfNoEntry: false })?.isFile());
+    hash = hashParts([
+      lockfile ?? 'no lockfile',
+      lockfile ? readFileSync(path.join(root, lockfile)) : '',
+      folderHash(path.join(root, 'patches')),
+      process.versions.node.split('.')[0] ?? '',
+    ]);
+    installed.set(root, hash);
   }
-  return hashParts(parts);
+  return hash;
+}
+
+/** @type {string | undefined} */
+let generatorSource;
+
+/** The generator's own source, every file of its folder: an edit to any of them makes every entry anew. */
+export function generatorHash() {
+  generatorSource ??= folderHash(GENERATOR, (name) => name === 'node_modules' || name.startsWith('.'));
+  return generatorSource;
 }
 
 /**
- * `key` covers everything that is not a file: versions, options, settings. The output's bytes stay on disk, for a caller that
- * links the file. `inputs` are relative to the root, or absolute outside it.
- * @param {string} root @param {string} kind @param {string} key
+ * The key of an entry of `kind` made from `parts` (the content read, the options), with these packages and this generator.
+ * @param {string} root @param {string} kind @param {readonly (string | Uint8Array)[]} parts
  */
-export function lookupFile(root, kind, key) {
+export function entryKey(root, kind, parts) {
+  return hashParts([kind, installHash(root), generatorHash(), ...parts]);
+}
+
+/**
+ * @typedef {{ output: string, bytes: number, meta: unknown, inputs?: { name: string, hash: string }[] }} CacheRecord
+ * @typedef {{ file: string, meta: unknown, inputs: string[] }} CacheHit
+ */
+
+/** @param {string} root @param {string} kind @param {string} key */
+function recordFile(root, kind, key) {
+  return path.join(cacheDir(root), kind, `${key}.json`);
+}
+
+/**
+ * The output kept for `key` (entryKey), unread: its bytes stay on disk, for a caller that links the file.
+ * @param {string} root @param {string} kind @param {string} key @returns {CacheHit | undefined}
+ */
+export function lookup(root, kind, key) {
   if (!cacheEnabled()) return undefined;
-  const folder = path.join(cacheDir(root), kind);
-  const recordFile = path.join(folder, `${hashParts([key])}.json`);
-  /** @type {{ inputs: string[], fingerprint: string, stamp: string | null, output: string, bytes: number, meta: unknown }} */
+  /** @type {CacheRecord} */
   let record;
   try {
-    record = JSON.parse(readFileSync(recordFile, 'utf8'));
+    record = JSON.parse(readFileSync(recordFile(root, kind, key), 'utf8'));
   } catch {
     return undefined;
   }
-  const file = path.join(folder, record.output);
+  const file = path.join(cacheDir(root), kind, record.output);
   // A file cut short by a crash is made again.
   if (statSync(file, { throwIfNoEntry: false })?.size !== record.bytes) return undefined;
-  const hit = { file, meta: record.meta, inputs: record.inputs.map((input) => inputName(root, input)) };
-  const sorted = [...record.inputs].sort();
-  const stat = statInputs(root, sorted);
-  if (!stat) return undefined;
-  // Inputs no program has touched since they were read are not read again.
-  if (stat.stamp === record.stamp) return hit;
-  const now = withFingerprint(root, sorted, stat);
-  if (now?.fingerprint !== record.fingerprint) return undefined;
-  // The same bytes under a new stat (a checkout, a restored cache): stamped again, so that the next lookup is a stat.
-  if (now.settled) {
-    try {
-      writeWhole(recordFile, JSON.stringify({ ...record, stamp: now.stamp }));
-    } catch {
-      // A read-only node_modules only costs time.
-    }
-  }
-  return hit;
+  const inputs = record.inputs ?? [];
+  // Inputs found while it was made: read again, each, by their content.
+  if (inputs.some((input) => inputHash(root, input.name) !== input.hash)) return undefined;
+  // The files alone: their folders are checked here, and are no one else's concern.
+  return { file, meta: record.meta, inputs: inputs.flatMap((input) => (input.name.endsWith('/') ? [] : [inputName(root, input.name)])) };
 }
 
-/** As lookupFile, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
-export function lookup(root, kind, key) {
-  const hit = lookupFile(root, kind, key);
+/** As lookup, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
+export function lookupBytes(root, kind, key) {
+  const hit = lookup(root, kind, key);
   try {
     return hit && { ...hit, output: readFileSync(hit.file) };
   } catch {
     // Removed since, by another build's prune or by hand.
+    return undefined;
+  }
+}
+
+/**
+ * Keeps `output` under `key` (entryKey). `inputs`, files and folders (ending in "/") found while it was made (a bundle's
+ * modules, a stylesheet's partials): relative to the root, or absolute outside it; those of the installed packages and of the
+ * generator are in the key already. `keep`: more for what a site has many of (images).
+ * @param {string} root @param {string} kind @param {string} key
+ * @param {{ output: string | Uint8Array, meta?: unknown, extension: string, inputs?: readonly string[], keep?: number }} entry
+ */
+export function store(root, kind, key, { output, meta = null, extension, inputs = [], keep = KEEP }) {
+  if (!cacheEnabled()) return undefined;
+  const folder = path.join(cacheDir(root), kind);
+  const bytes = typeof output === 'string' ? Buffer.from(output) : output;
+  const name = `${hashParts([bytes]).slice(0, 20)}.${extension}`;
+  const file = path.join(folder, name);
+  try {
+    const files = projectInputs(root, inputs);
+    // A file's folder too: a new file beside it can change what an import resolves to.
+    const folders = files.filter((input) => !input.endsWith('/')).map((input) => `${path.posix.dirname(input)}/`);
+    const found = [...new Set([...files, ...folders])].sort();
+    /** @type {CacheRecord} */
+    const record = {
+      output: name,
+      bytes: bytes.byteLength,
+      meta,
+      inputs: found.map((input) => ({ name: input, hash: inputHash(root, input) ?? '' })),
+    };
+    mkdirSync(folder, { recursive: true });
+    writeWhole(file, bytes);
+    writeWhole(recordFile(root, kind, key), JSON.stringify(record));
+    prune(folder, keep);
+    return file;
+  } catch {
+    // A read-only node_modules, or an input gone meanwhile, only costs time.
+    return undefined;
+  }
+}
+
+/**
+ * A file's bytes, or a folder's names (a new file there can change what an import resolves to), as a hash; undefined when gone.
+ * Hidden names and links aside: the build's own output (`dist`, `.dist-builds`) is none of an input's neighbours.
+ * @param {string} root @param {string} input
+ */
+function inputHash(root, input) {
+  const at = path.resolve(root, input);
+  try {
+    if (!input.endsWith('/')) return hashParts([readFileSync(at)]);
+    const names = readdirSync(at, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink());
+    return hashParts([
+      names
+        .map((entry) => entry.name)
+        .sort()
+        .join('\n'),
+    ]);
+  } catch {
     return undefined;
   }
 }
@@ -194,45 +228,22 @@ export function lookup(root, kind, key) {
 function inputName(root, input) {
   const absolute = path.resolve(root, input);
   const relative = path.relative(root, absolute);
-  const name = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? absolute : relative;
+  const name = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? absolute : relative || '.';
   return `${name.split(path.sep).join('/')}${input.endsWith('/') ? '/' : ''}`;
 }
 
-/** @param {Uint8Array} output @param {string} extension */
-function outputName(output, extension) {
-  return `${hashParts([output]).slice(0, 20)}.${extension}`;
-}
-
 /**
- * Each file renamed into place (writeWhole). `inputs`: files and folders (ending
- * in "/"), absolute or relative to root; `keep`: more for what a site has many of (images).
- * @param {string} root @param {string} kind @param {string} key
- * @param {{ output: string | Uint8Array, inputs: readonly string[], meta?: unknown, extension: string, keep?: number }} entry
+ * The inputs an entry is checked against, as the cache names them: the installed packages' files and the generator's are in
+ * every key already (installHash, generatorHash).
+ * @param {string} root @param {readonly string[]} inputs
  */
-export function store(root, kind, key, { output, inputs, meta = null, extension, keep = KEEP }) {
-  if (!cacheEnabled()) return undefined;
-  const folder = path.join(cacheDir(root), kind);
-  const relative = inputs.map((input) => inputName(root, input));
-  const inputsNow = fingerprintInputs(root, relative);
-  if (inputsNow === undefined) return undefined;
-  const { fingerprint, stamp, settled } = inputsNow;
-  const bytes = typeof output === 'string' ? Buffer.from(output) : output;
-  const name = outputName(bytes, extension);
-  const file = path.join(folder, name);
-  try {
-    mkdirSync(folder, { recursive: true });
-    writeWhole(file, bytes);
-    const record = { inputs: relative, fingerprint, stamp: settled ? stamp : null, output: name, bytes: bytes.byteLength, meta };
-    writeWhole(path.join(folder, `${hashParts([key])}.json`), JSON.stringify(record));
-    if (!pruned.has(folder)) {
-      pruned.add(folder);
-      prune(folder, keep);
-    }
-    return file;
-  } catch {
-    // A read-only node_modules only costs time.
-    return undefined;
-  }
+export function projectInputs(root, inputs) {
+  return inputs
+    .filter((input) => {
+      const absolute = path.resolve(root, input);
+      return !absolute.split(path.sep).includes('node_modules') && absolute !== GENERATOR && !absolute.startsWith(GENERATOR + path.sep);
+    })
+    .map((input) => inputName(root, input));
 }
 
 /**
@@ -245,11 +256,16 @@ function writeWhole(file, contents) {
   renameSync(unique, file);
 }
 
+/** Once a process per folder: a build storing a thousand images must not list a folder a thousand times. */
+const pruned = new Set();
+
 /**
  * Anything else goes once a minute old: younger files may be a build's that is writing its record now.
  * @param {string} folder @param {number} keep
  */
 function prune(folder, keep) {
+  if (pruned.has(folder)) return;
+  pruned.add(folder);
   const entries = readdirSync(folder);
   /** @param {string} name */
   const age = (name) => Date.now() - statSync(path.join(folder, name)).mtimeMs;

@@ -46,16 +46,6 @@ interface HarfBuzz {
 const HB_MEMORY_MODE_WRITABLE = 2;
 const HB_SUBSET_SETS_LAYOUT_FEATURE_TAG = 6;
 
-/** The cache keys on them. */
-export function subsetterFiles(root: string): string[] {
-  const require = requireFrom(root);
-  return [
-    require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'),
-    require.resolve('wawoff2/build/compress_binding.js'),
-    require.resolve('wawoff2/build/decompress_binding.js'),
-  ];
-}
-
 export async function decodeWoff2(root: string, woff2: Uint8Array): Promise<Buffer> {
   const decompress = requireFrom(root)('wawoff2/decompress') as (woff2: Uint8Array) => Promise<Uint8Array>;
   // A copy: the decoder hands back a view of its WebAssembly memory, which its next call reuses.

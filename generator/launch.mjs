@@ -21,7 +21,7 @@ async function make() {
     return await bundle({
       root,
       kind: 'launch',
-      key: [readFileSync(import.meta.filename), readFileSync(path.join(root, 'tsconfig.json'))],
+      key: [readFileSync(path.join(root, 'tsconfig.json'))],
       entry: path.relative(root, entry),
       extension: 'mjs',
       options: {

@@ -2,9 +2,9 @@
  * The icon sprite, the brand's files and each entry's link preview, from the SVG the site draws: PNGs drawn by the image
  * service with the site's own fonts, alike on every machine. An entry with a cover shares the cover, cut (images.ts).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
+import { entryKey, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { ImageService } from '../images/service';
 import type { RenderPool } from '../render/pool';
@@ -90,9 +90,8 @@ async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddres
 /** Each PNG as an asset; a cached one is linked into the output unread: a thousand entries' cards are 30 MB. */
 export function pngWriter({ root, site, writer, base, service }: Drawing) {
   const fonts = site.brandFonts.map((file) => path.join(root, file));
-  const code = fileURLToPath(new URL('../images/service-process.mjs', import.meta.url));
-  // What draws and encodes it: their versions; the fonts and the code are inputs of each entry.
-  const tools = [packageVersion(root, '@resvg/resvg-js'), packageVersion(root, 'sharp')];
+  // Read once for every image drawn with them.
+  const drawnWith = hashParts(fonts.map((file) => readFileSync(file)));
   return async (
     svg: string,
     width: number,
@@ -100,8 +99,8 @@ export function pngWriter({ root, site, writer, base, service }: Drawing) {
     signal: AbortSignal,
     what?: string,
   ): Promise<Pick<WrittenAsset, 'href' | 'file'>> => {
-    const key = hashParts(['png v5', ...tools, svg, String(width), name]);
-    const hit = lookupFile(root, 'brand', key);
+    const key = entryKey(root, 'brand', [svg, String(width), name, drawnWith]);
+    const hit = lookup(root, 'brand', key);
     if (hit) {
       const asset = hit.meta as OutputFile;
       return { href: publicPath(base, `/${asset.path}`), file: writer.link(asset.path, hit.file, asset.bytes) };
@@ -118,7 +117,7 @@ export function pngWriter({ root, site, writer, base, service }: Drawing) {
       });
     }
     const asset = writer.asset(base, { name, extension: 'png', contents: png });
-    store(root, 'brand', key, { output: png, inputs: [...fonts, code], meta: asset.file, extension: 'png', keep: 5000 });
+    store(root, 'brand', key, { output: png, meta: asset.file, extension: 'png', keep: 5000 });
     return asset;
   };
 }

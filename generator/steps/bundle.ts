@@ -78,7 +78,7 @@ export interface SiteBundler {
 export async function siteBundler(root: string, site: Site, writer: () => Writer): Promise<SiteBundler> {
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   const options = siteBundleOptions(root, site);
-  const plugins = [...(options.plugins ?? []), ...bundlePlugins(root, new Set())];
+  const plugins = [...(options.plugins ?? []), ...bundlePlugins(root)];
   const context = await esbuild.context({ ...options, plugins, absWorkingDir: root, metafile: true, write: false, logLevel: 'silent' });
   let version = 0;
   return {

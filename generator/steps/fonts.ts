@@ -1,10 +1,9 @@
 /** The font cut to what the pages show, or whole in the dev server; a character it has no glyph for fails, naming file and line. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { hashParts, lookup, projectRequire, store } from '../cache.mjs';
+import { entryKey, lookupBytes, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, subsetterFiles, withCaseForms } from '../fonts';
+import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, withCaseForms } from '../fonts';
 import type { RenderPool } from '../render/pool';
 import type { SiteDescription } from '../render/protocol';
 import { sortedCharacters } from '../scan';
@@ -56,19 +55,12 @@ async function loadSource(root: string, site: Site): Promise<Source> {
     subsetter ??= loadSubsetter(root, bytes);
     return subsetter;
   };
-  const key = hashParts(['font characters v1', bytes]);
-  const tools = subsetterFiles(root);
-  const hit = lookup(root, 'fonts', key);
-  let map = hit?.meta as { characters: string; weightAxis: { min: number; max: number } } | undefined;
+  const key = entryKey(root, 'fonts', ['characters', bytes]);
+  let map = lookupBytes(root, 'fonts', key)?.meta as { characters: string; weightAxis: { min: number; max: number } } | undefined;
   if (!map) {
     const loaded = await load();
     map = { characters: loaded.characters, weightAxis: loaded.weightAxis };
-    store(root, 'fonts', key, {
-      output: '',
-      inputs: [...tools, fileURLToPath(new URL('../fonts.ts', import.meta.url))],
-      meta: map,
-      extension: 'txt',
-    });
+    store(root, 'fonts', key, { output: '', meta: map, extension: 'txt' });
   }
   return { bytes, file: path.relative(root, resolved), ...map, subsetter: load };
 }
@@ -107,9 +99,7 @@ async function buildFonts({ root, site, css, rendered, described, renderer, writ
   const name = family.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const axis = source.weightAxis;
   const weights = usage.weights ? { min: Math.max(axis.min, usage.weights.min), max: Math.min(axis.max, usage.weights.max) } : axis;
-  // The code that cuts and encodes the font shapes its bytes too.
-  const code = [new URL('../fonts.ts', import.meta.url), new URL(import.meta.url)].map((url) => path.relative(root, fileURLToPath(url)));
-  const reads = [source.file, ...subsetterFiles(root).map((file) => path.relative(root, file)), ...code];
+  const reads = [source.file];
   if (mode === 'development') {
     const whole = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: source.bytes });
     return { faces: fontFace(family, whole.href, axis), preload: whole.href, files: [whole.file], reads };
@@ -117,15 +107,15 @@ async function buildFonts({ root, site, css, rendered, described, renderer, writ
   const main = sortedCharacters(wanted);
   const extra = sortedCharacters([...site.font.safety].filter((character) => !wanted.has(character) && drawn.has(character)));
   const options: SubsetOptions = { features: [...new Set([...BASE_FEATURES, ...usage.features])].sort(), weights };
-  const key = hashParts(['font subset v3', source.bytes, main, extra, JSON.stringify(options)]);
-  const subset = async (part: string, characters: string) => {
-    const hit = lookup(root, 'fonts', `${key} ${part}`);
+  const subset = async (characters: string) => {
+    const key = entryKey(root, 'fonts', ['subset', source.bytes, characters, JSON.stringify(options)]);
+    const hit = lookupBytes(root, 'fonts', key);
     if (hit) return hit.output;
     const font = await (await source.subsetter()).subset(characters, options);
-    store(root, 'fonts', `${key} ${part}`, { output: font, inputs: reads, extension: 'woff2' });
+    store(root, 'fonts', key, { output: font, extension: 'woff2' });
     return font;
   };
-  const [mainFont, extraFont] = await Promise.all([subset('main', main), extra ? subset('extra', extra) : undefined]);
+  const [mainFont, extraFont] = await Promise.all([subset(main), extra ? subset(extra) : undefined]);
   const written = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: mainFont });
   const files = [written.file];
   // No unicode-range on the main face: a browser reaches for the extra face only for the characters in its range.

@@ -4,8 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { hashParts, lookupFile, packageVersion, store } from '../cache.mjs';
+import { entryKey, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
 import { runQueue } from '../queue';
@@ -28,9 +27,6 @@ const FORMATS: readonly Format[] = [
 export const DEFAULT_MAX_PIXELS = 40_000_000;
 /** Two at a time, one a core: each is decoded and encoded on the service's threads. */
 const AT_ONCE = 2;
-
-/** The code that makes them shapes their bytes too. */
-const CODE = [fileURLToPath(import.meta.url), fileURLToPath(new URL('../images/service-process.mjs', import.meta.url))];
 
 interface Made {
   width: number;
@@ -70,14 +66,13 @@ interface ImagesInput {
 }
 
 async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepContext, 'signal' | 'progress'>): Promise<Images> {
-  const { root, sources, base } = input;
+  const { sources, base } = input;
   // One per file, a cover if any entry makes it one.
   const unique = [...new Map(sources.map((source) => [source.file, source])).values()].map((source) =>
     sources.some((other) => other.file === source.file && other.cover) ? { ...source, cover: true } : source,
   );
-  const version = unique.length > 0 ? packageVersion(root, 'sharp') : '';
   const made = await runQueue(unique, { width: AT_ONCE, signal, done: (count) => progress(count, unique.length) }, (source) =>
-    imageOf(input, source, version, signal),
+    imageOf(input, source, signal),
   );
   const images: Images['images'] = {};
   const shares: Images['shares'] = {};
@@ -110,7 +105,6 @@ async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepCon
 async function imageOf(
   { root, writer, base, service, maxPixels, share }: ImagesInput,
   source: ImageSource,
-  version: string,
   signal: AbortSignal,
 ): Promise<Made & { files: OutputFile[] }> {
   const file = path.join(root, source.file);
@@ -118,8 +112,8 @@ async function imageOf(
   // The file's words, accents dropped: "Café map.jpg" is cafe-map.
   const name = slugOf(path.basename(source.file, path.extname(source.file))) || 'image';
   const cut = source.cover ? share : undefined;
-  const key = hashParts(['images v2', version, JSON.stringify({ WIDTHS, FORMATS, maxPixels, cut }), bytes, name]);
-  const cached = lookupFile(root, 'images', key);
+  const key = entryKey(root, 'images', [JSON.stringify({ WIDTHS, FORMATS, maxPixels, cut }), bytes, name]);
+  const cached = lookup(root, 'images', key);
   if (cached) {
     const kept = cached.meta as Made;
     const linked = linkOutputs(path.dirname(cached.file), kept, writer);
@@ -140,13 +134,17 @@ async function imageOf(
   const keep = async (contents: Uint8Array, suffix: string, extension: string, width: number, type: string): Promise<Output> => {
     const written = writer.asset(base, { folder: 'images', name: `${name}-${suffix}`, extension, contents });
     files.push(written.file);
-    const cachedFile = store(root, 'images', `${key} ${written.file.path}`, { output: contents, inputs: CODE, extension, keep: 50_000 });
+    const cachedFile = store(root, 'images', entryKey(root, 'images', [key, written.file.path]), {
+      output: contents,
+      extension,
+      keep: 50_000,
+    });
     return { file: written.file.path, width, type, cached: path.basename(cachedFile ?? ''), bytes: contents.byteLength };
   };
   for (const output of encoded.outputs)
     made.outputs.push(await keep(output.bytes, String(output.width), output.extension, output.width, output.type));
   if (encoded.share) made.share = await keep(encoded.share.bytes, 'share', encoded.share.extension, share.width, encoded.share.type);
-  store(root, 'images', key, { output: JSON.stringify(made), inputs: CODE, meta: made, extension: 'txt', keep: 50_000 });
+  store(root, 'images', key, { output: JSON.stringify(made), meta: made, extension: 'txt', keep: 50_000 });
   return { ...made, files };
 }
 

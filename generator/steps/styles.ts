@@ -1,7 +1,6 @@
 /** The site's stylesheet, compiled by Sass (styles-compiler.ts): a mistake names its file, line and column. */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { hashParts, lookup, packageVersion, store } from '../cache.mjs';
+import { entryKey, lookupBytes, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { StylesCompiler } from '../styles-compiler';
 import { config } from './config';
@@ -13,8 +12,8 @@ export interface Styles {
 }
 
 export async function compileStyles(root: string, entry: string, compiler: StylesCompiler): Promise<Styles> {
-  const key = hashParts(['css v3', packageVersion(root, 'sass'), entry]);
-  const hit = lookup(root, 'styles', key);
+  const key = entryKey(root, 'styles', [entry]);
+  const hit = lookupBytes(root, 'styles', key);
   if (hit) return { css: hit.output.toString('utf8'), reads: hit.inputs };
   const answer = await compiler.compile(entry);
   if ('error' in answer) {
@@ -23,13 +22,7 @@ export async function compileStyles(root: string, entry: string, compiler: Style
     throw new BuildError(`SCSS error in ${relative}${line ? `:${line}:${column}` : ''}: ${message}`, { file: relative });
   }
   const reads = answer.files.map((file) => path.relative(root, file));
-  // The compiler's options shape the CSS too.
-  const code = [
-    fileURLToPath(import.meta.url),
-    fileURLToPath(new URL('./sass.mjs', import.meta.url)),
-    fileURLToPath(new URL('../styles-compiler.ts', import.meta.url)),
-  ];
-  store(root, 'styles', key, { output: answer.css, inputs: [...reads, ...code], extension: 'css' });
+  store(root, 'styles', key, { output: answer.css, inputs: reads, extension: 'css' });
   return { css: answer.css, reads };
 }
 
