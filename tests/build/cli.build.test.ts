@@ -109,7 +109,7 @@ describe('a successful npm run build', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --base <path>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --link, --keep-assets <days>, --now <date>, --site <module>, --pages <module>, --help.\n",
+      "Unknown option '--verbose'. Options: --quiet, --json, --site-url <url>, --base <path>, --jobs <n>, --page-timeout <seconds>, --out-dir <folder>, --link, --keep-assets <days>, --now <date>, --site <module>, --no-cache, --pages <module>, --help.\n",
     );
     expect(await fingerprint(dist())).toEqual(before);
   });
