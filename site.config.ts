@@ -2,7 +2,7 @@
  * The few things a site owner edits, and what the build reads first (the default export): where
  * the pages, styles, script and font are. Everything else is derived from here and the route table.
  */
-import { defineSite } from './generator';
+import { defineSite } from './generator/site';
 
 export type SocialIconName = 'linkedin' | 'x' | 'youtube';
 

@@ -1,6 +1,6 @@
 // @ts-check
 /** The one way code is bundled: esbuild, cached by every file it read and every package it left out. Plain JavaScript, for the launcher. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,18 +34,61 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
     throw compileError(error, root, entry);
   }
   const output = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array());
-  // Not the generated entry (stdin), nor a plugin's own modules.
-  const files = Object.keys(result.metafile.inputs).filter(
+  const inputs = inputsOf(root, result.metafile, options);
+  return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
+}
+
+/**
+ * An incremental bundle (the dev server's): each rebuild compiles only what changed; uncached, since it lives as long as the
+ * session. Returns the output and the project's files it read.
+ * @param {{ root: string, options: import('esbuild').BuildOptions, entry: string }} request
+ */
+export async function bundleContext({ root, options, entry }) {
+  /** @type {typeof import('esbuild')} */
+  const esbuild = projectRequire(root)('esbuild');
+  const plugins = [...(options.plugins ?? []), ...bundlePlugins(root)];
+  const context = await esbuild.context({ ...options, plugins, absWorkingDir: root, metafile: true, write: false, logLevel: 'silent' });
+  return {
+    async rebuild() {
+      let result;
+      try {
+        result = await context.rebuild();
+      } catch (error) {
+        throw compileError(error, root, entry);
+      }
+      return {
+        output: Buffer.from(result.outputFiles?.[0]?.contents ?? new Uint8Array()),
+        inputs: inputsOf(root, result.metafile, options),
+      };
+    },
+    dispose: () => context.dispose(),
+  };
+}
+
+/**
+ * The project's files a bundle read: not the generated entry (stdin), nor a plugin's own modules.
+ * @param {string} root @param {import('esbuild').Metafile | undefined} metafile @param {import('esbuild').BuildOptions} options
+ */
+function inputsOf(root, metafile, options) {
+  const files = Object.keys(metafile?.inputs ?? {}).filter(
     (input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input),
   );
-  const inputs = projectInputs(root, files);
-  return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
+  return projectInputs(root, files);
 }
 
 /** @param {string} root */
 export function bundlePlugins(root) {
   return [importMeta(root), externalPackages(root)];
 }
+
+/** The package the generator came with: the nearest package.json above it. */
+const GENERATOR_MANIFEST = (() => {
+  for (let folder = import.meta.dirname; folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    const file = path.join(folder, 'package.json');
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`No package.json above ${import.meta.dirname}: the generator is installed as a package.`);
+})();
 
 /** Many small modules load faster inside the bundle than as files of their own. */
 const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 'markdown-it', 'yaml'];
@@ -56,8 +99,13 @@ const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 
  * @param {string} root @returns {import('esbuild').Plugin}
  */
 function externalPackages(root) {
-  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const names = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies }).filter(
+  /** @param {string} file */
+  const namesIn = (file) => {
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    return Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.optionalDependencies });
+  };
+  // The site's packages, and the generator's own (its render worker's): each is imported from where its importer finds it.
+  const names = [...new Set([...namesIn(path.join(root, 'package.json')), ...namesIn(GENERATOR_MANIFEST)])].filter(
     (name) => !BUNDLED_PACKAGES.includes(name),
   );
   /** @type {Map<string, NodeJS.Require>} */
@@ -100,7 +148,9 @@ function importMeta(root) {
     name: 'import-meta',
     setup(build) {
       build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-        if (!args.path.startsWith(root + path.sep) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        // The generator's files, wherever it is installed, and the site's; never another package's.
+        const site = args.path.startsWith(root + path.sep) && !args.path.includes(`${path.sep}node_modules${path.sep}`);
+        if (!site && !args.path.startsWith(import.meta.dirname + path.sep)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta')) return undefined;
         const contents = source

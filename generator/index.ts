@@ -1,5 +1,13 @@
-/** What a site imports: its content model builds on these schemas, so the generator and the site hold fields to the same rules. */
-export { description, outsideUrl, sitePath, slug, text, title } from './schema';
+/**
+ * The generator as a site uses it: `build({ root })` and `dev({ root, port, host })`, the commands over them, and what a site's
+ * config and pages module are written with. Its content model builds on these schemas, so that the generator and the site hold
+ * fields to the same rules.
+ */
+export { type BuildReport, buildCommand } from './commands/build';
+export { devCommand } from './commands/dev';
+export { type DevHandle, type DevOptions, dev } from './dev/index';
+export { defineOutput } from './outputs/output';
+export { type BuildResult, runBuild as build } from './pipeline';
 export type {
   Collection,
   EntryInfo,
@@ -8,6 +16,9 @@ export type {
   HostName,
   ImageInfo,
   ListProps,
+  Output,
+  OutputContent,
+  OutputInput,
   PageEntry,
   Pages,
   Redirect,
@@ -19,4 +30,4 @@ export type {
   Site,
   SitePath,
 } from './site';
-export { definePages, defineSite } from './site';
+export { definePages, defineSite, description, outsideUrl, sitePath, slug, text, title } from './site';

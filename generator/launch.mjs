@@ -1,18 +1,20 @@
 // @ts-check
 /** `node generator/launch.mjs build.ts [options]`: runs an entry from a cached bundle: no second process, no compile each run. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundle } from './bundle.mjs';
 import { mapStacks } from './stacks.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const [entryArgument] = process.argv.splice(2, 1);
 if (!entryArgument) {
-  console.error('Usage: node generator/launch.mjs <entry.ts> [options]');
+  console.error('Usage: node <generator>/launch.mjs <entry.ts> [options]');
   process.exit(2);
 }
-const entry = path.resolve(root, entryArgument);
+const entry = path.resolve(entryArgument);
+// The site's folder, where its command (build.ts) lives: the generator may be anywhere.
+const root = path.dirname(entry);
+const tsconfig = path.join(root, 'tsconfig.json');
 // The entry sees its own options from process.argv[2] on, as if it had been started directly.
 process.argv[1] = entry;
 
@@ -21,7 +23,8 @@ async function make() {
     return await bundle({
       root,
       kind: 'launch',
-      key: [readFileSync(path.join(root, 'tsconfig.json'))],
+      // esbuild reads the site's tsconfig.json (its JSX settings) without naming it among the bundle's inputs.
+      key: [existsSync(tsconfig) ? readFileSync(tsconfig) : ''],
       entry: path.relative(root, entry),
       extension: 'mjs',
       options: {

@@ -33,12 +33,10 @@ export interface BuildOptions {
   mode: 'production' | 'development';
 }
 
-/** The generator's parent folder, as launch.mjs takes it: the commands work on it wherever they were started. */
-export const projectRoot = path.resolve(import.meta.dirname, '..');
-
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function defaultOptions(root: string = projectRoot): BuildOptions {
+/** For the site at `root`, a folder anywhere: the generator knows nothing of where it is itself. */
+export function defaultOptions(root: string): BuildOptions {
   const now = Date.now();
   return {
     root,

@@ -62,7 +62,7 @@ export interface BuildResult {
 }
 
 /** If any step fails, the staging folder is removed and the output is left exactly as it was. */
-export async function runBuild(overrides: Partial<BuildOptions> = {}): Promise<BuildResult> {
+export async function runBuild(overrides: Partial<BuildOptions> & { root: string }): Promise<BuildResult> {
   const options = { ...defaultOptions(overrides.root), ...overrides };
   const started = performance.now();
   const faults = faultsFrom(process.env);

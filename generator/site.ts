@@ -1,9 +1,12 @@
 /**
  * What a site hands the generator, in two halves: `defineSite`, plain data the main thread reads, and `definePages`, which
- * only render workers load, so that a page that loops forever costs a worker, never the build or the dev server.
+ * only render workers load, so that a page that loops forever costs a worker, never the build or the dev server. A site's
+ * modules import this module (not index.ts, whose build and dev servers have no place in a page's code).
  */
 import type { ComponentType, ReactNode } from 'react';
 import type * as v from 'valibot';
+
+export { description, outsideUrl, sitePath, slug, text, title } from './schema';
 
 /** "/" or "/about-us": lower case, no trailing slash. */
 export type SitePath = `/${string}`;

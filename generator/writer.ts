@@ -3,11 +3,25 @@
  * parts of the build write one file, and a full disk or a folder that cannot be written is said in those words.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BuildError, diskFull } from './failure';
 import { ASSETS_DIR } from './hosting/policy';
+import { isRunning } from './process-alive';
 import { publicPath } from './urls';
 
 export interface OutputFile {
@@ -214,4 +228,22 @@ export function writeError(error: unknown, target: string): Error {
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
     return new BuildError(`${shown(target)} cannot be written (${code}): check the folder's permissions.`, { cause: error });
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * A folder of the machine's temporary space for a long-lived command (the dev server), removed when the process exits, a
+ * crash included; those that processes killed before they could remove them (their names carry their id) are swept first.
+ */
+export function scratchFolder(prefix: string): { folder: string; remove: () => void } {
+  for (const entry of readdirSync(tmpdir())) {
+    const pid = Number(new RegExp(`^${prefix}-(\\d+)-`).exec(entry)?.[1]);
+    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(path.join(tmpdir(), entry), { recursive: true, force: true });
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), `${prefix}-${process.pid}-`));
+  const remove = () => {
+    process.off('exit', remove);
+    rmSync(folder, { recursive: true, force: true });
+  };
+  process.on('exit', remove);
+  return { folder, remove };
 }

@@ -1,5 +1,5 @@
 import type { RouteFields } from '../components/site/navigation';
-import type { PageEntry as GeneratorPageEntry, Route as GeneratorRoute, Redirect } from '../generator';
+import type { PageEntry as GeneratorPageEntry, Route as GeneratorRoute, Redirect } from '../generator/site';
 import { site } from '../site.config';
 import { aboutUs } from './about-us/content';
 import { creditDecision } from './credit-decision/content';

@@ -11,7 +11,7 @@ import { Document } from '../components/Document/Document';
 import { iconSprite } from '../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../components/SocialImage/SocialImage';
 import { label } from '../components/site/schema';
-import { definePages } from '../generator';
+import { definePages } from '../generator/site';
 import { site } from '../site.config';
 import { ContentPage } from './ContentPage';
 import { FOOTER_GROUPS, notFound, redirects, routes } from './routes';

@@ -10,6 +10,7 @@ import { fileRoute } from '../generator/urls';
 import { takeEngineOption } from './lib/browsers';
 import { launchEngine } from './lib/engines';
 import { scrollThrough } from './lib/engines/in-page';
+import { projectRoot } from './lib/project';
 import { startServe } from './lib/server';
 
 const WIDTHS = [375, 1280] as const;
@@ -17,7 +18,7 @@ const outDir = path.resolve('screenshots');
 const siteDir = path.resolve('dist');
 
 const engines = takeEngineOption(process.argv.slice(2)) ?? ['chromium'];
-const built = await runBuild({ outDir: siteDir, log: () => {} });
+const built = await runBuild({ root: projectRoot, outDir: siteDir, log: () => {} });
 const server = await startServe(siteDir);
 try {
   // Every page with an address, the collections' too, as the build wrote them.

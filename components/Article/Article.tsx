@@ -1,4 +1,4 @@
-import type { EntryInfo, EntryProps } from '../../generator';
+import type { EntryInfo, EntryProps } from '../../generator/site';
 
 /** "1 June 2025", for a date the frontmatter gives as 2025-06-01 or as a date and time. */
 // One formatter for every date: making one costs more than formatting a thousand dates.

@@ -1,4 +1,4 @@
-import type { ListProps } from '../../generator';
+import type { ListProps } from '../../generator/site';
 import { EntryDates } from '../Article/Article';
 
 /** A collection's entries, newest first, a page of them at a time, with links to the pages before and after. */

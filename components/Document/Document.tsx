@@ -1,4 +1,4 @@
-import type { ShellProps } from '../../generator';
+import type { ShellProps } from '../../generator/site';
 import type { SiteConfig } from '../../site.config';
 import { Footer } from '../Footer/Footer';
 import { Header } from '../Header/Header';

@@ -1,4 +1,4 @@
-import type { ShellRoute } from '../../generator';
+import type { ShellRoute } from '../../generator/site';
 
 /** What a route of the table says of its place in the header and footer (pages/routes.ts). */
 export interface RouteFields {

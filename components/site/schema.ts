@@ -6,9 +6,9 @@
  * field, an invisible heading or a link off the site ship.
  */
 import * as v from 'valibot';
-import { slug, text as textOf } from '../../generator';
+import { slug, text as textOf } from '../../generator/site';
 
-export { sitePath, slug } from '../../generator';
+export { sitePath, slug } from '../../generator/site';
 
 /** Words a reader sees: a sentence or a paragraph. */
 export const text = textOf(600);

@@ -45,10 +45,11 @@ function showOverlay(error: Failure): void {
     border: '0',
     borderTop: '0.375rem solid #d92d20',
     borderRadius: '0.75rem',
+    // The generator's own neutral greys and red, whatever the site's colours.
     background: '#ffffff',
-    color: '#0b1f3a',
+    color: '#1c1c1e',
     font: '1rem/1.5 system-ui, sans-serif',
-    boxShadow: '0 1.5rem 4rem rgb(11 31 58 / 0.35)',
+    boxShadow: '0 1.5rem 4rem rgb(0 0 0 / 0.35)',
   } satisfies Partial<CSSStyleDeclaration>);
   const mono = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
   const title = element('h1', 'Build failed', { margin: '0 0 0.75rem', fontSize: '1.25rem', color: '#b42318' });
@@ -63,13 +64,13 @@ function showOverlay(error: Failure): void {
   );
   if (error.stack)
     panel.append(
-      element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#4f6079', margin: '0 0 1rem', font: `0.8125rem/1.4 ${mono}` }),
+      element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#5c5c63', margin: '0 0 1rem', font: `0.8125rem/1.4 ${mono}` }),
     );
   const where = place ? place.replace(/(?::\d+){1,2}$/, '') : 'the file';
   panel.append(
     element('p', `Fix it in ${where} and save: this page updates by itself. The terminal shows the same message.`, {
       margin: '0',
-      color: '#4f6079',
+      color: '#5c5c63',
     }),
   );
   document.body.append(panel);

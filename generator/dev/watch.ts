@@ -3,18 +3,10 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 
-/** No source of the site (the generator's own changes need a restart). */
-export const UNWATCHED = new Set([
-  'node_modules',
-  'dist',
-  'generator',
-  'tests',
-  'scripts',
-  'docs',
-  'bench-results',
-  'screenshots',
-  'coverage',
-]);
+/** No source of a site: its packages, and the build's output (a hidden name, `.dist-builds`, is passed over anyway). */
+const UNWATCHED = new Set(['node_modules', 'dist']);
+/** The generator's own changes need a restart, wherever it is installed. */
+const GENERATOR = path.resolve(import.meta.dirname, '..');
 
 /** chokidar's `_throttle(EV.CHANGE, path, 50)`. */
 const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
@@ -40,6 +32,7 @@ export function watchSources(root: string, onChange: (file: string) => void): So
     ignoreInitial: true,
     ignored: (file) => {
       const name = relative(file);
+      if (file === GENERATOR || file.startsWith(`${GENERATOR}${path.sep}`)) return true;
       return name !== '' && (UNWATCHED.has(name.split('/')[0] ?? '') || name.split('/').some(ignored));
     },
   });

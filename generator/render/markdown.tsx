@@ -384,7 +384,7 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
     const href = attribute(token, 'href') ?? '';
     const title = attribute(token, 'title') || undefined;
     if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) && !/^(?:mailto|tel):/i.test(href)) {
-      return createElement('a', { key: key++, href, title, rel: 'external noopener noreferrer', className: 'is-external' }, ...children);
+      return createElement('a', { key: key++, href, title, rel: 'external noopener noreferrer' }, ...children);
     }
     return createElement('a', { key: key++, href: href.startsWith('/') ? context.link(href) : href, title }, ...children);
   };
@@ -402,9 +402,9 @@ function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<
   if (id) return { id };
   // A table wider than a phone scrolls sideways on its own: the keyboard must reach it to scroll it.
   if (token.type === 'table_open') return { tabIndex: 0 };
-  // GFM's column alignment, as a class rather than the style attribute the CSP forbids.
+  // GFM's column alignment, as an attribute the site styles rather than the style attribute the CSP forbids.
   const align = /text-align:(\w+)/.exec(attribute(token, 'style') ?? '')?.[1];
-  if (align) return { className: `is-aligned-${align}` };
+  if (align) return { 'data-align': align };
   const start = attribute(token, 'start');
   return start ? { start } : {};
 }

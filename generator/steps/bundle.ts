@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { bundle, bundlePlugins, compileError } from '../bundle.mjs';
+import { bundle, bundleContext } from '../bundle.mjs';
 import type { Site } from '../site';
 import type { Writer } from '../writer';
 import { config } from './config';
@@ -76,24 +76,12 @@ export interface SiteBundler {
 
 /** One esbuild context for the dev session: a rebuild compiles only what changed. */
 export async function siteBundler(root: string, site: Site, writer: () => Writer): Promise<SiteBundler> {
-  const esbuild = (await import('esbuild')) as typeof import('esbuild');
-  const options = siteBundleOptions(root, site);
-  const plugins = [...(options.plugins ?? []), ...bundlePlugins(root)];
-  const context = await esbuild.context({ ...options, plugins, absWorkingDir: root, metafile: true, write: false, logLevel: 'silent' });
+  const context = await bundleContext({ root, options: siteBundleOptions(root, site), entry: site.pages });
   let version = 0;
   return {
     async bundle() {
-      let result: esbuild.BuildResult<{ metafile: true; write: false }>;
-      try {
-        result = (await context.rebuild()) as esbuild.BuildResult<{ metafile: true; write: false }>;
-      } catch (error) {
-        throw compileError(error, root, site.pages);
-      }
-      const file = writer().scratch(`site-${++version}.mjs`, result.outputFiles[0]?.contents ?? new Uint8Array());
-      const reads = Object.keys(result.metafile.inputs).filter(
-        (input) => !/^(?:<|[a-z-]+:)/.test(input) && !input.includes('node_modules/'),
-      );
-      return { file, reads };
+      const { output, inputs } = await context.rebuild();
+      return { file: writer().scratch(`site-${++version}.mjs`, output), reads: inputs };
     },
     dispose: () => context.dispose(),
   };

@@ -7,7 +7,7 @@ import { DEPLOY_DIR, type InlineCode, isSiteFile } from '../hosting/policy';
 import { HOSTED_SITE_FILE, type HostedSite, redirectsFile } from '../hosting/redirects';
 import { serveConfig } from '../hosting/serve';
 import { HOST_NAMES, type HostName } from '../site';
-import type { SiteAddress } from '../urls';
+import { folderName, type SiteAddress } from '../urls';
 import type { OutputFile, Writer } from '../writer';
 import { config } from './config';
 import { policy } from './policy';
@@ -26,6 +26,8 @@ function writeHostConfig(
   inline: InlineCode,
   hosts: readonly HostName[],
   writer: Writer,
+  /** Where a file that took a reserved name came from. */
+  publicFolder: string | undefined,
 ): OutputFile[] {
   const host = new URL(address.origin).hostname;
   const siteFiles = files.map((output) => output.path).filter(isSiteFile);
@@ -45,7 +47,8 @@ function writeHostConfig(
   const reserved = files.find((output) => output.path.startsWith(`${DEPLOY_DIR}/`) || configs.some(([, file]) => file === output.path));
   if (reserved) {
     const name = reserved.path.startsWith(`${DEPLOY_DIR}/`) ? `${DEPLOY_DIR}/` : reserved.path;
-    throw new BuildError(`public/${name} is reserved for the generated host configuration; rename it.`, { file: `public/${name}` });
+    const folder = publicFolder === undefined ? '' : `${folderName(publicFolder)}/`;
+    throw new BuildError(`${folder}${name} is reserved for the generated host configuration; rename it.`, { file: `${folder}${name}` });
   }
   const written: OutputFile[] = [];
   for (const [kind, file, contents] of configs) {
@@ -79,6 +82,14 @@ export const hosting = defineStep({
   needs: { config, site, policy },
   needsFiles: true,
   run: ({ config, site, policy }, { build, files }) => ({
-    files: writeHostConfig(files, site.hosted, config.address, policy.inline, config.site.hosts ?? HOST_NAMES, build.writer),
+    files: writeHostConfig(
+      files,
+      site.hosted,
+      config.address,
+      policy.inline,
+      config.site.hosts ?? HOST_NAMES,
+      build.writer,
+      config.site.public,
+    ),
   }),
 });

@@ -16,7 +16,6 @@ import { canonicalPath, routeUrl } from '../urls';
 import type { Spooled } from '../writer';
 import { brand } from './brand';
 import { siteCode } from './bundle';
-import { client } from './client';
 import { config } from './config';
 import { icons } from './icons';
 import { images } from './images';
@@ -76,7 +75,7 @@ export function pageSource(described: Pick<SiteDescription, 'collections'>, targ
 
 export const pages = defineStep({
   name: 'pages',
-  needs: { config, bundle: siteCode, site, icons, brand, images, share, client },
+  needs: { config, bundle: siteCode, site, icons, brand, images, share },
   run: async ({ config, bundle, site, icons, brand, images, share }, context): Promise<RenderedPages> => {
     const { build, signal, progress } = context;
     const previous = previousOf(context, pages);

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { runBuild } from '../../generator/pipeline';
 import { fileRoute } from '../../generator/urls';
 import { launchChromium } from '../lib/chromium';
+import { projectRoot } from '../lib/project';
 import { freePort, startServe } from '../lib/server';
 import { LCP_BEFORE_MS } from './before';
 import type { BenchSection, Measurement } from './types';
@@ -51,7 +52,7 @@ export async function measureLighthouse({ runs = RUNS }: { runs?: number } = {})
   const lighthouse = await loadLighthouse();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-lighthouse-'));
   const siteDir = path.join(folder, 'dist');
-  const built = await runBuild({ outDir: siteDir, log: () => {} });
+  const built = await runBuild({ root: projectRoot, outDir: siteDir, log: () => {} });
   // Every page with an address, the articles' too.
   const pages = built.outputs.flatMap((output) => (output.redirectsTo === undefined ? (fileRoute(output.path) ?? []) : []));
   const server = await startServe(siteDir);

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { runBuild } from '../../generator/pipeline';
 import { pageFiles } from '../lib/files';
+import { projectRoot } from '../lib/project';
 import { BUDGETS, firstVisitFiles, siteSizes, totalTransfer } from '../lib/sizes';
 import { FIRST_VISIT_BEFORE_KB } from './before';
 import type { BenchSection, Measurement } from './types';
@@ -16,7 +17,7 @@ export async function measureSizes(): Promise<BenchSection> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'site-bench-sizes-'));
   try {
     const siteDir = path.join(folder, 'dist');
-    await runBuild({ outDir: siteDir, log: () => {} });
+    await runBuild({ root: projectRoot, outDir: siteDir, log: () => {} });
     const sizes = await siteSizes(siteDir);
     const pageSet = new Set(await pageFiles(siteDir));
     const htmlPages = sizes.filter((size) => pageSet.has(size.file));

@@ -1,9 +1,8 @@
 import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { projectRoot } from '../../generator/options';
-
-export { projectRoot };
+/** This repository: the site's project, with the generator in it. */
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Build output, dependencies and local tool output: never part of a copy. */
 const SKIPPED = /^(node_modules|\.git|dist|dist\..*|\.dist-.*|bench-results|screenshots|\.exp)$/;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
+import { projectRoot } from '../../scripts/lib/project';
 import { type RunningServer, startServe } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { test } from '../support/browser';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'articles-browser-'));
   const outDir = path.join(workDir, 'dist');
   await runBuild({
+    root: projectRoot,
     outDir,
     log: () => {},
     pages: 'tests/fixtures/collection/pages.tsx',

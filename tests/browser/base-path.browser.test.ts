@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { routeUrl } from '../../generator/urls';
 import { redirects, routes } from '../../pages/routes';
+import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 import { type BrowserFixtures, consoleErrors, cspViolations, test, untilScripted } from '../support/browser';
 import { serverFor, startBareServer, startNginx, startServeAt, type TestServer } from '../support/hosts';
@@ -26,7 +27,7 @@ let siteDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'base-browser-'));
   siteDir = path.join(workDir, 'dist');
-  await runBuild({ outDir: siteDir, log: () => {}, siteUrl: site.url, base });
+  await runBuild({ root: projectRoot, outDir: siteDir, log: () => {}, siteUrl: site.url, base });
 });
 
 afterAll(async () => {

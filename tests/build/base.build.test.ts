@@ -30,7 +30,7 @@ let outDir: string;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'base-test-'));
   outDir = path.join(workDir, 'dist');
-  await runBuild({ outDir, log: () => {}, siteUrl: origin, base });
+  await runBuild({ root: projectRoot, outDir, log: () => {}, siteUrl: origin, base });
 });
 
 afterAll(async () => {
@@ -139,7 +139,7 @@ describe('a build under the base path /site/', () => {
 
   it('comes from a site URL with the folder too, byte for byte the same', async () => {
     const again = path.join(workDir, 'from-url', 'dist');
-    await runBuild({ outDir: again, log: () => {}, siteUrl: `${origin}${base}` });
+    await runBuild({ root: projectRoot, outDir: again, log: () => {}, siteUrl: `${origin}${base}` });
     expect(await fingerprint(again)).toEqual(await fingerprint(outDir));
   });
 });

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { filesUnder } from '../../scripts/lib/files';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
 import siteConfig, { site } from '../../site.config';
 
 const NOW = Date.parse('2026-06-01T00:00:00Z');
@@ -27,7 +27,7 @@ let files: string[];
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'collections-'));
   outDir = path.join(folder, 'dist');
-  await runBuild({ outDir, log: () => {}, pages: 'tests/fixtures/collection/pages.tsx', now: NOW, siteUrl: site.url });
+  await runBuild({ root: projectRoot, outDir, log: () => {}, pages: 'tests/fixtures/collection/pages.tsx', now: NOW, siteUrl: site.url });
   files = await filesUnder(outDir);
 }, 120_000);
 

@@ -27,7 +27,7 @@ import { canonicalPath, routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
 import { renderedLiteral, replaceLiteral } from '../../scripts/lib/edits';
 import { filesUnder, findOnPath, pageFiles, readHostedSite } from '../../scripts/lib/files';
-import { buildCommand, copyProject } from '../../scripts/lib/project';
+import { buildCommand, copyProject, projectRoot } from '../../scripts/lib/project';
 import { planUploads } from '../../scripts/lib/s3';
 import { LEGACY_RECORD_FILE, recordPrefix } from '../../scripts/lib/s3-record';
 import { type BucketChange, type S3Server, startS3Server } from '../../scripts/lib/s3-server';
@@ -376,7 +376,7 @@ describe('one bucket shared by a preview and the root site, deployed again and a
   beforeAll(async () => {
     if (!hasAws) return;
     const previewDir = path.join(workDir, 'preview');
-    await runBuild({ outDir: previewDir, log: () => {}, siteUrl: siteConfig.url, base: PREVIEW_BASE });
+    await runBuild({ root: projectRoot, outDir: previewDir, log: () => {}, siteUrl: siteConfig.url, base: PREVIEW_BASE });
     preview = await built(previewDir);
     siteA = await built(siteDir);
     // B: the script says something else, and the home page shows a letter no page had (the font is cut to the text).

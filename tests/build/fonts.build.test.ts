@@ -150,7 +150,7 @@ describe('a page that shows a character the font has no glyph for', () => {
       const file = `tests/fixtures/routes/${name}`;
       const line = (await readFile(path.join(root, file), 'utf8')).split('\n').findIndex((text) => text.includes(character)) + 1;
       const code = `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-      const failure = runBuild({ outDir, log: () => {}, pages: fixture(name) });
+      const failure = runBuild({ root, outDir, log: () => {}, pages: fixture(name) });
       await expect(failure).rejects.toThrow(`${file}:${line}: page / shows “${character}” (${code})`);
       await expect(failure).rejects.toThrow(`which ${config.font.family} (${config.font.file}) has no glyph for`);
       await expect(failure).rejects.toMatchObject({ file, route: '/' });
@@ -163,7 +163,7 @@ describe('a page whose words mark where they may break (soft hyphens) or join (z
   it('builds, and the font it downloads has the hyphen a browser draws where a word breaks at a soft hyphen', async () => {
     const outDir = path.join(await mkdtemp(path.join(tmpdir(), 'site-soft-hyphen-')), 'dist');
     try {
-      await runBuild({ outDir, log: () => {}, pages: fixture('soft-hyphen.ts') });
+      await runBuild({ root, outDir, log: () => {}, pages: fixture('soft-hyphen.ts') });
       const $ = cheerio.load(await readFile(path.join(outDir, 'index.html'), 'utf8'));
       expect($('h1').text()).toBe(SOFT_TITLE);
       const main = /url\(\/(assets\/fonts\/inter\.[0-9a-f]{10}\.woff2)\)/.exec($('style').text())?.[1] ?? '';
@@ -179,7 +179,7 @@ describe('a page in the languages of the EU', () => {
   it('builds, with every letter it shows in the font its pages download: Latin Extended, Greek and Cyrillic', async () => {
     const outDir = path.join(await mkdtemp(path.join(tmpdir(), 'site-european-')), 'dist');
     try {
-      await runBuild({ outDir, log: () => {}, pages: fixture('european-words.ts') });
+      await runBuild({ root, outDir, log: () => {}, pages: fixture('european-words.ts') });
       const html = await readFile(path.join(outDir, EUROPEAN_PATH.slice(1), 'index.html'), 'utf8');
       const $ = cheerio.load(html);
       const main = /url\(\/(assets\/fonts\/inter\.[0-9a-f]{10}\.woff2)\)/.exec($('style').text())?.[1] ?? '';

@@ -38,7 +38,14 @@ const quiet = { log: () => {} };
 
 describe('a page that never finishes rendering', () => {
   it('fails the build after the page time limit, naming the route, and leaves dist/ as it was', async () => {
-    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', pages: fixture('endless-page.tsx'), pageTimeoutMs: 2000 });
+    const failure = runBuild({
+      root: projectRoot,
+      ...quiet,
+      outDir,
+      outLayout: 'folder',
+      pages: fixture('endless-page.tsx'),
+      pageTimeoutMs: 2000,
+    });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(/Rendering page \/endless\/ took longer than 2 s, so the render worker was stopped/);
     await expect(failure.catch((error: BuildError) => error.route)).resolves.toBe('/endless/');
@@ -57,7 +64,7 @@ describe('a page that never finishes rendering', () => {
 
 describe("the site's code", () => {
   it('that throws while it loads fails the build naming the file and line, and leaves dist/ as it was', async () => {
-    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', pages: fixture('throwing-at-load.ts') });
+    const failure = runBuild({ root: projectRoot, ...quiet, outDir, outLayout: 'folder', pages: fixture('throwing-at-load.ts') });
     await expect(failure).rejects.toThrow(
       /^Loading the site's code failed at tests\/fixtures\/routes\/throwing-at-load\.ts:\d+:\d+: the table is not ready$/,
     );
@@ -67,7 +74,14 @@ describe("the site's code", () => {
   });
 
   it('that never finishes loading fails the build after the page time limit, and leaves dist/ as it was', async () => {
-    const failure = runBuild({ ...quiet, outDir, outLayout: 'folder', pages: fixture('endless-at-load.ts'), pageTimeoutMs: 1000 });
+    const failure = runBuild({
+      root: projectRoot,
+      ...quiet,
+      outDir,
+      outLayout: 'folder',
+      pages: fixture('endless-at-load.ts'),
+      pageTimeoutMs: 1000,
+    });
     await expect(failure).rejects.toThrow(/^Loading the site's code took longer than 10 s, so the render worker was stopped/);
     expect(await fingerprint(outDir)).toEqual(before);
     expect(await leftovers(outDir)).toEqual([]);

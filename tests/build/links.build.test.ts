@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError } from '../../generator/failure';
 import { type BuildResult, runBuild } from '../../generator/pipeline';
+import { projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
@@ -26,7 +27,7 @@ describe('a build of the site', () => {
 
   beforeAll(async () => {
     outDir = path.join(workDir, 'real', 'dist');
-    real = await runBuild({ ...quiet, outDir });
+    real = await runBuild({ root: projectRoot, ...quiet, outDir });
   });
 
   it('passes on the real site: no broken link, anchor or asset', () => {
@@ -36,7 +37,7 @@ describe('a build of the site', () => {
   it('with broken references fails with a message naming the file and route, and leaves the previous output intact', async () => {
     const before = await fingerprint(outDir);
 
-    const failure = runBuild({ ...quiet, outDir, pages: fixture('broken-links.tsx') });
+    const failure = runBuild({ root: projectRoot, ...quiet, outDir, pages: fixture('broken-links.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     // Five: React also hoists a <link rel="preload"> for the image into the head.
     await expect(failure).rejects.toThrow(/found 5 broken references/);

@@ -12,7 +12,7 @@ import { cacheDir } from '../../generator/cache.mjs';
 import { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
-import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { buildCommand, copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
 import { PAGES, routes } from '../fixtures/routes/repeated';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
@@ -37,7 +37,7 @@ describe('render workers', () => {
     const prints: string[] = [];
     for (const jobs of [1, 2, 3]) {
       const outDir = path.join(workDir, `jobs-${jobs}`, 'dist');
-      const result = await runBuild({ ...quiet, outDir, jobs, pages: fixture('repeated.ts') });
+      const result = await runBuild({ root: projectRoot, ...quiet, outDir, jobs, pages: fixture('repeated.ts') });
       const written = new Set(result.outputs.map((output) => output.path));
       expect(routes.filter((route) => written.has(routeFile(route.path)))).toHaveLength(PAGES);
       prints.push(JSON.stringify(await fingerprint(outDir)));
@@ -70,7 +70,7 @@ describe('render workers', () => {
       await runBuild({ ...quiet, root: project.root, outDir, jobs, pages: 'zz-test-notes.tsx' });
       const page = await readFile(path.join(outDir, 'zz-test-notes', `note-${count - 1}`, 'index.html'), 'utf8');
       expect(page).toContain(`<h2 id="what-changed-in-week-${count - 1}">`);
-      expect(page).toContain('<td class="is-aligned-right">');
+      expect(page).toContain('<td data-align="right">');
       prints.push(JSON.stringify(await fingerprint(outDir)));
     }
     expect(prints[1]).toBe(prints[0]);
@@ -78,9 +78,9 @@ describe('render workers', () => {
 
   it('report a page that throws on one of three workers as a serial build does: route, file and line', async () => {
     const outDir = path.join(workDir, 'throws', 'dist');
-    await runBuild({ ...quiet, outDir });
+    await runBuild({ root: projectRoot, ...quiet, outDir });
     const before = await fingerprint(outDir);
-    const failure = runBuild({ ...quiet, outDir, jobs: 3, pages: fixture('throwing-among-many.tsx') });
+    const failure = runBuild({ root: projectRoot, ...quiet, outDir, jobs: 3, pages: fixture('throwing-among-many.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(
       /Page \/zz-test-throwing\/ \(BrokenPricingPage, tests\/fixtures\/routes\/throwing-among-many\.tsx:\d+:\d+\) threw while rendering: pricing table is empty/,

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBytes, gzipSizes, LARGEST_PAGES_LISTED, PAGES_LISTED_IN_FULL, summarize } from '../../build';
+import { formatBytes, gzipSizes, LARGEST_PAGES_LISTED, PAGES_LISTED_IN_FULL, summarize } from '../../generator/commands/build';
 import { BuildError } from '../../generator/failure';
 import { type BuildResult, runBuild, STEP_NAMES } from '../../generator/pipeline';
 import { routeFile } from '../../generator/urls';
 import { routes } from '../../pages/routes';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
+import { copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
 import { fixture, leftovers } from '../support/output';
 
@@ -43,7 +43,7 @@ describe('a successful build', () => {
 
   beforeAll(async () => {
     outDir = path.join(workDir, 'ok', 'dist');
-    result = await runBuild({ ...quiet, outDir });
+    result = await runBuild({ root: projectRoot, ...quiet, outDir });
   });
 
   it('writes every route and the 404 page', () => {
@@ -142,7 +142,7 @@ describe('a successful build', () => {
 
   it('is deterministic: a second build writes the same bytes', async () => {
     const again = path.join(workDir, 'again', 'dist');
-    await runBuild({ ...quiet, outDir: again, year: new Date().getFullYear() });
+    await runBuild({ root: projectRoot, ...quiet, outDir: again, year: new Date().getFullYear() });
     expect(await fingerprint(again)).toEqual(await fingerprint(outDir));
   });
 });
@@ -150,7 +150,7 @@ describe('a successful build', () => {
 describe('a site too large to list every page in the summary', () => {
   it('gzips the pages the summary lists, the largest, and every other file', async () => {
     const outDir = path.join(workDir, 'large', 'dist');
-    const result = await runBuild({ ...quiet, outDir, pages: fixture('repeated.ts') });
+    const result = await runBuild({ root: projectRoot, ...quiet, outDir, pages: fixture('repeated.ts') });
     const gzipped = await gzipSizes(result);
     const pages = result.outputs.filter((output) => output.path.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(PAGES_LISTED_IN_FULL);
@@ -180,10 +180,10 @@ describe('a site too large to list every page in the summary', () => {
 describe('a failing build', () => {
   it('names the page that throws, and leaves the previous output intact', async () => {
     const outDir = path.join(workDir, 'throws', 'dist');
-    await runBuild({ ...quiet, outDir });
+    await runBuild({ root: projectRoot, ...quiet, outDir });
     const before = await fingerprint(outDir);
 
-    const failure = runBuild({ ...quiet, outDir, pages: fixture('throwing-page.tsx') });
+    const failure = runBuild({ root: projectRoot, ...quiet, outDir, pages: fixture('throwing-page.tsx') });
     await expect(failure).rejects.toBeInstanceOf(BuildError);
     await expect(failure).rejects.toThrow(/\/zz-test-throwing/);
     await expect(failure).rejects.toThrow(/BrokenPricingPage/);
@@ -208,7 +208,9 @@ describe('a failing build', () => {
 
   it('refuses routes that differ only in case', async () => {
     const outDir = path.join(workDir, 'case', 'dist');
-    await expect(runBuild({ ...quiet, outDir, pages: fixture('case-twins.ts') })).rejects.toThrow(/differs only in case/);
+    await expect(runBuild({ root: projectRoot, ...quiet, outDir, pages: fixture('case-twins.ts') })).rejects.toThrow(
+      /differs only in case/,
+    );
     expect(existsSync(outDir)).toBe(false);
   });
 });
@@ -219,7 +221,7 @@ describe('reserved folders', () => {
     ['/deploy/notes', 'reserved-deploy.ts'],
   ])('refuse a route at %s', async (_reserved, table) => {
     const outDir = path.join(workDir, 'reserved', 'dist');
-    const failure = runBuild({ ...quiet, outDir, pages: fixture(table) });
+    const failure = runBuild({ root: projectRoot, ...quiet, outDir, pages: fixture(table) });
     await expect(failure).rejects.toThrow(/reserves/);
     await expect(failure).rejects.toThrow(new RegExp(`tests/fixtures/routes/${table.replace('.', '\\.')}`));
     expect(existsSync(outDir)).toBe(false);

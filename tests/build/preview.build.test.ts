@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
+import { projectRoot } from '../../scripts/lib/project';
 import { freePort, stopProcess, waitForHttp } from '../../scripts/lib/server';
 import { externalAddress, tryConnect } from '../support/network';
 
@@ -60,7 +61,7 @@ describe('npm run preview', () => {
   it('serves a site built under a base path under it, with its redirects, leading / there, and nothing else outside it', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'preview-base-'));
     try {
-      await runBuild({ outDir: path.join(work, 'dist'), log: () => {}, base: '/site/' });
+      await runBuild({ root: projectRoot, outDir: path.join(work, 'dist'), log: () => {}, base: '/site/' });
       const port = await freePort();
       previewIn(work, port);
       const url = `http://127.0.0.1:${port}`;

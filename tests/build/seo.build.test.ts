@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
 import { canonicalPath, routeFile } from '../../generator/urls';
 import { notFound, routes } from '../../pages/routes';
+import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 import { BUILT_PAGES } from '../support/site';
 
@@ -46,7 +47,7 @@ describe('the site URL', () => {
     process.env.SITE_URL = 'https://staging.example.test';
     try {
       const stagingDir = path.join(workDir, 'staging', 'dist');
-      await runBuild({ outDir: stagingDir, log: () => {} });
+      await runBuild({ root: projectRoot, outDir: stagingDir, log: () => {} });
       const $ = cheerio.load(await readFile(path.join(stagingDir, 'about-us/index.html'), 'utf8'));
       expect($('link[rel="canonical"]').attr('href')).toBe('https://staging.example.test/about-us/');
       expect($('meta[property="og:image"]').attr('content')).toMatch(/^https:\/\/staging\.example\.test\/assets\//);
@@ -61,10 +62,10 @@ describe('the site URL', () => {
 
   it('fails the build with the cause when it is neither an origin nor a folder of one', async () => {
     const outDir = path.join(workDir, 'bad-url', 'dist');
-    await expect(runBuild({ outDir, log: () => {}, siteUrl: 'https://example.test/site' })).rejects.toThrow(
+    await expect(runBuild({ root: projectRoot, outDir, log: () => {}, siteUrl: 'https://example.test/site' })).rejects.toThrow(
       'names a folder without its closing "/": write https://example.test/site/',
     );
-    await expect(runBuild({ outDir, log: () => {}, siteUrl: 'https://example.test/?utm=x' })).rejects.toThrow(
+    await expect(runBuild({ root: projectRoot, outDir, log: () => {}, siteUrl: 'https://example.test/?utm=x' })).rejects.toThrow(
       /without a query or fragment/,
     );
     expect(existsSync(outDir)).toBe(false);

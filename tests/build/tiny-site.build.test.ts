@@ -1,33 +1,44 @@
 /**
- * The generator is a library: a second, tiny site (tests/fixtures/tiny-site/), with two pages, a
- * document shell and styles of its own, builds with the same command, and nothing of the
- * marketing site ends up in it.
+ * The generator is a library: a second, tiny site (tests/fixtures/tiny-site/), with two pages, a document shell, styles and
+ * outputs of its own, copied to a folder outside this repository with its own package.json, builds through the generator's
+ * public API alone (build({ root })), and nothing of the marketing site ends up in it.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator';
 import { filesUnder } from '../../scripts/lib/files';
-import { buildCommand, projectRoot } from '../../scripts/lib/project';
+import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
 
 let folder: string;
 let outDir: string;
-let exitCode: number | null;
-let output = '';
+let failure: unknown;
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'tiny-site-'));
+  const root = path.join(folder, 'site');
   outDir = path.join(folder, 'out');
-  const [command, args] = buildCommand(['--site', 'tests/fixtures/tiny-site/site.config.ts', '--out-dir', outDir]);
-  exitCode = await new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('close', resolve);
-  });
+  await cp(path.join(projectRoot, 'tests/fixtures/tiny-site'), root, { recursive: true });
+  // What the site installed: its own packages (this repository's, linked), its own fonts.
+  await writeFile(
+    path.join(root, 'package.json'),
+    JSON.stringify({
+      name: 'tiny',
+      private: true,
+      type: 'module',
+      dependencies: { react: '*', 'react-dom': '*', valibot: '*', 'inter-ui': '*' },
+    }),
+  );
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  await mkdir(path.join(root, 'fonts'));
+  await copyFile(path.join(projectRoot, 'components/SocialImage/fonts/Inter-Regular.ttf'), path.join(root, 'fonts/Inter-Regular.ttf'));
+  failure = await build({ root, outDir, outLayout: 'folder', log: () => {} }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -35,8 +46,17 @@ afterAll(async () => {
 });
 
 describe('a second site, built by the same generator', () => {
-  it('builds with `npm run build -- --site`', () => {
-    expect(exitCode, output).toBe(0);
+  it('builds from its own folder, outside the repository, through build({ root })', () => {
+    expect(failure).toBeUndefined();
+    expect(path.relative(projectRoot, folder).startsWith('..')).toBe(true);
+  });
+
+  it('publishes the outputs it asks for: its own humans.txt and robots.txt, the defaults but the sitemap', async () => {
+    const files = await filesUnder(outDir);
+    expect(files).toContain('humans.txt');
+    expect(files).not.toContain('sitemap.xml');
+    expect(await readFile(path.join(outDir, 'humans.txt'), 'utf8')).toBe('/* TEAM */\nSite: Tiny\n');
+    expect(await readFile(path.join(outDir, 'robots.txt'), 'utf8')).not.toContain('Sitemap');
   });
 
   it('has its two pages and its 404 page, in its own shell', async () => {

@@ -4,9 +4,11 @@
  * (what the open page does), then stopped with Ctrl-C. Waits are bounded but generous: timing
  * belongs to `npm run bench`, not here.
  */
+
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
+import * as cheerio from 'cheerio';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DevEvent, livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
@@ -88,9 +90,9 @@ describe('npm run dev', () => {
     expect(problems.cspViolations).toEqual([]);
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
-    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/
-      .exec(await get(`${dev.url}/`))?.[1]
-      ?.replaceAll('&#x27;', "'");
+    const csp = cheerio
+      .load(await get(`${dev.url}/`))('meta[http-equiv="Content-Security-Policy"]')
+      .attr('content');
     expect(csp).toMatch(/^default-src 'self'; /);
     expect(csp?.match(/connect-src [^;]*/g)).toEqual(["connect-src 'self'"]);
   });

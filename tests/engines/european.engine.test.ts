@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runBuild } from '../../generator/pipeline';
+import { projectRoot } from '../../scripts/lib/project';
 import type { RunningServer } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { EUROPEAN_PATH, EUROPEAN_WORDS } from '../fixtures/routes/european-words';
@@ -23,7 +24,7 @@ let server: RunningServer | undefined;
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'site-european-'));
   const outDir = path.join(workDir, 'dist');
-  await runBuild({ outDir, log: () => {}, siteUrl: site.url, pages: fixture('european-words.ts') });
+  await runBuild({ root: projectRoot, outDir, log: () => {}, siteUrl: site.url, pages: fixture('european-words.ts') });
   const holdUntilFontIn = fontFirst();
   server = await startPacedServer(outDir, async (paced) => {
     if (!(await holdUntilFontIn(paced))) paced.response.end(paced.body);

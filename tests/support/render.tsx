@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { RouteFields } from '../../components/site/navigation';
 import { SiteContext } from '../../components/site/SiteContext';
-import type { ShellAssets, ShellPage, ShellProps } from '../../generator';
+import type { ShellAssets, ShellPage, ShellProps } from '../../generator/site';
 import { type SiteConfig, site } from '../../site.config';
 import { SHELL_ROUTES } from './site';
 

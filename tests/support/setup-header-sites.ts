@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../generator/pipeline';
+import { projectRoot } from '../../scripts/lib/project';
 import { type RunningServer, startServe } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { fixture } from './output';
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         // One after another: the build's workers already share the cores.
         for (const name of HEADER_SITES) {
           const outDir = path.join(tempRoot, name);
-          await runBuild({ outDir, log: () => {}, siteUrl: site.url, pages: fixture(`${name}.ts`) });
+          await runBuild({ root: projectRoot, outDir, log: () => {}, siteUrl: site.url, pages: fixture(`${name}.ts`) });
           const server = await startServe(outDir);
           servers.push(server);
           urls[name] = server.url;

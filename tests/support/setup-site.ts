@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { runBuild } from '../../generator/pipeline';
+import { projectRoot } from '../../scripts/lib/project';
 import { startServe } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { acquire } from './shared';
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const tempRoot = await mkdtemp(path.join(tmpdir(), 'site-tests-'));
       const siteDir = path.join(tempRoot, 'dist');
       // The configured site URL, not SITE_URL from the environment: tests compare canonical URLs with it.
-      await runBuild({ outDir: siteDir, log: () => {}, siteUrl: site.url });
+      await runBuild({ root: projectRoot, outDir: siteDir, log: () => {}, siteUrl: site.url });
       const server = await startServe(siteDir);
       return { tempRoot, siteDir, server };
     },

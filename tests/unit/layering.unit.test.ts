@@ -1,6 +1,7 @@
 /**
  * What each part of the project may import. The generator is a library: it imports nothing of the
- * site, and the site reaches it only through its public module (generator/index.ts). The
+ * site, and the site's modules reach it only through their public module (generator/site.ts; its
+ * commands, build.ts and dev.ts, through generator/index.ts). The
  * generator's main thread never loads the site's code (pages, components, React): render workers
  * do. `npm run deploy:s3` loads the hosting policy and nothing of the site. Bundling each entry as
  * the launcher does lists every file it would load.
@@ -63,10 +64,15 @@ describe('the generator and the site', () => {
     expect(imports.filter(({ to }) => /^(pages|components|styles|client)(\/|$)|^site\.config/.test(to))).toEqual([]);
   });
 
-  it('the site reaches the generator only through its public module', () => {
+  it("the site's modules reach the generator only through its public module for sites", () => {
     const imports = importsUnder(['pages', 'components', 'client'], ['site.config.ts']);
-    expect(imports.some(({ to }) => to === 'generator')).toBe(true);
-    expect(imports.filter(({ to }) => to.startsWith('generator') && to !== 'generator')).toEqual([]);
+    expect(imports.some(({ to }) => to === 'generator/site')).toBe(true);
+    expect(imports.filter(({ to }) => to.startsWith('generator') && to !== 'generator/site')).toEqual([]);
+  });
+
+  it('its commands reach the generator only through its index', () => {
+    const imports = importsUnder([], ['build.ts', 'dev.ts']);
+    expect(imports.map(({ to }) => to)).toEqual(['generator', 'generator']);
   });
 });
 

@@ -7,7 +7,7 @@ import { Footer } from '../../components/Footer/Footer';
 import { Header } from '../../components/Header/Header';
 import { Icon, IconSprite, iconSprite } from '../../components/Icon/Icon';
 import { navigationFrom, type RouteFields } from '../../components/site/navigation';
-import type { ShellRoute } from '../../generator';
+import type { ShellRoute } from '../../generator/site';
 import { site } from '../../site.config';
 import { render, shellProps } from '../support/render';
 import { FOOTER_LISTS, NAVIGATION as navigation } from '../support/site';

@@ -316,7 +316,7 @@ describe("an entry's body, rendered", () => {
   it('links a bare web or e-mail address, as GitHub does, and leaves a bare domain name as text', async () => {
     const body = 'See https://example.com/report?q=1, write to team@example.com, or visit example.org.';
     expect(await rendered(`${front(good)}\n${body}\n`)).toBe(
-      '<p>See <a href="https://example.com/report?q=1" rel="external noopener noreferrer" class="is-external">https://example.com/report?q=1</a>, ' +
+      '<p>See <a href="https://example.com/report?q=1" rel="external noopener noreferrer">https://example.com/report?q=1</a>, ' +
         'write to <a href="mailto:team@example.com">team@example.com</a>, or visit example.org.</p>',
     );
   });

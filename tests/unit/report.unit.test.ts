@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, LARGEST_PAGES_LISTED, listedAssets, listedPages, PAGES_LISTED_IN_FULL } from '../../build';
+import { formatBytes, LARGEST_PAGES_LISTED, listedAssets, listedPages, PAGES_LISTED_IN_FULL } from '../../generator/commands/build';
 import type { OutputFile } from '../../generator/writer';
 
 describe('formatBytes', () => {
