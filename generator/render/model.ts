@@ -6,8 +6,8 @@ import { description as descriptionSchema, text, title as titleSchema } from '..
 import type { FeedInfo, PageEntry, PageInfo, Pages, RedirectInfo, SitePath } from '../site';
 import { canonicalPath, routeFile } from '../urls';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
+import { instant, loadCollection } from './collection';
 import { type Keys, locate } from './locate';
-import { instant, loadCollection } from './markdown';
 import type { DescribeInput, ImageSource, SiteDescription } from './protocol';
 
 export type AnyPages = Pages<unknown, Record<string, unknown>, unknown>;

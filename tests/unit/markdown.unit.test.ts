@@ -10,7 +10,8 @@ import markdownIt from 'markdown-it';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lineOfValue, loadCollection, renderBody } from '../../generator/render/markdown';
+import { loadCollection } from '../../generator/render/collection';
+import { lineOfValue, renderBody } from '../../generator/render/markdown';
 import { scanHtml } from '../../generator/scan';
 import type { Collection, ImageInfo } from '../../generator/site';
 

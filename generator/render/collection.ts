@@ -1,0 +1,222 @@
+/**
+ * A collection's entries, read and checked: every Markdown file of its folder, its frontmatter held to the collection's schema,
+ * its body to the rules of what the site publishes, each problem named with the file and line.
+ */
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as v from 'valibot';
+import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { description, text, title } from '../schema';
+import type { Collection, SitePath } from '../site';
+import { canonicalPath, folderName, slugOf } from '../urls';
+import { type Problem, problemsOf } from './check';
+import { bodyProblems, imagesOf, parseBody } from './markdown';
+import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
+
+/** Nothing a reader could take two ways. */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const date = v.pipe(
+  v.string('should be a date such as 2025-06-01'),
+  v.check(
+    (value) => {
+      const match = DATE.exec(value);
+      if (!match) return false;
+      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+      return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]) && !Number.isNaN(Date.parse(value));
+    },
+    (issue) =>
+      // As some CMSs write a date and time: the hour would depend on where the build runs.
+      /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::[\d.]+)?$/.test(String(issue.input))
+        ? 'has a time but no time zone, so its hour depends on where the site is built: add one, such as 2025-06-01T09:30:00+02:00 or 2025-06-01T07:30:00Z'
+        : 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00',
+  ),
+);
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export async function loadCollection(
+  root: string,
+  name: string,
+  collection: Collection<unknown>,
+  { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
+): Promise<LoadedCollection & { problems: Problem[] }> {
+  const folder = folderName(collection.folder);
+  // Synchronous: a worker describing the site has nothing else to do, and a thousand entries' reads and stats, each without
+  // a trip through libuv's thread pool, take a fraction of the time.
+  const names = statSync(path.join(root, folder), { throwIfNoEntry: false })?.isDirectory()
+    ? // By name, in code unit order: nothing depends on the file system's.
+      readdirSync(path.join(root, folder), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    : undefined;
+  const missing = { file: folder, text: `collection "${name}": its folder ${folder} does not exist` };
+  if (names === undefined) return { entries: [], problems: [missing], images: [], reads: [] };
+  const problems: Problem[] = [];
+  const inside = realpathSync(path.join(root, folder));
+  // Markdown the collection would pass over unread: never silently.
+  for (const item of names) {
+    const at = `${folder}/${item.name}`;
+    if (item.isDirectory() && readdirSync(path.join(root, at)).some((inner) => /\.md$/i.test(inner)))
+      problems.push({ file: `${at}/`, text: `holds Markdown the collection does not read: its entries sit in ${folder}/ itself` });
+    else if (/\.(md|markdown|mdx)$/i.test(item.name) && !item.name.endsWith('.md'))
+      problems.push({ file: at, text: `is not read: a collection's entries are .md files (${item.name.replace(/\.\w+$/, '.md')})` });
+  }
+  const schema = v.strictObject({
+    title,
+    description,
+    date,
+    updated: v.optional(date),
+    draft: v.optional(v.boolean()),
+    publishDate: v.optional(date),
+    expiryDate: v.optional(date),
+    image: v.optional(
+      v.strictObject({
+        src: v.pipe(v.string(), v.regex(/^\.{0,2}\/?[^:]+$/, 'is not a file beside the entry, such as ./cover.jpg')),
+        alt: text(300),
+      }),
+    ),
+    ...collection.fields,
+  });
+  const entries: LoadedEntry[] = [];
+  const images: ImageSource[] = [];
+  const files = names.flatMap((item) => (!item.isDirectory() && item.name.endsWith('.md') ? [item.name] : []));
+  for (const fileName of files) {
+    const file = `${folder}/${fileName}`;
+    const slug = fileName.slice(0, -3);
+    // A byte order mark, as some editors on Windows save, would hide the frontmatter's first line.
+    const source = readFileSync(path.join(root, file), 'utf8').replace(/^\uFEFF/, '');
+    const entryPath = `${collection.path}/${slug}` as SitePath;
+    const route = canonicalPath(entryPath);
+    const add = (line: number | undefined, message: string) =>
+      problems.push({ file, ...(line === undefined ? {} : { line }), text: message, route });
+    if (!SLUG.test(slug))
+      add(
+        undefined,
+        `the file name "${fileName}" is its address: use lower-case letters, digits and hyphens, such as "${slugOf(slug) || 'our-first-year'}.md"`,
+      );
+    const front = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+    if (!front) {
+      // Hugo's TOML frontmatter, in a file brought from a Hugo site.
+      const toml = /^\+\+\+\r?\n/.test(source) ? ' ("+++" starts TOML, as Hugo writes it: write the fields as YAML, title: …)' : '';
+      add(1, `has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line${toml}`);
+      continue;
+    }
+    const lines = new LineCounter();
+    const document = parseDocument(front[1] ?? '', { lineCounter: lines, uniqueKeys: true });
+    if (document.errors.length > 0) {
+      const [error] = document.errors;
+      add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${yamlMistake(error)}`);
+      continue;
+    }
+    const data = document.toJS() ?? {};
+    const lineOf = (keys: readonly (string | number)[]): Located => {
+      let node = document.getIn(keys, true) as { range?: [number, number, number] } | undefined;
+      for (let depth = keys.length; !node?.range && depth > 0; depth -= 1)
+        node = document.getIn(keys.slice(0, depth - 1), true) as typeof node;
+      const pair =
+        isMap(document.contents) && keys.length === 1
+          ? document.contents.items.find((item) => (item.key as { value?: unknown }).value === keys[0])
+          : undefined;
+      const offset = (pair?.key as { range?: [number, number, number] } | undefined)?.range?.[0] ?? node?.range?.[0] ?? 0;
+      return { file, line: lines.linePos(offset).line + 1 };
+    };
+    const found = await problemsOf(data, schema, async (keys) => lineOf(keys));
+    problems.push(...found.map((problem) => ({ ...problem, route })));
+    if (found.length > 0) continue;
+    const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
+    const bodyLine = source.slice(0, front[0].length).split('\n').length;
+    const tokens = parseBody(source.slice(front[0].length));
+    for (const problem of bodyProblems(tokens)) add(problem.line + bodyLine, problem.text);
+    const entryImages = [
+      ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1, cover: true }] : []),
+      ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine, cover: false })),
+    ];
+    const imageSources: ImageSource[] = [];
+    for (const image of entryImages) {
+      const imageFile = path.posix.join(folder, image.src);
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(image.src))
+        add(
+          image.line,
+          `the image ${image.src} is on another site: put the file beside the entry (the site makes no third-party requests)`,
+        );
+      else if (!image.alt.trim())
+        add(
+          image.line,
+          `the image ${image.src} has no text alternative: write what it shows between the brackets, ![like this](${image.src})`,
+        );
+      else if (!statSync(path.join(root, imageFile), { throwIfNoEntry: false })?.isFile())
+        add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
+      else {
+        // As public/ is: by a path or a link, no file of the machine reaches the output.
+        const real = realpathSync(path.join(root, imageFile));
+        if (real.startsWith(inside + path.sep))
+          imageSources.push({ file: imageFile, from: `${file}:${image.line}`, ...(image.cover ? { cover: true } : {}) });
+        else
+          add(
+            image.line,
+            `the image ${image.src} is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`,
+          );
+      }
+    }
+    // Dates out of order are a slip of the keyboard that would ship silently: a lastmod before the date, an entry never shown.
+    const { date: published, updated, publishDate, expiryDate } = checked;
+    // A day without a time is that whole day: an update written 2025-03-01 may follow a date of 2025-03-01T10:00.
+    const earlier = updated !== undefined && (updated.length === 10 ? updated < published.slice(0, 10) : time(updated) < time(published));
+    if (earlier)
+      add(lineOf(['updated']).line, `updated (${updated}) is before date (${published}): an entry is updated after it is published`);
+    if (expiryDate !== undefined && publishDate !== undefined && time(expiryDate) <= time(publishDate))
+      add(
+        lineOf(['expiryDate']).line,
+        `expiryDate (${expiryDate}) is not after publishDate (${publishDate}): the entry would never be shown`,
+      );
+    const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
+    const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
+    const draft = checked.draft === true || scheduled || expired;
+    const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
+    const entry: LoadedEntry = {
+      file,
+      path: entryPath,
+      info: {
+        slug,
+        title: checked.title,
+        description: checked.description,
+        date: checked.date,
+        ...(checked.updated ? { updated: checked.updated } : {}),
+        draft,
+        ...(checked.image ? { image: { src: path.posix.join(folder, checked.image.src), alt: checked.image.alt } } : {}),
+        data: extra,
+      },
+      shown: mode === 'development' || !draft,
+      bodyLine,
+      bodyStart: front[0].length,
+      source,
+    };
+    entries.push(entry);
+    // A draft's images are checked, never published: an embargoed picture must not wait in the output for its article.
+    if (entry.shown) images.push(...imageSources);
+  }
+  // Entries of one date by title: the order never depends on the file system.
+  entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));
+  return {
+    entries,
+    problems,
+    images,
+    reads: [`${folder}/`, ...files.map((fileName) => `${folder}/${fileName}`), ...images.map((image) => image.file)],
+  };
+}
+
+/** YAML's words without its position (the file's line is given), and what an editor most often did to earn them. */
+function yamlMistake(error: YAMLError | undefined): string {
+  const words = (error?.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+  if (error?.code === 'BLOCK_AS_IMPLICIT_KEY')
+    return `${words}. A value that holds ": " needs quotes (title: "Report: the first quarter"), and each field starts a line`;
+  if (error?.code === 'DUPLICATE_KEY') return `${words}: a field is given twice; keep one`;
+  if (error?.code === 'TAB_AS_INDENT') return `${words}: indent with spaces`;
+  return words;
+}
+
+/** A date written as a day means midnight UTC: the instant as RFC 3339 text, as a feed gives it. */
+export function instant(value: string): string {
+  return value.length === 10 ? `${value}T00:00:00Z` : value;
+}
+
+function time(value: string): number {
+  return Date.parse(instant(value));
+}
