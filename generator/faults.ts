@@ -1,5 +1,4 @@
 /** Fault injection for the tests: a build paused at a moment of the output swap, to be killed there; a step that never finishes. */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** SITE_GENERATOR_PAUSE_AT=<point>: the build writes pauseMarker() there and waits until killed. */
@@ -13,7 +12,8 @@ export const STEP_LIMIT = 'SITE_GENERATOR_STEP_LIMIT';
 export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'moved-aside';
 
 export interface Faults {
-  pause: (store: string, point: PausePoint) => Promise<void>;
+  /** The output swap writes pauseMarker() there and waits until killed. */
+  pausesAt: (point: PausePoint) => boolean;
   stalls: (step: string) => boolean;
   /** Its limit in ms, in place of the build's. */
   limit: (step: string) => number | undefined;
@@ -26,11 +26,7 @@ export function pauseMarker(store: string, point: PausePoint): string {
 
 export function faultsFrom(env: NodeJS.ProcessEnv): Faults {
   return {
-    async pause(store, point) {
-      if (env[PAUSE_AT] !== point) return;
-      await writeFile(pauseMarker(store, point), String(process.pid));
-      await new Promise(() => setInterval(() => {}, 1000));
-    },
+    pausesAt: (point) => env[PAUSE_AT] === point,
     stalls: (step) => env[STALL_STEP] === step,
     limit(step) {
       const [name, ms] = (env[STEP_LIMIT] ?? '').split(':');

@@ -7,7 +7,7 @@ import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, 
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { BuildError } from './failure';
-import type { Faults, PausePoint } from './faults';
+import { type Faults, type PausePoint, pauseMarker } from './faults';
 import { ASSETS_DIR, DEPLOY_DIR } from './hosting/policy';
 import { isRunning } from './process-alive';
 import { type OutputFile, shown, writeError } from './writer';
@@ -52,7 +52,12 @@ export async function openOutput(
   { warn, faults, keepAssetsMs, now }: { warn: (line: string) => void; faults: Faults; keepAssetsMs: number; now: number },
 ): Promise<OutputFolder> {
   const store = buildsFolder(outDir);
-  const pause = (point: PausePoint) => faults.pause(store, point);
+  // For the tests: a build killed at this moment of the swap.
+  const pause = async (point: PausePoint) => {
+    if (!faults.pausesAt(point)) return;
+    await writeFile(pauseMarker(store, point), String(process.pid));
+    await new Promise(() => setInterval(() => {}, 1000));
+  };
   // Refuses what is in the way before making anything beside it.
   await currentTarget(outDir, store, layout);
   await mkdir(store, { recursive: true });

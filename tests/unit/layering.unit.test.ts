@@ -94,3 +94,102 @@ describe('npm run deploy:s3', () => {
     expect(packages.filter((name) => /^(react|react-dom|lucide-react|sass|@resvg\/resvg-js)$/.test(name))).toEqual([]);
   });
 });
+
+/** Every source file of the generator, relative to the root. */
+function generatorFiles(): string[] {
+  return readdirSync(path.join(root, 'generator'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+    .map((file) => path.join('generator', file));
+}
+
+/** The modules a file loads at run time: imports, dynamic imports and requires (a `projectRequire(root)('sharp')` too), types left out. */
+function valueImports(file: string): string[] {
+  const code = readFileSync(path.join(root, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/import\s+type\b[^;]*;/g, '')
+    .replace(/typeof\s+import\s*\([^)]*\)/g, '');
+  return [...code.matchAll(/(?:\bfrom|\bimport|\brequire)\s*\(?\s*['"]([^'"]+)['"]|\)\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    ([, imported, required]) => imported ?? required ?? '',
+  );
+}
+
+/** The generator's files that load any of `modules` (a package, or a subpath of one). */
+function loaders(modules: readonly string[]): string[] {
+  const matches = (name: string) => modules.some((module) => name === module || name.startsWith(`${module}/`));
+  return generatorFiles()
+    .filter((file) => valueImports(file).some(matches))
+    .sort();
+}
+
+describe('one of each, in the generator', () => {
+  it('bundles code in one module: esbuild is loaded by bundle.mjs alone (the dev server and its reload client included)', () => {
+    expect(loaders(['esbuild'])).toEqual(['generator/bundle.mjs']);
+  });
+
+  it('compiles Sass in one module: the styles step’s worker', () => {
+    expect(loaders(['sass', 'sass-embedded'])).toEqual(['generator/steps/sass.mjs']);
+  });
+
+  it('reads HTML in one module', () => {
+    expect(loaders(['htmlparser2', 'parse5', 'cheerio', 'node-html-parser', 'linkedom', 'jsdom'])).toEqual(['generator/scan.ts']);
+  });
+
+  it('escapes HTML with one library, and writes no escaper of its own', () => {
+    expect(loaders(['escape-html', 'he', 'html-escaper', 'lodash.escape'])).toEqual([]);
+    // An escaper of its own replaces "&" with "&amp;" somewhere.
+    const own = generatorFiles().filter((file) => /['"`]&amp;['"`]/.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(own).toEqual([]);
+  });
+
+  it('writes files in one writer: no fs write outside writer.ts, the output swap and the cache’s own folder', () => {
+    const writes = new Set([
+      'writeFile',
+      'writeFileSync',
+      'appendFile',
+      'appendFileSync',
+      'mkdir',
+      'mkdirSync',
+      'mkdtemp',
+      'mkdtempSync',
+      'rm',
+      'rmSync',
+      'rmdir',
+      'rmdirSync',
+      'unlink',
+      'unlinkSync',
+      'rename',
+      'renameSync',
+      'link',
+      'linkSync',
+      'symlink',
+      'symlinkSync',
+      'copyFile',
+      'copyFileSync',
+      'cp',
+      'cpSync',
+      'createWriteStream',
+      'truncate',
+      'truncateSync',
+    ]);
+    const writers = generatorFiles().filter((file) => {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      const named = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]node:fs(?:\/promises)?['"]/g)].flatMap(([, names = '']) =>
+        names.split(',').map((name) => name.trim().split(/\s+as\s+/)[0] ?? ''),
+      );
+      const whole = /import\s+\*\s+as\s+\w+\s+from\s*['"]node:fs|from\s*['"]fs['"]/.test(source);
+      return whole || named.some((name) => writes.has(name));
+    });
+    // The cache writes only into node_modules/.cache/site-generator, for the launcher, which cannot load the writer (TypeScript).
+    expect(writers.sort()).toEqual(['generator/cache.mjs', 'generator/output-swap.ts', 'generator/writer.ts']);
+  });
+
+  it('declares no types by hand: no *.d.mts (or *.d.ts) file of its own anywhere in the project', () => {
+    const declarations = ['generator', 'scripts', 'tests', 'pages', 'components', 'client'].flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).filter(
+        (file) => /\.d\.[cm]?ts$/.test(file) && !file.split(path.sep).includes('node_modules'),
+      ),
+    );
+    expect(declarations).toEqual([]);
+  });
+});
