@@ -168,7 +168,7 @@ export async function measureArticles({
         version ? '' : ' Hugo is not installed, so it has no column: apt-get install hugo (Debian) adds it.'
       }`,
       memory
-        ? `Articles: peak memory is GNU time's %M (${GNU_TIME}): the kernel's peak RSS of the largest process of each tree; our render workers are threads of the build's process, so it covers them.`
+        ? `Articles: peak memory is the larger of GNU time's %M (${GNU_TIME}: the kernel's peak RSS of the largest process of each tree, render workers being threads of it) and the peak of the whole tree's RSS sampled every 50 ms, which counts our image service's process too.`
         : `Articles: no peak memory: GNU time (${GNU_TIME}) is not installed; apt-get install time (Debian) adds it.`,
     ];
 
