@@ -73,7 +73,8 @@ export async function measureArticles({
     return async (cache: 'cold' | 'warm', { quiet = true, limitMs }: { quiet?: boolean; limitMs?: number } = {}) => {
       for (const stale of [outDir, buildsFolder(outDir)]) await rm(stale, { recursive: true, force: true });
       if (cache === 'cold') await rm(cacheDir(project.root), { recursive: true, force: true });
-      const [command, args] = buildCommand([...(quiet ? ['--quiet'] : []), '--pages', module, '--out-dir', outDir]);
+      // --json is quiet too, and says what each step took.
+      const [command, args] = buildCommand([...(quiet ? ['--json'] : []), '--pages', module, '--out-dir', outDir]);
       return measureProcess(command, args, { cwd: project.root, ...(limitMs === undefined ? {} : { limitMs }) });
     };
   };
@@ -114,6 +115,11 @@ export async function measureArticles({
       for (const { peer, build } of peers) peerRuns.get(peer)?.push(await build());
     }
     const eleventyRuns = peerRuns.get(eleventy) ?? [];
+    // The share step of a cold build draws a title card for each article (they have no cover): its time over their number.
+    const cardMs = cold.map((run) => {
+      const report = JSON.parse(run.stdout) as { steps?: { step: string; ms: number }[] };
+      return (report.steps?.find((step) => step.step === 'share')?.ms ?? Number.NaN) / pages;
+    });
     const race = `${pages} articles`;
     const memory = canMeasureMemory();
     const rss = (samples: readonly MeasuredProcess[]) => samples.map((run) => run.rssMb ?? Number.NaN);
@@ -122,6 +128,12 @@ export async function measureArticles({
     const measurements: Measurement[] = [
       { name: `${race}, ours, cache cold: wall time, spawn to exit`, unit: 'ms', samples: wall(cold) },
       { name: `${race}, ours, cache warm: wall time, spawn to exit`, unit: 'ms', samples: wall(warm) },
+      {
+        name: `${race}, ours, cache cold: one title card (the share step's time ÷ ${pages}, a few drawn at once)`,
+        unit: 'ms',
+        samples: cardMs,
+        decimals: 2,
+      },
       ...peers.map(({ peer }) => ({
         name: `${race}, ${peer.name}: wall time, spawn to exit`,
         unit: 'ms' as const,
