@@ -91,7 +91,7 @@ const GENERATOR_MANIFEST = (() => {
 })();
 
 /** Many small modules load faster inside the bundle than as files of their own. */
-const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 'markdown-it', 'yaml'];
+const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 'markdown-it', 'yaml', 'css-tree'];
 
 /**
  * As `packages: 'external'`, but by the absolute URL each resolves to, so the bundle runs from anywhere (the cache, a
@@ -127,6 +127,19 @@ function externalPackages(root) {
       build.onLoad({ filter: /^tokenizer$/, namespace: 'html-reader' }, () => {
         const file = path.join(path.dirname(requireFrom(root).resolve('htmlparser2')), '..', 'esm', 'Tokenizer.js');
         return { contents: `export { default as Tokenizer, QuoteType } from ${JSON.stringify(file)};`, resolveDir: root };
+      });
+      // css-tree's parser, walker and tokenizer alone: its entry builds the lexer from the specs' data (mdn-data) first, some
+      // 50-100 ms of every worker's start, for checks the CSS reader never makes.
+      build.onResolve({ filter: /^css-tree$/ }, () => ({ path: 'reader', namespace: 'css-reader' }));
+      build.onLoad({ filter: /^reader$/, namespace: 'css-reader' }, () => {
+        const lib = path.join(path.dirname(requireFrom(root).resolve('css-tree/package.json')), 'lib');
+        const from = (/** @type {string} */ file) => JSON.stringify(path.join(lib, file));
+        const contents = [
+          `export { default as parse } from ${from('parser/index.js')};`,
+          `export { default as walk } from ${from('walker/index.js')};`,
+          `export { tokenize, tokenTypes } from ${from('tokenizer/index.js')};`,
+        ].join('\n');
+        return { contents, resolveDir: root };
       });
       if (names.length === 0) return;
       // A Go regular expression.

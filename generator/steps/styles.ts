@@ -1,6 +1,7 @@
 /** The site's stylesheet, compiled by Sass (styles-compiler.ts): a mistake names its file, line and column. */
 import path from 'node:path';
 import { entryKey, lookupBytes, store } from '../cache.mjs';
+import { type CssReading, readCss } from '../css';
 import { BuildError } from '../failure';
 import type { StylesCompiler } from '../styles-compiler';
 import { config } from './config';
@@ -8,13 +9,15 @@ import { defineStep } from './step';
 
 export interface Styles {
   css: string;
+  /** Read once, here, and kept with it: the pruner, the font and the link check take it from this. */
+  reading: CssReading;
   reads: string[];
 }
 
 export async function compileStyles(root: string, entry: string, compiler: StylesCompiler): Promise<Styles> {
   const key = entryKey(root, 'styles', [entry]);
   const hit = lookupBytes(root, 'styles', key);
-  if (hit) return { css: hit.output.toString('utf8'), reads: hit.inputs };
+  if (hit) return { css: hit.output.toString('utf8'), reading: hit.meta as CssReading, reads: hit.inputs };
   const answer = await compiler.compile(entry);
   if ('error' in answer) {
     const { message, file, line, column } = answer.error;
@@ -22,8 +25,9 @@ export async function compileStyles(root: string, entry: string, compiler: Style
     throw new BuildError(`SCSS error in ${relative}${line ? `:${line}:${column}` : ''}: ${message}`, { file: relative });
   }
   const reads = answer.files.map((file) => path.relative(root, file));
-  store(root, 'styles', key, { output: answer.css, inputs: reads, extension: 'css' });
-  return { css: answer.css, reads };
+  const reading = readCss(answer.css);
+  store(root, 'styles', key, { output: answer.css, inputs: reads, meta: reading, extension: 'css' });
+  return { css: answer.css, reading, reads };
 }
 
 export const styles = defineStep({

@@ -29,7 +29,7 @@ export const write = defineStep({
       inlineScript: client.inlineScript,
     };
     // A production page carries its own stylesheet, cut to its classes, and the policy that allows it.
-    const own = production ? pageStyles(stylesheet.css, client.words, policy.inline.scripts, escapeMarkup) : undefined;
+    const own = stylesheet.reading && pageStyles(stylesheet.reading.outline, client.words, policy.inline.scripts, escapeMarkup);
     const styleOf = (classes: number): PageStyle | undefined => (own ? own(pages.classSets[classes] ?? '') : undefined);
     // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
     const token = new RegExp(`${pages.tokens.nonce}-(\\w+)`, 'g');

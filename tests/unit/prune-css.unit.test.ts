@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readCss } from '../../generator/css';
 import { inlineHash } from '../../generator/hosting/policy';
-import { pageStyles, sheetPruner, wordsOf } from '../../generator/prune-css';
+import { pageStyles, pruneSheet, wordsOf } from '../../generator/prune-css';
 
-const prune = (css: string, ...classes: string[]) => sheetPruner(css)(new Set(classes));
+const prune = (css: string, ...classes: string[]) => pruneSheet(readCss(css).outline, new Set(classes));
 
 describe('a page’s own stylesheet', () => {
   it('keeps rules that name no class, and those whose every class the page uses', () => {
@@ -36,10 +37,16 @@ describe('a page’s own stylesheet', () => {
     expect(prune('.md\\:flex{display:flex}')).toBe('.md\\:flex{display:flex}');
   });
 
+  it('needs no class inside :where(), and reads a backslash elsewhere than in a class name as any other character', () => {
+    expect(prune('.a:where(.b) .c{x:1}.gone[title="\\""]{x:2}.a::after{content:"\\2014"}', 'a', 'c')).toBe(
+      '.a:where(.b) .c{x:1}.a::after{content:"\\2014"}',
+    );
+  });
+
   it('refuses a sheet whose braces do not pair', () => {
     expect(() => prune('.a{x:1')).toThrow(/never closed/);
     expect(() => prune('@media print{.a{x:1}')).toThrow(/never closed/);
-    expect(() => prune('.a{x:1}}')).toThrow(/closes nothing/);
+    expect(() => prune('.a{x:1}}')).toThrow(/closes nothing, at line 1, column 8/);
   });
 
   it('counts every word of a script as a class it may add', () => {
@@ -50,7 +57,7 @@ describe('a page’s own stylesheet', () => {
 
   it('gives pages of the same classes one sheet, with the policy that allows exactly it', () => {
     const css = '.a{x:1}.b{x:2}.js .c{x:3}';
-    const styleOf = pageStyles(css, ['js'], ['run()'], (value) => value);
+    const styleOf = pageStyles(readCss(css).outline, ['js'], ['run()'], (value) => value);
     const first = styleOf('a c');
     expect(first.stylesheet).toBe('.a{x:1}.js .c{x:3}');
     expect(first.csp).toContain(`style-src 'self' ${inlineHash(first.stylesheet)};`);

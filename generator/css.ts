@@ -1,0 +1,148 @@
+/**
+ * The one CSS reader, over css-tree's parser. A stylesheet is read once, where it is made (the styles step, which caches the
+ * reading with it): its rules for the pruner (prune-css.ts), its addresses for the link check, its declarations for the font.
+ */
+import type { CssNode, List } from 'css-tree';
+import { parse, tokenize, tokenTypes, walk } from 'css-tree';
+
+/** What the build reads of a stylesheet: plain data, kept in the cache beside it. */
+export interface CssReading {
+  outline: SheetNode[];
+  /** In url(), image-set() and @import, fragments included. */
+  addresses: string[];
+  /** Those of style rules, at any depth; not the descriptors of a @font-face. */
+  declarations: StyleDeclaration[];
+}
+
+/** A stylesheet as the pruner cuts it; every text is the stylesheet's own, as written. */
+export type SheetNode =
+  | { kind: 'text'; text: string }
+  | { kind: 'rule'; selectors: { text: string; classes: string[] }[]; body: string }
+  | { kind: 'group'; prelude: string; children: SheetNode[] };
+
+/** Property names in lower case, as CSS matches them; custom ones as written. */
+export interface StyleDeclaration {
+  property: string;
+  value: Term[];
+}
+
+/** A value as read: strings decoded, numbers with their unit, functions with their arguments. */
+export type Term =
+  | { type: 'string'; value: string }
+  | { type: 'word'; value: string }
+  | { type: 'number'; value: number; unit: string }
+  | { type: 'function'; name: string; terms: Term[] }
+  | { type: 'operator'; value: string }
+  | { type: 'other' };
+
+/** Rules inside them apply under a condition: they are outlined like the top level. */
+const GROUPS = new Set(['media', 'supports', 'container', 'layer', 'scope', 'document']);
+
+/**
+ * The outline holds each rule's selectors with the classes an element and its ancestors must carry for it to match, as
+ * written (escapes too): none from inside an attribute selector or a functional pseudo-class (:not(), :is(), :where(),
+ * :has()). Other at-rules (@font-face, @keyframes) are text, kept whole; comments are left out, but /*! ones at the top level.
+ * Forgiving as browsers are, what css-tree cannot read stays as written; only braces that do not pair are refused.
+ */
+export function readCss(css: string): CssReading {
+  checkBraces(css);
+  return read(css);
+}
+
+/** The reading of the stylesheets one after the other. */
+export function joinReadings(readings: readonly CssReading[]): CssReading {
+  return {
+    outline: readings.flatMap((reading) => reading.outline),
+    addresses: readings.flatMap((reading) => reading.addresses),
+    declarations: readings.flatMap((reading) => reading.declarations),
+  };
+}
+
+/** Whatever its braces: the link check reads what anyone wrote. */
+export function addressesOf(css: string): string[] {
+  return read(css).addresses;
+}
+
+function read(css: string): CssReading {
+  const sheet = parse(css, { positions: true, parseValue: true, parseCustomProperty: true, parseAtrulePrelude: true });
+  const addresses: string[] = [];
+  const declarations: StyleDeclaration[] = [];
+  walk(sheet, function (node) {
+    if (node.type === 'Url') addresses.push(node.value);
+    else if (node.type === 'Function' && /^(?:-webkit-)?image-set$/i.test(node.name)) {
+      for (const option of node.children) if (option.type === 'String') addresses.push(option.value);
+    } else if (node.type === 'Atrule' && node.name.toLowerCase() === 'import' && node.prelude?.type === 'AtrulePrelude') {
+      const first = node.prelude.children.first;
+      if (first?.type === 'String') addresses.push(first.value);
+    } else if (node.type === 'Declaration' && !(this.rule === null && this.atrule?.name.toLowerCase() === 'font-face')) {
+      const property = node.property.startsWith('--') ? node.property : node.property.toLowerCase();
+      declarations.push({ property, value: node.value.type === 'Value' ? terms(node.value.children) : [{ type: 'other' }] });
+    }
+  });
+  return { outline: sheet.type === 'StyleSheet' ? outlineOf(css, sheet.children) : [], addresses, declarations };
+}
+
+function outlineOf(css: string, list: List<CssNode>): SheetNode[] {
+  const text = (node: CssNode): string => (node.loc ? css.slice(node.loc.start.offset, node.loc.end.offset) : '');
+  return list.toArray().flatMap((node): SheetNode[] => {
+    if (node.type === 'Rule' && node.prelude.type === 'SelectorList') {
+      const selectors = node.prelude.children.toArray().map((selector) => ({
+        text: text(selector).trim(),
+        classes:
+          selector.type === 'Selector'
+            ? selector.children.toArray().flatMap((part) => (part.type === 'ClassSelector' ? [part.name] : []))
+            : [],
+      }));
+      return [{ kind: 'rule', selectors, body: text(node.block).slice(1, -1) }];
+    }
+    if (node.type === 'Atrule' && node.block?.loc && node.loc && GROUPS.has(node.name.toLowerCase())) {
+      const prelude = css.slice(node.loc.start.offset, node.block.loc.start.offset).trim();
+      return [{ kind: 'group', prelude, children: outlineOf(css, node.block.children) }];
+    }
+    return [{ kind: 'text', text: text(node) }];
+  });
+}
+
+function terms(list: List<CssNode>): Term[] {
+  return list.toArray().flatMap((node): Term[] => {
+    switch (node.type) {
+      case 'String':
+        return [{ type: 'string', value: node.value }];
+      case 'Identifier':
+        return [{ type: 'word', value: node.name }];
+      case 'Number':
+        return [{ type: 'number', value: Number(node.value), unit: '' }];
+      case 'Dimension':
+        return [{ type: 'number', value: Number(node.value), unit: node.unit }];
+      case 'Percentage':
+        return [{ type: 'number', value: Number(node.value), unit: '%' }];
+      case 'Function':
+        return [{ type: 'function', name: node.name.toLowerCase(), terms: terms(node.children) }];
+      case 'Parentheses':
+        return [{ type: 'function', name: '', terms: terms(node.children) }];
+      case 'Operator':
+        return [{ type: 'operator', value: node.value }];
+      case 'WhiteSpace':
+        return [];
+      default:
+        return [{ type: 'other' }];
+    }
+  });
+}
+
+/** css-tree would close what is left open, and keep a stray "}" as text: a stylesheet of unpaired braces is a mistake. */
+function checkBraces(css: string): void {
+  const open: number[] = [];
+  tokenize(css, (type, start) => {
+    if (type === tokenTypes.LeftCurlyBracket) open.push(start);
+    else if (type === tokenTypes.RightCurlyBracket && open.pop() === undefined)
+      throw new Error(`The stylesheet has a "}" that closes nothing, at ${position(css, start)}.`);
+  });
+  const unclosed = open.pop();
+  if (unclosed !== undefined) throw new Error(`The stylesheet has a "{" that is never closed, at ${position(css, unclosed)}.`);
+}
+
+function position(css: string, offset: number): string {
+  const before = css.slice(0, offset).split('\n');
+  return `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
