@@ -4,6 +4,7 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { QuoteType, Tokenizer } from 'htmlparser2';
+import { addressesOf } from './css';
 
 export interface FoundReference {
   where: string;
@@ -182,7 +183,8 @@ class PageReader {
     if (raw?.tag !== closed) return;
     this.raw = undefined;
     if (closed === 'style') {
-      for (const reference of scanCss(raw.text)) this.add(`<style> ${reference.where}`, reference.value);
+      // The build's stand-in for the stylesheet is not read.
+      if (!this.ignore?.(raw.text)) for (const reference of scanCss(raw.text)) this.add(`<style> ${reference.where}`, reference.value);
     } else if (closed === 'script' && raw.attributes.type === 'application/ld+json') {
       for (const reference of scanJsonLd(raw.text, this.origin)) {
         if (reference.problem) this.references.push(reference);
@@ -324,14 +326,13 @@ export function scanFile(file: string, text: string, origin: string): FoundRefer
   return urls.flatMap(([name, url]) => (typeof url === 'string' ? [{ where: `${name} "${url}"`, value: url }] : []));
 }
 
-/** But fragments: SVG filters and clip paths in the document. */
 export function scanCss(css: string): FoundReference[] {
-  const references: FoundReference[] = [];
-  for (const match of css.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)\s]*))\s*\)|@import\s+["']([^"']+)["']/g)) {
-    const value = match[1] ?? match[2] ?? match[3] ?? match[4] ?? '';
-    if (!value.startsWith('#')) references.push({ where: `url(${value})`, value });
-  }
-  return references;
+  return cssReferences(addressesOf(css));
+}
+
+/** But fragments: SVG filters and clip paths in the document. */
+export function cssReferences(addresses: readonly string[]): FoundReference[] {
+  return addresses.flatMap((value) => (value.startsWith('#') ? [] : [{ where: `url(${value})`, value }]));
 }
 
 export function fragmentId(fragment: string): string {

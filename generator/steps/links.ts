@@ -5,7 +5,16 @@ import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import type { RenderPool } from '../render/pool';
 import type { SiteDescription } from '../render/protocol';
-import { type FoundReference, fragmentId, isPageRelative, referenceKey, samePageFragment, scanCss, scanFile, scanHtml } from '../scan';
+import {
+  cssReferences,
+  type FoundReference,
+  fragmentId,
+  isPageRelative,
+  referenceKey,
+  samePageFragment,
+  scanFile,
+  scanHtml,
+} from '../scan';
 import type { RedirectInfo } from '../site';
 import { canonicalPath, fileRoute, folderName, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
 import type { OutputFile } from '../writer';
@@ -32,15 +41,15 @@ async function checkLinks(
   address: SiteAddress,
   described: SiteDescription,
   rendered: RenderedPages,
-  stylesheet: string | undefined,
+  /** Of the stylesheet inside every page (none in development, where it is a file of the output). */
+  stylesheetAddresses: readonly string[],
   renderer: RenderPool,
   project: { root: string; public?: string },
 ): Promise<void> {
   const files = outputs.map((output) => output.path).filter(isSiteFile);
   const checker = new LinkChecker(folder, files, address, described.redirects);
   // The stylesheet inside every page refers to its fonts and images as any page would: checked once, with the first page.
-  const inline =
-    stylesheet === undefined ? [] : scanCss(stylesheet).map((reference) => ({ ...reference, where: `<style> ${reference.where}` }));
+  const inline = cssReferences(stylesheetAddresses).map((reference) => ({ ...reference, where: `<style> ${reference.where}` }));
   for (const [index, page] of rendered.pages.entries())
     checker.addPage(page.file, index === 0 ? [...page.references, ...inline] : page.references, page.ids);
   const problems = await checker.run();
@@ -293,14 +302,14 @@ export const links = defineStep({
   needs: { config, site, pages, stylesheet },
   needsFiles: true,
   run: async ({ config, site, pages, stylesheet }, { build, files }) => {
-    const { root, mode } = build.options;
+    const { root } = build.options;
     await checkLinks(
       build.writer.folder,
       files,
       config.address,
       site.described,
       pages,
-      mode === 'production' ? stylesheet.css : undefined,
+      stylesheet.reading?.addresses ?? [],
       build.renderer,
       { root, ...(config.site.public === undefined ? {} : { public: config.site.public }) },
     );

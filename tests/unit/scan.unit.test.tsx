@@ -1,7 +1,7 @@
 /** The page scan: what a page refers to, the ids it defines and the characters it shows, from any HTML. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { scanHtml } from '../../generator/scan';
+import { scanCss, scanHtml } from '../../generator/scan';
 
 const origin = 'https://www.example.test';
 
@@ -104,5 +104,15 @@ describe('the page scan', () => {
       value.startsWith('x-late-'),
     );
     expect(scan.references.map(({ value }) => value)).toEqual(['/f.svg']);
+  });
+});
+
+describe('the references of a stylesheet', () => {
+  it('are its url()s, image-set()s and @imports, as CSS reads them: escapes decoded, none from strings or comments, no fragment', () => {
+    const css =
+      '@import "base.css";@import url(print.css) print;/* url(old.png) */.a{background:url( "a b.png" )}' +
+      '.b{background:url(a\\)b.png);content:"url(text.png)"}.c{background:image-set("c.avif" type("image/avif"),url(c.png) 1x)}' +
+      '.d{filter:url(#blur);--e:url(/e.svg)}';
+    expect(scanCss(css).map(({ value }) => value)).toEqual(['base.css', 'print.css', 'a b.png', 'a)b.png', 'c.avif', 'c.png', '/e.svg']);
   });
 });
