@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { projectRequire as requireFrom } from './cache.mjs';
+import type { StyleDeclaration, Term } from './css';
 
 export interface SubsetOptions {
   /** Every other is dropped with its glyphs. */
@@ -158,45 +159,84 @@ const VARIANT_FEATURES: Readonly<Record<string, readonly string[]>> = {
   contextual: ['calt'],
 };
 
-export function fontUsage(css: string): FontUsage {
-  const rules = css.replace(/@font-face\s*\{[^}]*\}/g, '');
+/** From the stylesheet's declarations (css.ts). */
+export function fontUsage(declarations: readonly StyleDeclaration[]): FontUsage {
   const weights = new Set([400, 700]);
   let wholeAxis = false;
-  for (const [, value = ''] of rules.matchAll(/font-weight\s*:\s*([^;}!]+)/g)) {
-    const word = value.trim();
-    if (word === 'bolder' || word === 'lighter') wholeAxis = true;
-    else if (/^\d+$/.test(word)) weights.add(Number(word));
-  }
   const features = new Set<string>();
-  for (const [, value = ''] of rules.matchAll(/font-feature-settings\s*:\s*([^;}]+)/g)) {
-    for (const [, name = '', setting = ''] of value.matchAll(/["']([\x20-\x7e]{4})["']\s*(\w*)/g)) {
-      if (setting !== '0' && setting !== 'off') features.add(name);
+  let characters = '';
+  let changesCase = false;
+  const families: string[] = [];
+  const addWeight = (term: Term) => {
+    if (term.type === 'number' && term.unit === '') weights.add(term.value);
+    // Relative to the parent's (bolder), or known only to the browser (var()): any.
+    else if (!(term.type === 'word' && /^(?:normal|bold|inherit|initial|unset|revert|revert-layer)$/i.test(term.value))) wholeAxis = true;
+  };
+  const addVariants = (terms: readonly Term[]) => {
+    for (const term of terms)
+      if (term.type === 'word' && Object.hasOwn(VARIANT_FEATURES, term.value))
+        for (const feature of VARIANT_FEATURES[term.value] ?? []) features.add(feature);
+  };
+  for (const { property, value } of declarations) {
+    if (property === 'font-weight') {
+      if (value[0]) addWeight(value[0]);
+    } else if (property === 'font-feature-settings') {
+      for (const [name, setting] of commaSeparated(value)) {
+        const off = setting?.type === 'number' ? setting.value === 0 : setting?.type === 'word' && setting.value === 'off';
+        if (name?.type === 'string' && /^[\x20-\x7e]{4}$/.test(name.value) && !off) features.add(name.value);
+      }
+    } else if (property === 'font-variant' || property.startsWith('font-variant-')) addVariants(value);
+    else if (property === 'content') {
+      characters += stringsOf(value);
+      // Quotation marks as the language's defaults draw them.
+      if (value.some((term) => term.type === 'word' && /^(?:open|close)-quote$/.test(term.value))) characters += '“”‘’';
+    } else if (property === 'text-transform')
+      changesCase ||= value.some((term) => term.type === 'word' && /^(?:uppercase|lowercase|capitalize)$/.test(term.value));
+    else if (property === 'font-family') families.push(...commaSeparated(value).map(familyName));
+    else if (property === 'font') {
+      // [style || variant || weight || stretch] size[/line-height] family, or a system font's keyword (no size).
+      const [first = [], ...others] = commaSeparated(value);
+      const size = first.findIndex((term) =>
+        term.type === 'number'
+          ? term.unit !== '' && !/^(?:deg|grad|rad|turn)$/.test(term.unit) // an oblique style's angle
+          : term.type === 'word' && /^(?:(?:x{1,3}-)?(?:small|large)|medium|smaller|larger|math)$/.test(term.value),
+      );
+      if (size < 0) continue;
+      const before = first.slice(0, size);
+      for (const term of before)
+        if ((term.type === 'number' && term.unit === '') || (term.type === 'word' && /^(?:bolder|lighter)$/.test(term.value)))
+          addWeight(term);
+      addVariants(before);
+      const line = first[size + 1]?.type === 'operator' ? 2 : 0;
+      families.push(familyName(first.slice(size + 1 + line)), ...others.map(familyName));
     }
   }
-  for (const [, value = ''] of rules.matchAll(/font-variant(?:-\w+)?\s*:\s*([^;}]+)/g)) {
-    for (const word of value.trim().split(/\s+/)) for (const feature of VARIANT_FEATURES[word] ?? []) features.add(feature);
-  }
-  let characters = '';
-  for (const [, value = ''] of rules.matchAll(/(?:^|[;{])\s*content\s*:\s*((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^;}"'])+)/g)) {
-    for (const [, double, single] of value.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g))
-      characters += cssString(double ?? single ?? '');
-    // Quotation marks as the language's defaults draw them.
-    if (/\b(?:open|close)-quote\b/.test(value)) characters += '“”‘’';
-  }
-  const families = [...rules.matchAll(/font(?:-family)?\s*:\s*([^;}]+)/g)].map(([, value = '']) => value);
   return {
     weights: wholeAxis ? undefined : { min: Math.min(...weights), max: Math.max(...weights) },
     features: [...features].sort(),
     characters,
-    changesCase: /text-transform\s*:\s*(?:uppercase|lowercase|capitalize)/.test(rules),
-    names: (family) => families.some((value) => value.split(',').some((name) => name.trim().replace(/^["']|["']$/g, '') === family)),
+    changesCase,
+    names: (family) => families.includes(family),
   };
 }
 
-function cssString(text: string): string {
-  return text.replace(/\\([0-9a-fA-F]{1,6})\s?|\\(.)/g, (_, hex?: string, other?: string) =>
-    hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : (other ?? ''),
-  );
+function commaSeparated(terms: readonly Term[]): Term[][] {
+  const parts: Term[][] = [[]];
+  for (const term of terms) {
+    if (term.type === 'operator' && term.value === ',') parts.push([]);
+    else parts.at(-1)?.push(term);
+  }
+  return parts;
+}
+
+/** `"Inter"`, or `Inter Display` unquoted. */
+function familyName(terms: readonly Term[]): string {
+  return terms.flatMap((term) => (term.type === 'string' || term.type === 'word' ? [term.value] : [])).join(' ');
+}
+
+/** A counter's separator too. */
+function stringsOf(terms: readonly Term[]): string {
+  return terms.map((term) => (term.type === 'string' ? term.value : term.type === 'function' ? stringsOf(term.terms) : '')).join('');
 }
 
 /**

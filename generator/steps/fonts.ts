@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { entryKey, lookupBytes, projectRequire, store } from '../cache.mjs';
+import type { CssReading } from '../css';
 import { BuildError } from '../failure';
 import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, withCaseForms } from '../fonts';
 import type { RenderPool } from '../render/pool';
@@ -68,7 +69,7 @@ async function loadSource(root: string, site: Site): Promise<Source> {
 interface FontsInput {
   root: string;
   site: Site;
-  css: string;
+  styles: CssReading;
   rendered: RenderedPages;
   described: SiteDescription;
   renderer: RenderPool;
@@ -77,9 +78,9 @@ interface FontsInput {
   mode: 'production' | 'development';
 }
 
-async function buildFonts({ root, site, css, rendered, described, renderer, writer, base, mode }: FontsInput): Promise<Fonts> {
+async function buildFonts({ root, site, styles, rendered, described, renderer, writer, base, mode }: FontsInput): Promise<Fonts> {
   const { family } = site.font;
-  const usage = fontUsage(css);
+  const usage = fontUsage(styles.declarations);
   if (!usage.names(family)) {
     throw new BuildError(
       `The stylesheet never names the font family "${family}" (font.family of the site config): the font would never be used. Name it in a font-family, or change font.family.`,
@@ -158,7 +159,7 @@ export const fonts = defineStep({
     buildFonts({
       root: build.options.root,
       site: config.site,
-      css: styles.css,
+      styles: styles.reading,
       rendered: pages,
       described: site.described,
       renderer: build.renderer,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import * as cheerio from 'cheerio';
+import { readCss } from '../../generator/css';
 import { fontUsage } from '../../generator/fonts';
 import { scanHtml } from '../../generator/scan';
 import { filesUnder } from './files';
@@ -107,7 +108,7 @@ export function shownText($: cheerio.CheerioAPI): string {
   const stylesheets = $('style')
     .toArray()
     .map((element) => $(element).text());
-  return scanHtml($.html(), '').characters + stylesheets.map((css) => fontUsage(css).characters).join('');
+  return scanHtml($.html(), '').characters + stylesheets.map((css) => fontUsage(readCss(css).declarations).characters).join('');
 }
 
 /** Whether a character lies in a CSS unicode-range such as `U+20-7E,U+A9`. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fontFace, fontUsage, unicodeRange } from '../../generator/fonts';
+import { readCss } from '../../generator/css';
+import { fontFace, unicodeRange, fontUsage as usageOf } from '../../generator/fonts';
 import { scanHtml } from '../../generator/scan';
 import config from '../../site.config';
 
@@ -45,6 +46,7 @@ describe('the characters a page shows', () => {
 });
 
 describe('what a stylesheet asks of the font', () => {
+  const fontUsage = (css: string) => usageOf(readCss(css).declarations);
   const usage = fontUsage(
     '@font-face{font-family:"F";font-weight:100 900;src:url(/f.woff2)}' +
       'body{font-weight:400}h1{font-weight:800}.a{font-weight:600;font-variant-numeric:tabular-nums slashed-zero}' +
@@ -67,6 +69,20 @@ describe('what a stylesheet asks of the font', () => {
     expect(fontUsage('body{font-family:"Inter",system-ui}').names('Inter')).toBe(true);
     expect(fontUsage('body{font:16px/1.5 Inter Display,sans-serif}').names('Inter')).toBe(false);
     expect(fontUsage('p{text-transform:none}').changesCase).toBe(false);
+  });
+
+  it('reads the font shorthand: its weight, its variant and its family, whatever the size and line height before it', () => {
+    const shorthand = fontUsage('h1{font:small-caps 800 2rem/1.1 Inter,sans-serif}');
+    expect(shorthand.weights).toEqual({ min: 400, max: 800 });
+    expect(shorthand.features).toEqual(['smcp']);
+    expect(shorthand.names('Inter')).toBe(true);
+    expect(fontUsage('em{font:oblique 10deg 1rem "Inter"}').names('Inter')).toBe(true);
+    expect(fontUsage('button{font:caption}').names('caption')).toBe(false);
+  });
+
+  it('keeps the whole weight axis for a weight only the browser knows, and reads no custom property as a weight', () => {
+    expect(fontUsage('h1{font-weight:var(--heading)}').weights).toBeUndefined();
+    expect(fontUsage(':root{--heading-font-weight:800}').weights).toEqual({ min: 400, max: 700 });
   });
 });
 
