@@ -135,6 +135,18 @@ describe('one of each, in the generator', () => {
     expect(loaders(['htmlparser2', 'parse5', 'cheerio', 'node-html-parser', 'linkedom', 'jsdom'])).toEqual(['generator/scan.ts']);
   });
 
+  it('reads CSS in one module, and nowhere by hand', () => {
+    expect(loaders(['css-tree', 'csso', 'postcss', 'lightningcss', '@parcel/css', 'clean-css', 'cssnano', 'cssom', 'stylis'])).toEqual([
+      'generator/css.ts',
+    ]);
+    // By hand: a pattern for url( or for the rest of a block or declaration ([^}], [^;}]), or a scan that skips /* comments */.
+    const byHand = generatorFiles().filter((file) => {
+      const source = readFileSync(path.join(root, file), 'utf8');
+      return /url\\\(|\[\^;?\}/.test(source) || (source.includes("'/*'") && source.includes("'*/'"));
+    });
+    expect(byHand).toEqual([]);
+  });
+
   it('escapes HTML with one library, and writes no escaper of its own', () => {
     expect(loaders(['escape-html', 'he', 'html-escaper', 'lodash.escape'])).toEqual([]);
     // An escaper of its own replaces "&" with "&amp;" somewhere.
