@@ -128,7 +128,7 @@ function externalPackages(root) {
         const file = path.join(path.dirname(requireFrom(root).resolve('htmlparser2')), '..', 'esm', 'Tokenizer.js');
         return { contents: `export { default as Tokenizer, QuoteType } from ${JSON.stringify(file)};`, resolveDir: root };
       });
-      // css-tree's parser, walker and tokenizer alone: its entry builds the lexer from the specs' data (mdn-data) first, some
+      // css-tree's parser and walker alone: its entry builds the lexer from the specs' data (mdn-data) first, some
       // 50-100 ms of every worker's start, for checks the CSS reader never makes.
       build.onResolve({ filter: /^css-tree$/ }, () => ({ path: 'reader', namespace: 'css-reader' }));
       build.onLoad({ filter: /^reader$/, namespace: 'css-reader' }, () => {
@@ -137,7 +137,7 @@ function externalPackages(root) {
         const contents = [
           `export { default as parse } from ${from('parser/index.js')};`,
           `export { default as walk } from ${from('walker/index.js')};`,
-          `export { tokenize, tokenTypes } from ${from('tokenizer/index.js')};`,
+          `export { tokenTypes } from ${from('tokenizer/index.js')};`,
         ].join('\n');
         return { contents, resolveDir: root };
       });

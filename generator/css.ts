@@ -3,14 +3,17 @@
  * reading with it): its rules for the pruner (prune-css.ts), its addresses for the link check, its declarations for the font.
  */
 import type { CssNode, List } from 'css-tree';
-import { parse, tokenize, tokenTypes, walk } from 'css-tree';
+import { parse, tokenTypes, walk } from 'css-tree';
 
 /** What the build reads of a stylesheet: plain data, kept in the cache beside it. */
 export interface CssReading {
   outline: SheetNode[];
   /** In url(), image-set() and @import, fragments included. */
   addresses: string[];
-  /** Those of style rules, at any depth; not the descriptors of a @font-face. */
+  /**
+   * Those that decide what a font must draw (font, font-*, content, text-transform), of style rules at any depth; not the
+   * descriptors of a @font-face.
+   */
   declarations: StyleDeclaration[];
 }
 
@@ -20,7 +23,7 @@ export type SheetNode =
   | { kind: 'rule'; selectors: { text: string; classes: string[] }[]; body: string }
   | { kind: 'group'; prelude: string; children: SheetNode[] };
 
-/** Property names in lower case, as CSS matches them; custom ones as written. */
+/** Property names in lower case, as CSS matches them. */
 export interface StyleDeclaration {
   property: string;
   value: Term[];
@@ -38,6 +41,11 @@ export type Term =
 /** Rules inside them apply under a condition: they are outlined like the top level. */
 const GROUPS = new Set(['media', 'supports', 'container', 'layer', 'scope', 'document']);
 
+const { LeftCurlyBracket, RightCurlyBracket } = tokenTypes;
+
+/** The properties of `declarations`: the font step's. */
+const DRAWN = /^(?:font(?:-[a-z-]+)?|content|text-transform)$/;
+
 /**
  * The outline holds each rule's selectors with the classes an element and its ancestors must carry for it to match, as
  * written (escapes too): none from inside an attribute selector or a functional pseudo-class (:not(), :is(), :where(),
@@ -45,8 +53,16 @@ const GROUPS = new Set(['media', 'supports', 'container', 'layer', 'scope', 'doc
  * Forgiving as browsers are, what css-tree cannot read stays as written; only braces that do not pair are refused.
  */
 export function readCss(css: string): CssReading {
-  checkBraces(css);
-  return read(css);
+  // css-tree would close what is left open, and keep a stray "}" as text: a stylesheet of unpaired braces is a mistake.
+  const open: number[] = [];
+  const reading = read(css, (type, start) => {
+    if (type === LeftCurlyBracket) open.push(start);
+    else if (type === RightCurlyBracket && open.pop() === undefined)
+      throw new Error(`The stylesheet has a "}" that closes nothing, at ${position(css, start)}.`);
+  });
+  const unclosed = open.pop();
+  if (unclosed !== undefined) throw new Error(`The stylesheet has a "{" that is never closed, at ${position(css, unclosed)}.`);
+  return reading;
 }
 
 /** The reading of the stylesheets one after the other. */
@@ -63,8 +79,10 @@ export function addressesOf(css: string): string[] {
   return read(css).addresses;
 }
 
-function read(css: string): CssReading {
-  const sheet = parse(css, { positions: true, parseValue: true, parseCustomProperty: true, parseAtrulePrelude: true });
+/** `onToken` sees each token before the parse, in the parser's own pass. */
+function read(css: string, onToken?: (type: number, start: number) => void): CssReading {
+  const options = { positions: true, parseValue: true, parseCustomProperty: true, parseAtrulePrelude: true };
+  const sheet = parse(css, onToken ? { ...options, onToken } : options);
   const addresses: string[] = [];
   const declarations: StyleDeclaration[] = [];
   walk(sheet, function (node) {
@@ -75,8 +93,9 @@ function read(css: string): CssReading {
       const first = node.prelude.children.first;
       if (first?.type === 'String') addresses.push(first.value);
     } else if (node.type === 'Declaration' && !(this.rule === null && this.atrule?.name.toLowerCase() === 'font-face')) {
-      const property = node.property.startsWith('--') ? node.property : node.property.toLowerCase();
-      declarations.push({ property, value: node.value.type === 'Value' ? terms(node.value.children) : [{ type: 'other' }] });
+      const property = node.property.toLowerCase();
+      if (DRAWN.test(property))
+        declarations.push({ property, value: node.value.type === 'Value' ? terms(node.value.children) : [{ type: 'other' }] });
     }
   });
   return { outline: sheet.type === 'StyleSheet' ? outlineOf(css, sheet.children) : [], addresses, declarations };
@@ -128,18 +147,6 @@ function terms(list: List<CssNode>): Term[] {
         return [{ type: 'other' }];
     }
   });
-}
-
-/** css-tree would close what is left open, and keep a stray "}" as text: a stylesheet of unpaired braces is a mistake. */
-function checkBraces(css: string): void {
-  const open: number[] = [];
-  tokenize(css, (type, start) => {
-    if (type === tokenTypes.LeftCurlyBracket) open.push(start);
-    else if (type === tokenTypes.RightCurlyBracket && open.pop() === undefined)
-      throw new Error(`The stylesheet has a "}" that closes nothing, at ${position(css, start)}.`);
-  });
-  const unclosed = open.pop();
-  if (unclosed !== undefined) throw new Error(`The stylesheet has a "{" that is never closed, at ${position(css, unclosed)}.`);
 }
 
 function position(css: string, offset: number): string {
