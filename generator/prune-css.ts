@@ -33,19 +33,26 @@ export function pageStyles(
 
 /** The sheet for one page's classes. */
 export function pruneSheet(nodes: readonly SheetNode[], classes: ReadonlySet<string>): string {
-  let out = '';
+  const parts: string[] = [];
+  keep(nodes, classes, parts);
+  // Joined, one flat string: a rope of its pieces would be walked again for each page it is copied into.
+  return parts.join('');
+}
+
+function keep(nodes: readonly SheetNode[], classes: ReadonlySet<string>, parts: string[]): void {
   for (const node of nodes) {
-    if (node.kind === 'text') out += node.text;
+    if (node.kind === 'text') parts.push(node.text);
     else if (node.kind === 'group') {
-      const inner = pruneSheet(node.children, classes);
-      if (inner) out += `${node.prelude}{${inner}}`;
+      const empty = parts.push(node.prelude, '{');
+      keep(node.children, classes, parts);
+      if (parts.length === empty) parts.length -= 2;
+      else parts.push('}');
     } else {
-      // An escaped name (`.md\\:flex`) is not read: a script's words (wordsOf) cannot spell it.
+      // An escaped name (`.md\:flex`) is not read: a script's words (wordsOf) cannot spell it.
       const kept = node.selectors.filter((selector) => selector.classes.every((name) => name.includes('\\') || classes.has(name)));
-      if (kept.length > 0) out += `${kept.map((selector) => selector.text).join(',')}{${node.body}}`;
+      if (kept.length > 0) parts.push(kept.map((selector) => selector.text).join(','), '{', node.body, '}');
     }
   }
-  return out;
 }
 
 /** Every word of a script: a class it adds is among them, whichever way it is written. */
