@@ -86,26 +86,20 @@ export function readLayouts(): LayoutRecord {
 
 /**
  * The headings and buttons on the first screen (in either layout) that `later` has somewhere else than `earlier`, by more
- * than MOVE_LIMIT_PX, as "h1 “Turn raw…” at 17, 177 (120 ms): 0.0 px across, 12.0 px down", with the largest move in px.
+ * than MOVE_LIMIT_PX, as "h1 “Turn raw…” at 17, 177 (120 ms): 0.0 px across, 12.0 px down".
  */
-export function moves(earlier: Layout, later: Layout): { moved: string[]; largest: number } {
+export function moves(earlier: Layout, later: Layout): string[] {
   const onScreen = (box: Layout['boxes'][number], layout: Layout) =>
     box.top < layout.viewport.height && box.top + box.height > 0 && box.left < layout.viewport.width && box.left + box.width > 0;
-  const moved: string[] = [];
-  let largest = 0;
-  later.boxes.forEach((box, index) => {
+  return later.boxes.flatMap((box, index) => {
     const before = earlier.boxes[index];
-    if (!before || before.name !== box.name || !(onScreen(before, earlier) || onScreen(box, later))) return;
+    if (!before || before.name !== box.name || !(onScreen(before, earlier) || onScreen(box, later))) return [];
     const across = box.left - before.left;
     const down = box.top - before.top;
-    const distance = Math.max(Math.abs(across), Math.abs(down));
-    largest = Math.max(largest, distance);
-    if (distance > MOVE_LIMIT_PX) {
-      const at = `${Math.round(before.left)}, ${Math.round(before.top)}`;
-      moved.push(`${box.name} at ${at} (${Math.round(earlier.at)} ms): ${across.toFixed(1)} px across, ${down.toFixed(1)} px down`);
-    }
+    if (Math.max(Math.abs(across), Math.abs(down)) <= MOVE_LIMIT_PX) return [];
+    const at = `${Math.round(before.left)}, ${Math.round(before.top)}`;
+    return [`${box.name} at ${at} (${Math.round(earlier.at)} ms): ${across.toFixed(1)} px across, ${down.toFixed(1)} px down`];
   });
-  return { moved, largest };
 }
 
 /** How startFontServer answers the font. */
@@ -132,7 +126,6 @@ export async function startFontServer(siteDir: string, pace: FontPace): Promise<
     answered = resolve;
   });
   const send = async ({ request, response, file, body }: PacedRequest) => {
-    if (process.env.FONT_DEBUG) console.error(Date.now() % 100000, request.url);
     if (new URL(request.url ?? '/', 'http://localhost').searchParams.has(PAINTED_PARAM)) painted();
     if (!file.endsWith('.woff2')) {
       response.end(body);
@@ -154,8 +147,8 @@ export async function startFontServer(siteDir: string, pace: FontPace): Promise<
 }
 
 /**
- * In the page: whether its first heading is drawn in `family` alone, and whether the probe can tell (the heading is drawn
- * otherwise in the other family).
+ * In the page: whether its first heading is drawn as in `family` alone, and whether that tells anything (`family` and
+ * `other` draw it at different widths).
  */
 export function headingDrawnIn({ family, other }: { family: string; other: string }): { drawn: boolean; probeWorks: boolean } {
   const heading = document.querySelector('h1');
