@@ -48,7 +48,9 @@ async function visit(page: EnginePage, routePath: string, width: number, pace: F
   const server = await startFontServer(siteDir, pace);
   try {
     await page.resize(width);
-    await page.goto(server.url + canonicalPath(routePath));
+    await page.goto(server.url + canonicalPath(routePath)).catch((error: unknown) => {
+      throw new Error(`${routePath} at ${width} px: ${String(error)}; the page asked for ${server.requests.join(', ')}`, { cause: error });
+    });
     if (pace === 'failing') {
       await server.fontAnswered;
       // WebKit calls a face 'error' while its file is on the way too: the answer has come, and no face is loading.

@@ -112,7 +112,12 @@ export type FontPace = { lateMs: number; after?: 'first-frame' | 'page' } | 'fai
  * 'page'`, that many ms after the page itself was answered (a page without JavaScript reports nothing). `'failing'`
  * answers the font with a 404. `fontAnswered` resolves once the font's answer is sent.
  */
-export async function startFontServer(siteDir: string, pace: FontPace): Promise<RunningServer & { fontAnswered: Promise<void> }> {
+export async function startFontServer(
+  siteDir: string,
+  pace: FontPace,
+): Promise<RunningServer & { fontAnswered: Promise<void>; requests: string[] }> {
+  /** What the page asked for, in order, to say where a visit stopped. */
+  const requests: string[] = [];
   let painted: () => void = () => {};
   const firstFrame = new Promise<void>((resolve) => {
     painted = resolve;
@@ -126,6 +131,7 @@ export async function startFontServer(siteDir: string, pace: FontPace): Promise<
     answered = resolve;
   });
   const send = async ({ request, response, file, body }: PacedRequest) => {
+    requests.push(request.url ?? '');
     if (new URL(request.url ?? '/', 'http://localhost').searchParams.has(PAINTED_PARAM)) painted();
     if (!file.endsWith('.woff2')) {
       response.end(body);
@@ -143,7 +149,7 @@ export async function startFontServer(siteDir: string, pace: FontPace): Promise<
     answered();
   };
   const server = await startPacedServer(siteDir, send, { notFound: '404.html' });
-  return { ...server, fontAnswered };
+  return { ...server, fontAnswered, requests };
 }
 
 /**

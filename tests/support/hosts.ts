@@ -88,7 +88,12 @@ export async function startPacedServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A request still held (a font the page never asked to be sent) would keep the server open for good.
+        server.closeAllConnections();
+      }),
   };
 }
 
