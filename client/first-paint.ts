@@ -1,17 +1,13 @@
 /**
  * The first paint's script: the only script inside every page (minified by the build and allowed
- * by its hash in the Content-Security-Policy), after the stylesheet, whose @font-face rules it
- * reads. Its element carries what it needs: `data-font`, the family the stylesheet names;
- * `data-src` and `data-integrity`, the site's script.
+ * by its hash in the Content-Security-Policy). Its element carries the site's script: `data-src`
+ * and `data-integrity`.
  *
  * It marks the document as scripted before anything is laid out, so that styles that need
- * JavaScript (the collapsed mobile menu) apply without a flash. It holds nothing back: in the
- * first frame that has the page's content, the font, preloaded since the head began, is either in
- * (the page shows in it from its first layout) or not (the page keeps the metric-matched fallback
- * for the whole visit, and the next page has the font from the cache). Nothing is laid out in one
- * font and then in the other, so nothing moves, in any engine: `font-display: optional` alone let
- * WebKit swap in a font that came just after its first layout, and Firefox lay out text in
- * system-ui while the font loaded. Without JavaScript, `optional` alone decides.
+ * JavaScript (the collapsed mobile menu) apply without a flash. It holds nothing back, and leaves
+ * the font to the stylesheet: font-display: swap over a fallback sized to Inter, weight by weight
+ * (styles/base/_fonts.scss), so the page shows in Inter whenever the font arrives, and moves
+ * nothing when it does.
  *
  * Once the first paint is on screen it loads the site's script: every behaviour enhances a page
  * that is whole without it.
@@ -19,18 +15,6 @@
 const script = document.currentScript as HTMLScriptElement | null;
 const root = document.documentElement;
 root.classList.add('js');
-
-const family = script?.dataset.font;
-const fonts = document.fonts as FontFaceSet | undefined;
-const face = `1em "${family}"`;
-// Asked for now, so that a font already in the cache is taken in before the first frame.
-if (family && fonts && !fonts.check(face)) fonts.load(face).catch(() => {});
-
-const frame = (then: () => void) => requestAnimationFrame(() => (document.body?.firstElementChild ? then() : frame(then)));
-
-// WebKit's check() counts a face it gave up (a broken file, or font-display: optional's wait run out on a busy machine) as
-// done: the page would keep Inter, and the family's other face, still loading, would swap its characters in.
-const givenUp = () => [...(fonts ?? [])].some((font) => font.status === 'error' && font.family.replace(/"/g, '') === family);
 
 let loaded = false;
 const loadSite = () => {
@@ -56,7 +40,6 @@ if (Observer && paintTiming) {
   }).observe({ type: 'paint', buffered: true });
 }
 
-frame(() => {
-  if (family && fonts && (!fonts.check(face) || givenUp())) root.classList.add('font-fallback');
-  setTimeout(loadSite, paintTiming ? 1000 : 0);
-});
+/** The first frame that has the page's content. */
+const frame = (then: () => void) => requestAnimationFrame(() => (document.body?.firstElementChild ? then() : frame(then)));
+frame(() => setTimeout(loadSite, paintTiming ? 1000 : 0));

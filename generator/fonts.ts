@@ -240,12 +240,12 @@ function stringsOf(terms: readonly Term[]): string {
 }
 
 /**
- * `optional`: a swap from the fallback after the first paint can re-wrap a line, however close its metrics; a page that paints
- * without the preloaded font keeps the fallback, and the next, the font cached, has it from the start: nothing moves.
+ * `swap`: text shows at once in the fallback the stylesheet names after the family, and in the font once it has come, on
+ * every visit; a fallback sized to the font's metrics keeps the swap from moving the page.
  */
 export function fontFace(family: string, href: string, weights: { min: number; max: number }, characters?: string): string {
   const range = characters === undefined ? '' : `;unicode-range:${unicodeRange(characters)}`;
-  return `@font-face{font-family:"${family}";font-weight:${weights.min} ${weights.max};font-display:optional;src:url(${href})${range}}`;
+  return `@font-face{font-family:"${family}";font-weight:${weights.min} ${weights.max};font-display:swap;src:url(${href})${range}}`;
 }
 
 /** `U+20-22,U+41-5A,U+20AC` for a set of characters. */

@@ -63,9 +63,7 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
               ) : (
                 <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
               )}
-              {/* After the stylesheet, whose @font-face rules it reads (client/first-paint.ts). */}
               <script
-                data-font={site.font}
                 data-src={assets.script.href}
                 data-integrity={assets.script.integrity}
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's minified client/first-paint.ts, allowed by its hash in the CSP

@@ -10,6 +10,9 @@ const LAUNCH_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Glyph advances as Chrome lays text out on a phone or in its new headless mode, not rounded to whole pixels as the old
+  // headless shell hints them: a line of Inter, or of its fallback sized to it, is as wide as the font says.
+  '--font-render-hinting=none',
 ];
 
 /** Playwright's own download of Chromium, where one was made. */

@@ -106,27 +106,29 @@ describe('the shipped font', () => {
 });
 
 describe("a page's font", () => {
-  it("is asked for by the family the config names, preloaded, with its faces before the first paint's script", async () => {
+  it('is preloaded', async () => {
     const $ = cheerio.load(await readFile(path.join(siteDir, 'index.html'), 'utf8'));
-    expect($('script[data-src]').attr('data-font')).toBe(config.font.family);
-    const head = $('head > *').toArray();
-    const style = head.findIndex((element) => element.tagName === 'style');
-    const script = head.findIndex((element) => element.tagName === 'script' && $(element).attr('data-src') !== undefined);
-    expect(style).toBeGreaterThan(-1);
-    expect(script).toBeGreaterThan(style);
     expect($('link[rel="preload"][as="font"]').attr('href')).toBe(`/${(await fontFaces()).find((rule) => rule.range === undefined)?.file}`);
   });
 
-  it('hides nothing while it comes, and is left out for the whole visit when it did not come by the first frame', async () => {
+  it('hides nothing while it comes, and swaps in over a fallback face for each weight the stylesheet sets', async () => {
     const css = cheerio
       .load(await readFile(path.join(siteDir, 'index.html'), 'utf8'))('style')
       .text();
     expect(css).not.toMatch(/body\{display:none/);
-    const fallback = /\.font-fallback body\{font-family:([^}]+)\}/.exec(css)?.[1] ?? '';
+    const faces = [...css.matchAll(/@font-face\{([^}]*)\}/g)].map(([, rule = '']) => rule);
+    const inter = faces.filter((rule) => rule.includes(`font-family:"${config.font.family}"`));
+    expect(inter.length).toBeGreaterThan(0);
+    for (const rule of inter) expect(rule).toContain('font-display:swap');
     const body = /(?:^|\})body\{[^}]*font-family:([^;}]+)/.exec(css)?.[1] ?? '';
-    expect(body.startsWith(`"${config.font.family}",`)).toBe(true);
-    // The same list without its first family: the fallback is what the page shows where Inter has not come.
-    expect(fallback).toBe(body.slice(`"${config.font.family}",`.length));
+    const fallback = `${config.font.family} Fallback`;
+    expect(body.startsWith(`"${config.font.family}","${fallback}",`)).toBe(true);
+    // A weight without a face of its own would be drawn by another, wider or narrower, and lines would re-wrap at the swap.
+    const fallbackWeights = faces
+      .filter((rule) => rule.includes(`font-family:"${fallback}"`))
+      .map((rule) => /font-weight:(\d+)/.exec(rule)?.[1]);
+    const setWeights = [...css.replace(/@font-face\{[^}]*\}/g, '').matchAll(/font-weight:(\d+)/g)].map(([, weight]) => weight);
+    expect(new Set(fallbackWeights)).toEqual(new Set(setWeights));
   });
 });
 

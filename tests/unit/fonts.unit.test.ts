@@ -93,7 +93,7 @@ describe('a font face', () => {
 
   it('carries its file, weight range and, for the extra file, its unicode-range', () => {
     expect(fontFace('Inter', '/assets/fonts/inter.1.woff2', { min: 400, max: 700 })).toBe(
-      '@font-face{font-family:"Inter";font-weight:400 700;font-display:optional;src:url(/assets/fonts/inter.1.woff2)}',
+      '@font-face{font-family:"Inter";font-weight:400 700;font-display:swap;src:url(/assets/fonts/inter.1.woff2)}',
     );
     expect(fontFace('Inter', '/x.woff2', { min: 400, max: 700 }, 'é€')).toMatch(/;unicode-range:U\+E9,U\+20AC\}$/);
   });

@@ -210,7 +210,6 @@ describe('Document', () => {
     expect($('script[src]')).toHaveLength(0);
     const script = $('script[data-src]');
     expect(script.html()).toBe(props.assets.inlineScript);
-    expect(script.attr('data-font')).toBe(site.font);
     expect(script.attr('data-src')).toBe('/assets/main.def.js');
     expect(script.attr('data-integrity')).toBe('sha384-js');
   });

@@ -15,6 +15,8 @@ import {
 
 /** Firefox reports a CSP violation as a script error as well; the recorder counts it once. */
 const CSP_REPORT = /^Content-Security-Policy:/;
+/** And a font whose request failed, which the response or the failure counts as a failed request (as Chromium's "Failed to load resource" is not an error). */
+const FONT_NOT_LOADED = /^downloadable font: download failed /;
 
 /**
  * Firefox over WebDriver BiDi (puppeteer-core drives it without a driver of its own). A page is a
@@ -51,7 +53,7 @@ export function firefoxEngine(executablePath: string): Engine {
       });
       page.on('pageerror', (error) => {
         const text = error instanceof Error ? error.message : String(error);
-        if (!CSP_REPORT.test(text)) native.consoleErrors.push(`Uncaught ${text}`);
+        if (!CSP_REPORT.test(text) && !FONT_NOT_LOADED.test(text)) native.consoleErrors.push(`Uncaught ${text}`);
       });
       page.on('requestfailed', (request) => native.failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
       page.on('response', (response) => {

@@ -367,9 +367,10 @@ class WebKitPage {
 }
 
 /**
- * A font that failed to load sends no event in WebKit: its face says so. But WebKit also marks a face 'error' when
- * font-display: optional's short wait ran out on a busy machine, though its file came: a face counts only when a file
- * its family's rules name does not load, or when no rule names one (a face of the FontFace API).
+ * A font that failed to load sends no event in WebKit: its face says so. But WebKit also calls a face 'error' whose file
+ * is still on its way once its block period is over (FontFace::status maps CSSFontFace's TimedOut to it), which under
+ * font-display: swap is from the start: a face counts only when a file its family's rules name does not load, or when no
+ * rule names one (a local face, or one of the FontFace API).
  */
 async function failedFonts(): Promise<string[]> {
   const failed = [...document.fonts].filter((face) => face.status === 'error');
