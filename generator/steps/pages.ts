@@ -96,7 +96,16 @@ export const pages = defineStep({
       brand: brand.assets,
       feeds,
       routes: shown.flatMap((info) =>
-        info.fields && info.path ? [{ url: routeUrl(base, info.path), title: info.title, fields: info.fields }] : [],
+        info.fields && info.path
+          ? [
+              {
+                url: routeUrl(base, info.path),
+                title: info.title,
+                fields: info.fields,
+                ...(info.target.kind === 'list' && info.target.entries.length === 0 ? { empty: true } : {}),
+              },
+            ]
+          : [],
       ),
       redirects: described.redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
     };

@@ -1,14 +1,16 @@
 /**
  * What an editor, or an attacker, can put in a collection's folder beyond the everyday mistakes (markdown.unit.test.ts):
  * characters no page shows, comments around text, dates past the clock or before 1970, two entries of one title, an alias
- * bomb, and links that lead out of the project. Each is named with its file and line.
+ * bomb, an empty or missing folder, and links that lead out of the project. Each is named with its file and line.
  */
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCollection } from '../../generator/render/collection';
+import { type AnyPages, describeSite } from '../../generator/render/model';
 import type { Collection } from '../../generator/site';
+import pages from '../../pages/site';
 
 const folders: string[] = [];
 
@@ -129,6 +131,34 @@ describe('the entries of a collection', () => {
     expect((await load(root)).problems).toEqual([]);
     // The dev server shows both.
     expect((await load(root, 'development')).problems.map((problem) => problem.file)).toEqual(['notes/second.md']);
+  });
+});
+
+describe('an empty collection', () => {
+  const site = (folder: string) =>
+    ({
+      ...pages,
+      collections: { notes: { ...pages.collections?.news, folder, path: '/notes' } },
+    }) as unknown as AnyPages;
+
+  it('builds its list, empty, at its address, and no feed entry', async () => {
+    const root = await project({ '.gitkeep': '' });
+    const described = await describeSite(site('notes'), { root, mode: 'production', now: NOW }, 'pages/site.tsx');
+    const list = described.pages.filter((page) => page.collection === 'notes');
+    expect(list.map((page) => [page.path, page.kind, page.target])).toEqual([
+      ['/notes', 'list', { kind: 'list', collection: 'notes', page: 1, pages: 1, entries: [] }],
+    ]);
+    expect(described.feeds.find((feed) => feed.collection === 'notes')?.entries).toEqual([]);
+  });
+
+  it('without its folder (git keeps no empty folder) fails, saying what to do', async () => {
+    const root = await tempFolder();
+    const failure = await describeSite(site('notes'), { root, mode: 'production', now: NOW }, 'pages/site.tsx').catch(
+      (error: Error) => error.message,
+    );
+    expect(failure).toBe(
+      'notes: collection "notes": its folder notes does not exist. Git keeps no empty folder: if its last entry was deleted, add an empty notes/.gitkeep (an empty collection builds an empty list); else correct its folder in the pages module',
+    );
   });
 });
 
