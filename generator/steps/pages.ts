@@ -147,7 +147,9 @@ export const pages = defineStep({
           ...(info.kind === 'not-found' ? { paths } : {}),
         };
         const route = pageLabel(info);
-        const rendered = await renderer.ask('render', request, `rendering page ${route}`, route);
+        // An entry's page is its Markdown file's: the file a time limit names.
+        const file = source.kind === 'entry' ? source.entry.file : undefined;
+        const rendered = await renderer.ask('render', request, `rendering page ${route}`, route, file);
         let classes = setOf.get(rendered.classNames);
         if (classes === undefined) {
           classes = classSets.push(rendered.classNames) - 1;
