@@ -10,8 +10,10 @@ import path from 'node:path';
 import * as cheerio from 'cheerio';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
 import { filesUnder } from '../../scripts/lib/files';
+import { photo } from '../../scripts/lib/photos';
 import { copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
 import siteConfig, { site } from '../../site.config';
 
@@ -281,7 +283,7 @@ describe('images as editors name and share them', () => {
  * The fixture collection built from a copy, with a paragraph added at the end of the first report (and `files` beside it):
  * the error the build fails with, and the line of that paragraph.
  */
-async function failureOfAddedParagraph(prefix: string, paragraph: string, files: Record<string, string> = {}) {
+async function failureOfAddedParagraph(prefix: string, paragraph: string, files: Record<string, string | Uint8Array> = {}) {
   const project = await copyProject(prefix);
   try {
     const reports = path.join(project.root, 'tests/fixtures/collection/reports');
@@ -324,5 +326,20 @@ describe('a link from an entry to a file kept beside it that is no image', () =>
     expect(String(error)).toContain(
       `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): links tests/fixtures/collection/reports/zz-test-terms.pdf, which the site does not publish: from an article's folder only its images are. Put the file in ${siteConfig.public}/ and link /zz-test-terms.pdf`,
     );
+  });
+});
+
+describe('an image cut short, as a copy interrupted leaves it', () => {
+  it('fails the build naming the Markdown file and line that shows it, and what to do', async () => {
+    const whole = await photo(7, { width: 1200, height: 800 });
+    const { error, line } = await failureOfAddedParagraph('collections-cut-image-', '![A photo cut short](zz-test-cut.jpg)', {
+      'zz-test-cut.jpg': whole.subarray(0, Math.floor(whole.length * 0.6)),
+    });
+    expect(String(error)).toMatch(
+      new RegExp(
+        `tests/fixtures/collection/reports/${name(1)}\\.md:${line}: tests/fixtures/collection/reports/zz-test-cut\\.jpg could not be read as an image \\(.+\\): is the file whole\\? Export it again`,
+      ),
+    );
+    expect((error as BuildError).file).toBe(`tests/fixtures/collection/reports/${name(1)}.md`);
   });
 });
