@@ -280,6 +280,23 @@ describe('a link that leads out of the project', () => {
   });
 });
 
+describe('a name holding a terminal escape', () => {
+  it('is shown written out, never obeyed by the terminal', async () => {
+    const entry = path.join(project.root, 'content', 'news', '\u001b[2Jcleared.md');
+    await writeFile(
+      entry,
+      '---\ntitle: Cleared\ndescription: An entry whose file name would clear the terminal that shows a message naming it.\ndate: 2026-05-01\n---\n\nText.\n',
+    );
+    try {
+      const message = await fails();
+      expect(message).toContain('content/news/\\x1b[2Jcleared.md');
+      expect(message).not.toContain('\u001b');
+    } finally {
+      await rm(entry);
+    }
+  });
+});
+
 describe('an option that reaches a host configuration', () => {
   it.each([
     [['--site-url', 'https://x.com;break;server_name$a;'], 'has the host "x.com;break;server_name$a;", which is not a domain name'],
