@@ -16,8 +16,8 @@ export interface OutputFolder {
   staging: string;
   /** Scratch space, removed with the build (and swept, should it die). */
   work: string;
-  /** Returns the mark it added. */
-  commit: (outputs: readonly OutputFile[]) => Promise<OutputFile>;
+  /** Returns the mark it added. `published`: the entries (Markdown files) this build publishes, whose assets may be kept. */
+  commit: (outputs: readonly OutputFile[], published: ReadonlySet<string>) => Promise<OutputFile>;
   abandon: () => Promise<void>;
 }
 
@@ -27,6 +27,13 @@ const MARK = 'site-generator';
 
 /** When each earlier build's hashed asset left the newest, for the grace period. */
 const ASSET_HISTORY = 'assets.json';
+
+interface Mark {
+  generator: string;
+  files: string[];
+  /** Each asset made for entries, and their Markdown files (OutputFile.madeFor). */
+  madeFor?: Record<string, readonly string[]>;
+}
 
 type LockOwner = { pid: number; host: string; started: string; command: string };
 
@@ -83,14 +90,18 @@ export async function openOutput(
           await release();
         }
       },
-      commit: async (outputs) => {
+      commit: async (outputs, published) => {
         let old: string[];
         let mark: OutputFile;
         try {
           await rm(work, { recursive: true, force: true });
           const previous = layout === 'link' ? current.build : current.exists ? outDir : undefined;
-          const carried = await carryAssets(previous, staging, store, outputs, keepAssetsMs, now);
-          const contents = `${JSON.stringify({ generator: MARK, files: [...outputs.map((file) => file.path), ...carried, MARK_FILE] })}\n`;
+          const carried = await carryAssets(previous, staging, store, outputs, { keepMs: keepAssetsMs, now, published });
+          const madeFor: Record<string, readonly string[]> = { ...carried.madeFor };
+          for (const file of outputs)
+            if (file.madeFor) madeFor[file.path] = [...new Set([...(madeFor[file.path] ?? []), ...file.madeFor])].sort();
+          const written: Mark = { generator: MARK, files: [...outputs.map((file) => file.path), ...carried.files, MARK_FILE], madeFor };
+          const contents = `${JSON.stringify(written)}\n`;
           await mkdir(path.dirname(path.join(staging, MARK_FILE)), { recursive: true });
           await writeFile(path.join(staging, MARK_FILE), contents);
           mark = { path: MARK_FILE, bytes: Buffer.byteLength(contents) };
@@ -151,15 +162,17 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
   return current.exists ? [previous, ...(current.build ? [current.build] : [])] : [];
 }
 
-/** Old pages keep working: the hashed assets the new output lacks stay in it (linked) for `keepMs` after a build first left them out. */
+/**
+ * Old pages keep working: the hashed assets the new output lacks stay in it (linked) for `keepMs` after a build first left them
+ * out, but those made for entries none of which this build publishes: a withdrawn article's images go with it.
+ */
 async function carryAssets(
   previous: string | undefined,
   staging: string,
   store: string,
   outputs: readonly OutputFile[],
-  keepMs: number,
-  now: number,
-): Promise<string[]> {
+  { keepMs, now, published }: { keepMs: number; now: number; published: ReadonlySet<string> },
+): Promise<{ files: string[]; madeFor: Record<string, readonly string[]> }> {
   const historyFile = path.join(store, ASSET_HISTORY);
   const history = await readFile(historyFile, 'utf8')
     .then((text) => JSON.parse(text) as Record<string, number>)
@@ -167,7 +180,9 @@ async function carryAssets(
   const fresh = new Set(outputs.map((file) => file.path));
   const assets =
     previous === undefined ? [] : await readdir(path.join(previous, ASSETS_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+  const madeBefore = (previous === undefined ? undefined : await readMark(previous))?.madeFor ?? {};
   const kept: Record<string, number> = {};
+  const madeFor: Record<string, readonly string[]> = {};
   for (const entry of assets) {
     if (!entry.isFile()) continue;
     const file = path
@@ -175,15 +190,18 @@ async function carryAssets(
       .split(path.sep)
       .join('/');
     if (fresh.has(file)) continue;
+    const entries = madeBefore[file];
+    if (entries !== undefined && !entries.some((entryFile) => published.has(entryFile))) continue;
     const supersededAt = history[file] ?? now;
     if (now - supersededAt >= keepMs) continue;
     const target = path.join(staging, file);
     await mkdir(path.dirname(target), { recursive: true });
     await link(path.join(previous as string, file), target).catch(() => copyFile(path.join(previous as string, file), target));
     kept[file] = supersededAt;
+    if (entries !== undefined) madeFor[file] = entries;
   }
   await writeFile(historyFile, `${JSON.stringify(kept)}\n`);
-  return Object.keys(kept);
+  return { files: Object.keys(kept), madeFor };
 }
 
 /** After a build killed in a plain folder's gap, its new site goes in place first, even if this build fails. */
@@ -225,10 +243,8 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
     );
   }
   if ((await readdir(outDir)).length === 0) return { exists: true };
-  const mark = await readFile(path.join(outDir, MARK_FILE), 'utf8')
-    .then((text) => JSON.parse(text) as { generator?: unknown; files?: unknown })
-    .catch(() => undefined);
-  if (mark?.generator !== MARK || !Array.isArray(mark.files)) {
+  const mark = await readMark(outDir);
+  if (mark === undefined) {
     throw refuse(
       `is a folder this generator did not make (it has no ${MARK_FILE}): the build replaces only its own output, so it leaves it as it is. Build into an empty folder or a new one, and point the web server there.`,
     );
@@ -247,6 +263,13 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
     );
   }
   return { exists: true };
+}
+
+async function readMark(folder: string): Promise<Mark | undefined> {
+  const mark = await readFile(path.join(folder, MARK_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as Partial<Mark>)
+    .catch(() => undefined);
+  return mark?.generator === MARK && Array.isArray(mark.files) ? (mark as Mark) : undefined;
 }
 
 async function lock(store: string, outDir: string): Promise<() => Promise<void>> {
