@@ -1,9 +1,15 @@
-/** Fault injection for the tests: a build paused at a moment of the output swap, to be killed there; a step that never finishes. */
+/**
+ * Fault injection for the tests: a build paused at a moment of the output swap, to be killed there (or held, while another
+ * program writes into its output); a step that never finishes.
+ */
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** SITE_GENERATOR_PAUSE_AT=<point>: the build writes pauseMarker() there and waits until killed. */
 export const PAUSE_AT = 'SITE_GENERATOR_PAUSE_AT';
+/** SITE_GENERATOR_HOLD_AT=<point>: the build writes pauseMarker() there and goes on once the test has removed it. */
+export const HOLD_AT = 'SITE_GENERATOR_HOLD_AT';
 /** SITE_GENERATOR_STALL_STEP=<step>: that step waits for a promise nothing settles, as a broken step would. */
 export const STALL_STEP = 'SITE_GENERATOR_STALL_STEP';
 /** SITE_GENERATOR_STEP_LIMIT=<step>:<ms>: that step's time limit, whatever its work, to pass it while the work goes on. */
@@ -27,6 +33,12 @@ export function pauseMarker(store: string, point: PausePoint): string {
 export function faultsFrom(env: NodeJS.ProcessEnv): Faults {
   return {
     async pause(store, point) {
+      if (env[HOLD_AT] === point) {
+        const marker = pauseMarker(store, point);
+        await writeFile(marker, String(process.pid));
+        while (existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 10));
+        return;
+      }
       if (env[PAUSE_AT] !== point) return;
       await writeFile(pauseMarker(store, point), String(process.pid));
       await new Promise(() => setInterval(() => {}, 1000));

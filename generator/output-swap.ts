@@ -3,7 +3,9 @@
  * old site or the whole new one. A plain folder takes two renames (Node cannot call renameat2), and a build killed between
  * them leaves the new site beside it, which the next build puts in place first.
  */
-import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+
+import { rmSync } from 'node:fs';
+import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { BuildError } from './failure';
@@ -27,6 +29,13 @@ const MARK = 'site-generator';
 
 /** When each earlier build's hashed asset left the newest, for the grace period. */
 const ASSET_HISTORY = 'assets.json';
+
+/** What marks the builds folder as this generator's, which it sweeps: a folder of that name it did not make is refused. */
+export const STORE_MARK = 'site-generator.json';
+
+/** The names this generator gives what it keeps in the builds folder: a folder of these alone, made before the mark was, is its own. */
+const STORE_NAMES =
+  /^(?:lock|assets\.json|paused-at-[a-z-]+|lock-\d+-[a-z0-9]+|lock\.stale-\d+|(?:build|staging|work|ready|previous)-\d{8}T\d{6}-\d+-[a-z0-9]+)$/;
 
 interface Mark {
   generator: string;
@@ -62,7 +71,7 @@ export async function openOutput(
   const pause = (point: PausePoint) => faults.pause(store, point);
   // Refuses what is in the way before making anything beside it.
   await currentTarget(outDir, store, layout);
-  await mkdir(store, { recursive: true });
+  await claimStore(store);
   const release = await lock(store, outDir);
   try {
     await pause('locked');
@@ -96,6 +105,8 @@ export async function openOutput(
         try {
           await rm(work, { recursive: true, force: true });
           const previous = layout === 'link' ? current.build : current.exists ? outDir : undefined;
+          // Another program may have written into the output while the build ran (a certificate's challenge): kept, and refused.
+          if (previous !== undefined) refuseAdded(outDir, await foreignFiles(previous));
           const carried = await carryAssets(previous, staging, store, outputs, { keepMs: keepAssetsMs, now, published });
           const madeFor: Record<string, readonly string[]> = { ...carried.madeFor };
           for (const file of outputs)
@@ -114,11 +125,7 @@ export async function openOutput(
         }
         await release();
         // A plain folder keeps no history: the old output goes at once, not at the next sweep.
-        for (const folder of old) {
-          await rm(folder, { recursive: true, force: true }).catch((error: Error) =>
-            warn(`Could not remove ${path.relative(process.cwd(), folder)}, the output before this build: ${error.message}`),
-          );
-        }
+        for (const folder of old) await removeBuild(folder, 'the output before this build', warn);
         return mark;
       },
     };
@@ -128,13 +135,21 @@ export async function openOutput(
   }
 }
 
-async function swapLink({ outDir, store, id, staging, pause }: Swap): Promise<string[]> {
+async function swapLink({ outDir, store, id, staging, current, pause }: Swap): Promise<string[]> {
   const build = path.join(store, `build-${id}`);
   await rename(staging, build);
   const temporary = path.join(path.dirname(outDir), `.${path.basename(outDir)}-link-${id}`);
   const windows = process.platform === 'win32';
   await symlink(windows ? build : path.relative(path.dirname(outDir), build), temporary, windows ? 'junction' : 'dir');
   await pause('before-link');
+  // The last moment a file written through the link would be lost from view: one written after this stays in the old build,
+  // which the sweep keeps for it.
+  const added = current.build === undefined ? [] : await foreignFiles(current.build);
+  if (added.length > 0) {
+    await rm(temporary, { force: true });
+    await rm(build, { recursive: true, force: true });
+    refuseAdded(outDir, added);
+  }
   await rename(temporary, outDir);
   await pause('after-link');
   return [];
@@ -146,7 +161,15 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
   const previous = path.join(store, `previous-${id}`);
   try {
     await rename(staging, ready);
-    if (current.exists) await rename(outDir, previous);
+    if (current.exists) {
+      await rename(outDir, previous);
+      // Aside, nothing can write into it by its name: what it holds now is what the build would remove.
+      const added = await foreignFiles(previous);
+      if (added.length > 0) {
+        await rename(previous, outDir);
+        refuseAdded(outDir, added);
+      }
+    }
     await pause('moved-aside');
     try {
       await rename(ready, outDir);
@@ -230,7 +253,10 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
   const refuse = (problem: string) => new BuildError(`${shown(outDir)} ${problem}`, { file: shown(outDir) });
   if (info.isSymbolicLink()) {
     const target = path.resolve(path.dirname(outDir), await readlink(outDir));
-    if (path.dirname(target) === store) return { exists: true, build: target };
+    if (path.dirname(target) === store) {
+      refuseAdded(outDir, await foreignFiles(target));
+      return { exists: true, build: target };
+    }
     throw refuse(
       `is a symbolic link to ${target}, which this generator did not make; it will not replace it. Move it away, or build elsewhere (--out-dir).`,
     );
@@ -243,25 +269,12 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
     );
   }
   if ((await readdir(outDir)).length === 0) return { exists: true };
-  const mark = await readMark(outDir);
-  if (mark === undefined) {
+  if ((await readMark(outDir)) === undefined) {
     throw refuse(
       `is a folder this generator did not make (it has no ${MARK_FILE}): the build replaces only its own output, so it leaves it as it is. Build into an empty folder or a new one, and point the web server there.`,
     );
   }
-  const listed = new Set(mark.files);
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  const foreign = entries
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => !listed.has(file))
-    .sort();
-  if (foreign.length > 0) {
-    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
-    throw refuse(
-      `holds files an earlier build did not write (${named}): the build would delete them, so it leaves the folder as it is. Move them out, or build into a folder of its own.`,
-    );
-  }
+  refuseAdded(outDir, await foreignFiles(outDir));
   return { exists: true };
 }
 
@@ -270,6 +283,75 @@ async function readMark(folder: string): Promise<Mark | undefined> {
     .then((text) => JSON.parse(text) as Partial<Mark>)
     .catch(() => undefined);
   return mark?.generator === MARK && Array.isArray(mark.files) ? (mark as Mark) : undefined;
+}
+
+/** The files of an output its mark does not list (all of them, without a mark): another program's, which no build may delete. */
+async function foreignFiles(folder: string): Promise<string[]> {
+  const listed = new Set((await readMark(folder))?.files ?? []);
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => !listed.has(file))
+    .sort();
+}
+
+function refuseAdded(outDir: string, foreign: readonly string[]): void {
+  if (foreign.length === 0) return;
+  const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+  throw new BuildError(
+    `${shown(outDir)} holds files no build wrote (${named}): another program put them there, and the build would delete them, so it leaves the output as it is. Build again once they are moved out, or build into a folder of its own.`,
+    { file: shown(outDir) },
+  );
+}
+
+/**
+ * An old output goes: only the files its mark lists, and the folders they leave empty, the mark last, so that a removal cut
+ * short is taken up by the next sweep. A file another program wrote into it stays, with its folders, and is named.
+ */
+async function removeBuild(folder: string, what: string, warn: (line: string) => void): Promise<void> {
+  const shownFolder = path.relative(process.cwd(), folder);
+  try {
+    const foreign = await foreignFiles(folder);
+    // Synchronous: a thousand pages' files, each without a trip through libuv's thread pool.
+    for (const file of (await readMark(folder))?.files ?? []) if (file !== MARK_FILE) rmSync(path.join(folder, file), { force: true });
+    if (foreign.length === 0) {
+      // Its folders and its mark are all that is left.
+      await rm(folder, { recursive: true, force: true });
+      return;
+    }
+    const folders = (await readdir(folder, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort((a, b) => b.length - a.length);
+    for (const inner of folders) await rmdir(inner).catch(() => {});
+    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+    warn(`Kept ${shownFolder}, ${what}: it holds files no build wrote (${named}). Move them where they belong, then delete it.`);
+  } catch (error) {
+    warn(`Could not remove ${shownFolder}, ${what}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The builds folder is swept of what dead builds left: it must be this generator's. One made before the mark was holds only
+ * names the generator gives, and is marked now; any other folder of that name is the user's, and is refused.
+ */
+async function claimStore(store: string): Promise<void> {
+  const entries = await readdir(store).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (entries?.includes(STORE_MARK)) return;
+  const foreign = (entries ?? []).filter((entry) => !STORE_NAMES.test(entry)).sort();
+  if (foreign.length > 0) {
+    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+    throw new BuildError(
+      `${shown(store)} is a folder this generator did not make (it has no ${STORE_MARK}, and holds ${named}): the build keeps its builds there and sweeps it, so it leaves it as it is. Move it away, or build elsewhere (--out-dir).`,
+      { file: shown(store) },
+    );
+  }
+  await mkdir(store, { recursive: true });
+  await writeFile(path.join(store, STORE_MARK), `${JSON.stringify({ generator: MARK })}\n`);
 }
 
 async function lock(store: string, outDir: string): Promise<() => Promise<void>> {
@@ -314,7 +396,7 @@ async function sweep(store: string, outDir: string, current: string | undefined,
   };
   const leftovers = [
     ...(await readdir(store))
-      .filter((entry) => entry !== 'lock' && entry !== ASSET_HISTORY && !liveCandidate(entry))
+      .filter((entry) => entry !== 'lock' && entry !== ASSET_HISTORY && entry !== STORE_MARK && !liveCandidate(entry))
       .map((entry) => path.join(store, entry)),
     ...(await readdir(path.dirname(outDir)))
       .filter((entry) => entry.startsWith(`.${path.basename(outDir)}-link-`))
@@ -322,8 +404,11 @@ async function sweep(store: string, outDir: string, current: string | undefined,
   ];
   for (const leftover of leftovers) {
     if (leftover === current) continue;
-    await rm(leftover, { recursive: true, force: true }).catch((error: Error) =>
-      warn(`Could not remove ${path.relative(process.cwd(), leftover)}, left by an earlier build: ${error.message}`),
-    );
+    // Each was the output once: another program may have written into it.
+    if (/^(?:build|previous)-/.test(path.basename(leftover))) await removeBuild(leftover, 'left by an earlier build', warn);
+    else
+      await rm(leftover, { recursive: true, force: true }).catch((error: Error) =>
+        warn(`Could not remove ${path.relative(process.cwd(), leftover)}, left by an earlier build: ${error.message}`),
+      );
   }
 }
