@@ -3,8 +3,11 @@ import * as v from 'valibot';
 
 /** Control characters but tab and line breaks: nothing a page shows, and a bell or an escape in a heading is a mistake. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
-/** Noncharacters (U+FFFE, a byte order mark read backwards): no font draws them, and XML, which the share image is, refuses them. */
-const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
+/**
+ * Noncharacters (U+FFFE, a byte order mark read backwards) and half a surrogate pair (YAML's "\uD800"): no font draws them, and
+ * XML, which the share image is, refuses them.
+ */
+const NONCHARACTER = /[\p{Noncharacter_Code_Point}\p{Cs}]/u;
 /** What draws nothing: white space, format characters (zero-width spaces and joiners, direction marks), the Hangul and Braille blanks. */
 const INVISIBLE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
 

@@ -96,9 +96,13 @@ describe("an entry's frontmatter", () => {
     expect(await problems({ 'entry.md': `${front(good.replace('2026-05-01', value))}\nText.\n` })).toEqual([]);
   });
 
-  it('refuses U+FFFE in a title, which no share image can draw, naming the line', async () => {
-    expect(await problems({ 'entry.md': `${front(good.replace('A good title', 'A good \uFFFE title'))}\nText.\n` })).toEqual([
-      'notes/entry.md:2: title holds U+FFFE, which is not a character and no page can show: delete it',
+  it.each([
+    ['U+FFFE', 'A good \uFFFE title'],
+    ['U+D800', 'A good "\\uD800" title'],
+  ])('refuses %s in a title, which no share image can draw, naming the line', async (code, title) => {
+    const quoted = title.includes('"') ? `"${title.replaceAll('"', '')}"` : title;
+    expect(await problems({ 'entry.md': `${front(good.replace('A good title', quoted))}\nText.\n` })).toEqual([
+      `notes/entry.md:2: title holds ${code}, which is not a character and no page can show: delete it`,
     ]);
   });
 
