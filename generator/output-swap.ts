@@ -278,6 +278,11 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
   return { exists: true };
 }
 
+/** "a, b, c and 4 more". */
+function firstFew(names: readonly string[]): string {
+  return names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+}
+
 async function readMark(folder: string): Promise<Mark | undefined> {
   const mark = await readFile(path.join(folder, MARK_FILE), 'utf8')
     .then((text) => JSON.parse(text) as Partial<Mark>)
@@ -298,7 +303,7 @@ async function foreignFiles(folder: string): Promise<string[]> {
 
 function refuseAdded(outDir: string, foreign: readonly string[]): void {
   if (foreign.length === 0) return;
-  const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+  const named = firstFew(foreign);
   throw new BuildError(
     `${shown(outDir)} holds files no build wrote (${named}): another program put them there, and the build would delete them, so it leaves the output as it is. Build again once they are moved out, or build into a folder of its own.`,
     { file: shown(outDir) },
@@ -325,7 +330,7 @@ async function removeBuild(folder: string, what: string, warn: (line: string) =>
       .map((entry) => path.join(entry.parentPath, entry.name))
       .sort((a, b) => b.length - a.length);
     for (const inner of folders) await rmdir(inner).catch(() => {});
-    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+    const named = firstFew(foreign);
     warn(`Kept ${shownFolder}, ${what}: it holds files no build wrote (${named}). Move them where they belong, then delete it.`);
   } catch (error) {
     warn(`Could not remove ${shownFolder}, ${what}: ${(error as Error).message}`);
@@ -344,7 +349,7 @@ async function claimStore(store: string): Promise<void> {
   if (entries?.includes(STORE_MARK)) return;
   const foreign = (entries ?? []).filter((entry) => !STORE_NAMES.test(entry)).sort();
   if (foreign.length > 0) {
-    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+    const named = firstFew(foreign);
     throw new BuildError(
       `${shown(store)} is a folder this generator did not make (it has no ${STORE_MARK}, and holds ${named}): the build keeps its builds there and sweeps it, so it leaves it as it is. Move it away, or build elsewhere (--out-dir).`,
       { file: shown(store) },
