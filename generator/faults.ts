@@ -1,8 +1,13 @@
-/** Fault injection for the tests: a build paused at a moment of the output swap, to be killed there; a step that never finishes. */
+/**
+ * Fault injection for the tests: a build paused at a moment of the output swap, to be killed there (or held, while another
+ * program writes into its output); a step that never finishes.
+ */
 import path from 'node:path';
 
 /** SITE_GENERATOR_PAUSE_AT=<point>: the build writes pauseMarker() there and waits until killed. */
 export const PAUSE_AT = 'SITE_GENERATOR_PAUSE_AT';
+/** SITE_GENERATOR_HOLD_AT=<point>: the build writes pauseMarker() there and goes on once the test has removed it. */
+export const HOLD_AT = 'SITE_GENERATOR_HOLD_AT';
 /** SITE_GENERATOR_STALL_STEP=<step>: that step waits for a promise nothing settles, as a broken step would. */
 export const STALL_STEP = 'SITE_GENERATOR_STALL_STEP';
 /** SITE_GENERATOR_STEP_LIMIT=<step>:<ms>: that step's time limit, whatever its work, to pass it while the work goes on. */
@@ -12,8 +17,8 @@ export const STEP_LIMIT = 'SITE_GENERATOR_STEP_LIMIT';
 export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'moved-aside';
 
 export interface Faults {
-  /** The output swap writes pauseMarker() there and waits until killed. */
-  pausesAt: (point: PausePoint) => boolean;
+  /** The output swap writes pauseMarker() there and waits until killed (`pause`) or until the marker is removed (`hold`). */
+  pausesAt: (point: PausePoint) => 'pause' | 'hold' | undefined;
   stalls: (step: string) => boolean;
   /** Its limit in ms, in place of the build's. */
   limit: (step: string) => number | undefined;
@@ -26,7 +31,7 @@ export function pauseMarker(store: string, point: PausePoint): string {
 
 export function faultsFrom(env: NodeJS.ProcessEnv): Faults {
   return {
-    pausesAt: (point) => env[PAUSE_AT] === point,
+    pausesAt: (point) => (env[HOLD_AT] === point ? 'hold' : env[PAUSE_AT] === point ? 'pause' : undefined),
     stalls: (step) => env[STALL_STEP] === step,
     limit(step) {
       const [name, ms] = (env[STEP_LIMIT] ?? '').split(':');

@@ -3,7 +3,9 @@
  * old site or the whole new one. A plain folder takes two renames (Node cannot call renameat2), and a build killed between
  * them leaves the new site beside it, which the next build puts in place first.
  */
-import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+
+import { existsSync, rmSync } from 'node:fs';
+import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { BuildError } from './failure';
@@ -16,8 +18,8 @@ export interface OutputFolder {
   staging: string;
   /** Scratch space, removed with the build (and swept, should it die). */
   work: string;
-  /** Returns the mark it added. */
-  commit: (outputs: readonly OutputFile[]) => Promise<OutputFile>;
+  /** Returns the mark it added. `published`: the entries (Markdown files) this build publishes, whose assets may be kept. */
+  commit: (outputs: readonly OutputFile[], published: ReadonlySet<string>) => Promise<OutputFile>;
   abandon: () => Promise<void>;
 }
 
@@ -27,6 +29,20 @@ const MARK = 'site-generator';
 
 /** When each earlier build's hashed asset left the newest, for the grace period. */
 const ASSET_HISTORY = 'assets.json';
+
+/** What marks the builds folder as this generator's, which it sweeps: a folder of that name it did not make is refused. */
+export const STORE_MARK = 'site-generator.json';
+
+/** The names this generator gives what it keeps in the builds folder: a folder of these alone, made before the mark was, is its own. */
+const STORE_NAMES =
+  /^(?:lock|assets\.json|paused-at-[a-z-]+|lock-\d+-[a-z0-9]+|lock\.stale-\d+|(?:build|staging|work|ready|previous)-\d{8}T\d{6}-\d+-[a-z0-9]+)$/;
+
+interface Mark {
+  generator: string;
+  files: string[];
+  /** Each asset made for entries, and their Markdown files (OutputFile.madeFor). */
+  madeFor?: Record<string, readonly string[]>;
+}
 
 type LockOwner = { pid: number; host: string; started: string; command: string };
 
@@ -54,13 +70,17 @@ export async function openOutput(
   const store = buildsFolder(outDir);
   // For the tests: a build killed at this moment of the swap.
   const pause = async (point: PausePoint) => {
-    if (!faults.pausesAt(point)) return;
-    await writeFile(pauseMarker(store, point), String(process.pid));
-    await new Promise(() => setInterval(() => {}, 1000));
+    const how = faults.pausesAt(point);
+    if (!how) return;
+    const marker = pauseMarker(store, point);
+    await writeFile(marker, String(process.pid));
+    // Held: until the test removes the marker; paused: until it kills the build.
+    if (how === 'hold') while (existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 10));
+    else await new Promise(() => setInterval(() => {}, 1000));
   };
   // Refuses what is in the way before making anything beside it.
   await currentTarget(outDir, store, layout);
-  await mkdir(store, { recursive: true });
+  await claimStore(store);
   const release = await lock(store, outDir);
   try {
     await pause('locked');
@@ -88,14 +108,20 @@ export async function openOutput(
           await release();
         }
       },
-      commit: async (outputs) => {
+      commit: async (outputs, published) => {
         let old: string[];
         let mark: OutputFile;
         try {
           await rm(work, { recursive: true, force: true });
           const previous = layout === 'link' ? current.build : current.exists ? outDir : undefined;
-          const carried = await carryAssets(previous, staging, store, outputs, keepAssetsMs, now);
-          const contents = `${JSON.stringify({ generator: MARK, files: [...outputs.map((file) => file.path), ...carried, MARK_FILE] })}\n`;
+          // Another program may have written into the output while the build ran (a certificate's challenge): kept, and refused.
+          if (previous !== undefined) refuseAdded(outDir, await foreignFiles(previous));
+          const carried = await carryAssets(previous, staging, store, outputs, { keepMs: keepAssetsMs, now, published });
+          const madeFor: Record<string, readonly string[]> = { ...carried.madeFor };
+          for (const file of outputs)
+            if (file.madeFor) madeFor[file.path] = [...new Set([...(madeFor[file.path] ?? []), ...file.madeFor])].sort();
+          const written: Mark = { generator: MARK, files: [...outputs.map((file) => file.path), ...carried.files, MARK_FILE], madeFor };
+          const contents = `${JSON.stringify(written)}\n`;
           await mkdir(path.dirname(path.join(staging, MARK_FILE)), { recursive: true });
           await writeFile(path.join(staging, MARK_FILE), contents);
           mark = { path: MARK_FILE, bytes: Buffer.byteLength(contents) };
@@ -108,11 +134,7 @@ export async function openOutput(
         }
         await release();
         // A plain folder keeps no history: the old output goes at once, not at the next sweep.
-        for (const folder of old) {
-          await rm(folder, { recursive: true, force: true }).catch((error: Error) =>
-            warn(`Could not remove ${path.relative(process.cwd(), folder)}, the output before this build: ${error.message}`),
-          );
-        }
+        for (const folder of old) await removeBuild(folder, 'the output before this build', warn);
         return mark;
       },
     };
@@ -122,13 +144,21 @@ export async function openOutput(
   }
 }
 
-async function swapLink({ outDir, store, id, staging, pause }: Swap): Promise<string[]> {
+async function swapLink({ outDir, store, id, staging, current, pause }: Swap): Promise<string[]> {
   const build = path.join(store, `build-${id}`);
   await rename(staging, build);
   const temporary = path.join(path.dirname(outDir), `.${path.basename(outDir)}-link-${id}`);
   const windows = process.platform === 'win32';
   await symlink(windows ? build : path.relative(path.dirname(outDir), build), temporary, windows ? 'junction' : 'dir');
   await pause('before-link');
+  // The last moment a file written through the link would be lost from view: one written after this stays in the old build,
+  // which the sweep keeps for it.
+  const added = current.build === undefined ? [] : await foreignFiles(current.build);
+  if (added.length > 0) {
+    await rm(temporary, { force: true });
+    await rm(build, { recursive: true, force: true });
+    refuseAdded(outDir, added);
+  }
   await rename(temporary, outDir);
   await pause('after-link');
   return [];
@@ -140,7 +170,15 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
   const previous = path.join(store, `previous-${id}`);
   try {
     await rename(staging, ready);
-    if (current.exists) await rename(outDir, previous);
+    if (current.exists) {
+      await rename(outDir, previous);
+      // Aside, nothing can write into it by its name: what it holds now is what the build would remove.
+      const added = await foreignFiles(previous);
+      if (added.length > 0) {
+        await rename(previous, outDir);
+        refuseAdded(outDir, added);
+      }
+    }
     await pause('moved-aside');
     try {
       await rename(ready, outDir);
@@ -156,15 +194,17 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
   return current.exists ? [previous, ...(current.build ? [current.build] : [])] : [];
 }
 
-/** Old pages keep working: the hashed assets the new output lacks stay in it (linked) for `keepMs` after a build first left them out. */
+/**
+ * Old pages keep working: the hashed assets the new output lacks stay in it (linked) for `keepMs` after a build first left them
+ * out, but those made for entries none of which this build publishes: a withdrawn article's images go with it.
+ */
 async function carryAssets(
   previous: string | undefined,
   staging: string,
   store: string,
   outputs: readonly OutputFile[],
-  keepMs: number,
-  now: number,
-): Promise<string[]> {
+  { keepMs, now, published }: { keepMs: number; now: number; published: ReadonlySet<string> },
+): Promise<{ files: string[]; madeFor: Record<string, readonly string[]> }> {
   const historyFile = path.join(store, ASSET_HISTORY);
   const history = await readFile(historyFile, 'utf8')
     .then((text) => JSON.parse(text) as Record<string, number>)
@@ -172,7 +212,9 @@ async function carryAssets(
   const fresh = new Set(outputs.map((file) => file.path));
   const assets =
     previous === undefined ? [] : await readdir(path.join(previous, ASSETS_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+  const madeBefore = (previous === undefined ? undefined : await readMark(previous))?.madeFor ?? {};
   const kept: Record<string, number> = {};
+  const madeFor: Record<string, readonly string[]> = {};
   for (const entry of assets) {
     if (!entry.isFile()) continue;
     const file = path
@@ -180,15 +222,18 @@ async function carryAssets(
       .split(path.sep)
       .join('/');
     if (fresh.has(file)) continue;
+    const entries = madeBefore[file];
+    if (entries !== undefined && !entries.some((entryFile) => published.has(entryFile))) continue;
     const supersededAt = history[file] ?? now;
     if (now - supersededAt >= keepMs) continue;
     const target = path.join(staging, file);
     await mkdir(path.dirname(target), { recursive: true });
     await link(path.join(previous as string, file), target).catch(() => copyFile(path.join(previous as string, file), target));
     kept[file] = supersededAt;
+    if (entries !== undefined) madeFor[file] = entries;
   }
   await writeFile(historyFile, `${JSON.stringify(kept)}\n`);
-  return Object.keys(kept);
+  return { files: Object.keys(kept), madeFor };
 }
 
 /** After a build killed in a plain folder's gap, its new site goes in place first, even if this build fails. */
@@ -217,7 +262,10 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
   const refuse = (problem: string) => new BuildError(`${shown(outDir)} ${problem}`, { file: shown(outDir) });
   if (info.isSymbolicLink()) {
     const target = path.resolve(path.dirname(outDir), await readlink(outDir));
-    if (path.dirname(target) === store) return { exists: true, build: target };
+    if (path.dirname(target) === store) {
+      refuseAdded(outDir, await foreignFiles(target));
+      return { exists: true, build: target };
+    }
     throw refuse(
       `is a symbolic link to ${target}, which this generator did not make; it will not replace it. Move it away, or build elsewhere (--out-dir).`,
     );
@@ -230,28 +278,94 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
     );
   }
   if ((await readdir(outDir)).length === 0) return { exists: true };
-  const mark = await readFile(path.join(outDir, MARK_FILE), 'utf8')
-    .then((text) => JSON.parse(text) as { generator?: unknown; files?: unknown })
-    .catch(() => undefined);
-  if (mark?.generator !== MARK || !Array.isArray(mark.files)) {
+  if ((await readMark(outDir)) === undefined) {
     throw refuse(
       `is a folder this generator did not make (it has no ${MARK_FILE}): the build replaces only its own output, so it leaves it as it is. Build into an empty folder or a new one, and point the web server there.`,
     );
   }
-  const listed = new Set(mark.files);
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  const foreign = entries
+  refuseAdded(outDir, await foreignFiles(outDir));
+  return { exists: true };
+}
+
+/** "a, b, c and 4 more". */
+function firstFew(names: readonly string[]): string {
+  return names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+}
+
+async function readMark(folder: string): Promise<Mark | undefined> {
+  const mark = await readFile(path.join(folder, MARK_FILE), 'utf8')
+    .then((text) => JSON.parse(text) as Partial<Mark>)
+    .catch(() => undefined);
+  return mark?.generator === MARK && Array.isArray(mark.files) ? (mark as Mark) : undefined;
+}
+
+/** The files of an output its mark does not list (all of them, without a mark): another program's, which no build may delete. */
+async function foreignFiles(folder: string): Promise<string[]> {
+  const listed = new Set((await readMark(folder))?.files ?? []);
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
     .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(outDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .filter((file) => !listed.has(file))
     .sort();
+}
+
+function refuseAdded(outDir: string, foreign: readonly string[]): void {
+  if (foreign.length === 0) return;
+  const named = firstFew(foreign);
+  throw new BuildError(
+    `${shown(outDir)} holds files no build wrote (${named}): another program put them there, and the build would delete them, so it leaves the output as it is. Build again once they are moved out, or build into a folder of its own.`,
+    { file: shown(outDir) },
+  );
+}
+
+/**
+ * An old output goes: only the files its mark lists, and the folders they leave empty, the mark last, so that a removal cut
+ * short is taken up by the next sweep. A file another program wrote into it stays, with its folders, and is named.
+ */
+async function removeBuild(folder: string, what: string, warn: (line: string) => void): Promise<void> {
+  const shownFolder = path.relative(process.cwd(), folder);
+  try {
+    const foreign = await foreignFiles(folder);
+    // Synchronous: a thousand pages' files, each without a trip through libuv's thread pool.
+    for (const file of (await readMark(folder))?.files ?? []) if (file !== MARK_FILE) rmSync(path.join(folder, file), { force: true });
+    if (foreign.length === 0) {
+      // Its folders and its mark are all that is left.
+      await rm(folder, { recursive: true, force: true });
+      return;
+    }
+    const folders = (await readdir(folder, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort((a, b) => b.length - a.length);
+    for (const inner of folders) await rmdir(inner).catch(() => {});
+    const named = firstFew(foreign);
+    warn(`Kept ${shownFolder}, ${what}: it holds files no build wrote (${named}). Move them where they belong, then delete it.`);
+  } catch (error) {
+    warn(`Could not remove ${shownFolder}, ${what}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The builds folder is swept of what dead builds left: it must be this generator's. One made before the mark was holds only
+ * names the generator gives, and is marked now; any other folder of that name is the user's, and is refused.
+ */
+async function claimStore(store: string): Promise<void> {
+  const entries = await readdir(store).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (entries?.includes(STORE_MARK)) return;
+  const foreign = (entries ?? []).filter((entry) => !STORE_NAMES.test(entry)).sort();
   if (foreign.length > 0) {
-    const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
-    throw refuse(
-      `holds files an earlier build did not write (${named}): the build would delete them, so it leaves the folder as it is. Move them out, or build into a folder of its own.`,
+    const named = firstFew(foreign);
+    throw new BuildError(
+      `${shown(store)} is a folder this generator did not make (it has no ${STORE_MARK}, and holds ${named}): the build keeps its builds there and sweeps it, so it leaves it as it is. Move it away, or build elsewhere (--out-dir).`,
+      { file: shown(store) },
     );
   }
-  return { exists: true };
+  await mkdir(store, { recursive: true });
+  await writeFile(path.join(store, STORE_MARK), `${JSON.stringify({ generator: MARK })}\n`);
 }
 
 async function lock(store: string, outDir: string): Promise<() => Promise<void>> {
@@ -296,7 +410,7 @@ async function sweep(store: string, outDir: string, current: string | undefined,
   };
   const leftovers = [
     ...(await readdir(store))
-      .filter((entry) => entry !== 'lock' && entry !== ASSET_HISTORY && !liveCandidate(entry))
+      .filter((entry) => entry !== 'lock' && entry !== ASSET_HISTORY && entry !== STORE_MARK && !liveCandidate(entry))
       .map((entry) => path.join(store, entry)),
     ...(await readdir(path.dirname(outDir)))
       .filter((entry) => entry.startsWith(`.${path.basename(outDir)}-link-`))
@@ -304,8 +418,11 @@ async function sweep(store: string, outDir: string, current: string | undefined,
   ];
   for (const leftover of leftovers) {
     if (leftover === current) continue;
-    await rm(leftover, { recursive: true, force: true }).catch((error: Error) =>
-      warn(`Could not remove ${path.relative(process.cwd(), leftover)}, left by an earlier build: ${error.message}`),
-    );
+    // Each was the output once: another program may have written into it.
+    if (/^(?:build|previous)-/.test(path.basename(leftover))) await removeBuild(leftover, 'left by an earlier build', warn);
+    else
+      await rm(leftover, { recursive: true, force: true }).catch((error: Error) =>
+        warn(`Could not remove ${path.relative(process.cwd(), leftover)}, left by an earlier build: ${error.message}`),
+      );
   }
 }

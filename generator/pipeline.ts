@@ -96,7 +96,10 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
     });
     await stop();
     const outputs = results.files;
-    const mark = await output.commit(outputs);
+    const published = Object.values(results.of(site).described.collections).flatMap((collection) =>
+      collection.entries.flatMap((entry) => (entry.shown ? [entry.file] : [])),
+    );
+    const mark = await output.commit(outputs, new Set(published));
     return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings };
   } catch (error) {
     await stop();

@@ -3,6 +3,11 @@ import * as v from 'valibot';
 
 /** Control characters but tab and line breaks: nothing a page shows, and a bell or an escape in a heading is a mistake. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
+/**
+ * Noncharacters (U+FFFE, a byte order mark read backwards) and half a surrogate pair (YAML's "\uD800"): no font draws them, and
+ * XML, which the share image is, refuses them.
+ */
+const NONCHARACTER = /[\p{Noncharacter_Code_Point}\p{Cs}]/u;
 /** What draws nothing: white space, format characters (zero-width spaces and joiners, direction marks), the Hangul and Braille blanks. */
 const INVISIBLE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
 
@@ -11,9 +16,8 @@ export function text(maxLength: number) {
   return v.pipe(
     v.string(),
     v.check(
-      (value) => !CONTROL.test(value),
-      (issue) =>
-        `holds the control character ${codePoint(String(issue.input).match(CONTROL)?.[0] ?? '')}, which no page can show: delete it`,
+      (value) => unshowable(value) === undefined,
+      (issue) => unshowable(String(issue.input)) ?? '',
     ),
     v.check((value) => !INVISIBLE.test(value), 'is empty'),
     v.check(
@@ -21,6 +25,15 @@ export function text(maxLength: number) {
       (issue) => `is ${String(issue.input).length} characters long; it may be ${maxLength} at most`,
     ),
   );
+}
+
+/** What is wrong with a character of `value` that no page can show, in the words of a field's problem; a body's too (collection.ts). */
+export function unshowable(value: string): string | undefined {
+  const control = CONTROL.exec(value)?.[0];
+  if (control !== undefined) return `holds the control character ${codePoint(control)}, which no page can show: delete it`;
+  const nonCharacter = NONCHARACTER.exec(value)?.[0];
+  if (nonCharacter !== undefined) return `holds ${codePoint(nonCharacter)}, which is not a character and no page can show: delete it`;
+  return undefined;
 }
 
 export function codePoint(character: string): string {

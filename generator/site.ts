@@ -205,6 +205,8 @@ export interface ShellRoute<Fields extends object> {
   url: string;
   title: string;
   fields?: Fields;
+  /** A collection's list with nothing published: the site decides whether its navigation links it. */
+  empty?: boolean;
 }
 
 export interface ShellAssets {

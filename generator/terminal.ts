@@ -13,3 +13,14 @@ const ansi = paint((name, text) => `\u001b[${SGR[name][0]}m${text}\u001b[${SGR[n
 export function paintFor(stream: NodeJS.WriteStream): Paint {
   return stream.isTTY === true && typeof stream.hasColors === 'function' && stream.hasColors() ? ansi : plain;
 }
+
+/** Control characters but line breaks and tabs, and the marks that reorder text (U+202E): a file's name must not move the cursor. */
+const UNSAFE = /[^\P{Cc}\t\n]|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** A message as the terminal may show it: what a name or a value holds is written out (\x1b), never obeyed. */
+export function escapeControls(text: string): string {
+  return text.replace(UNSAFE, (character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

@@ -30,6 +30,8 @@ export interface OutputFile {
   bytes: number;
   /** A redirect's page: its target. */
   redirectsTo?: string;
+  /** The entries (their Markdown files) it was made for: once none is published, no later build keeps it for its grace period. */
+  madeFor?: readonly string[];
 }
 
 export interface WrittenAsset {

@@ -58,7 +58,7 @@ export default definePages({
         description: `How lenders run their credit decisions and portfolio monitoring on ${site.name}, in their own words.`,
         perPage: 10,
         component: ArticleList,
-        // In the footer once a case study is published: a collection with none has no list.
+        // In the footer once a case study is published: the navigation leaves out an empty list (components/site/navigation.ts).
         fields: { footer: { group: 'Company', label: 'Case studies' } },
       },
       feed: `${site.name}: case studies`,

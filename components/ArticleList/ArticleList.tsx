@@ -26,6 +26,7 @@ export function ArticleList({ title, description, entries, page, pages, previous
             </li>
           ))}
         </ol>
+        {entries.length === 0 ? <p className="c-article-list__empty">Nothing is published here yet.</p> : null}
         {pages > 1 ? (
           <nav className="c-article-list__pages" aria-label={`${title}: more pages`}>
             {previous ? (

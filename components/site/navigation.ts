@@ -48,7 +48,9 @@ const derived = new WeakMap<readonly ShellRoute<RouteFields>[], Navigation>();
 
 function derive(routes: readonly ShellRoute<RouteFields>[], home: string): Navigation {
   const footer = new Map<string, NavLink[]>();
-  for (const route of routes) {
+  // A list with nothing in it yet is not worth a visitor's click: linked once it lists something.
+  const linked = routes.filter((route) => !route.empty);
+  for (const route of linked) {
     const filed = route.fields?.footer;
     if (!filed) continue;
     const links = footer.get(filed.group) ?? [];
@@ -57,7 +59,7 @@ function derive(routes: readonly ShellRoute<RouteFields>[], home: string): Navig
   }
   return {
     home,
-    main: routes.flatMap((route) => (route.fields?.nav ? [{ href: route.url, label: route.fields.nav }] : [])),
+    main: linked.flatMap((route) => (route.fields?.nav ? [{ href: route.url, label: route.fields.nav }] : [])),
     footer: [...footer].map(([heading, links], index, lists) => {
       const id = footerListId(heading);
       // Two headings of one spelling but for case or accents ("Company", "company") keep ids of their own.

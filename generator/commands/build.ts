@@ -13,7 +13,7 @@ import { type Failure, failureOf } from '../failure';
 import { DAY_MS } from '../options';
 import { type BuildResult, runBuild } from '../pipeline';
 import { progressReporter } from '../progress';
-import { type Paint, paintFor, plain } from '../terminal';
+import { escapeControls, type Paint, paintFor, plain } from '../terminal';
 import { fileRoute } from '../urls';
 import type { OutputFile } from '../writer';
 
@@ -231,9 +231,9 @@ function fail(error: unknown, root: string, json: boolean, output: string): void
   const err = paintFor(process.stderr);
   const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
   if (error instanceof UsageError) {
-    console.error(failure.message);
+    console.error(escapeControls(failure.message));
   } else {
-    console.error(`${err.red('Build failed:')} ${failure.message}`);
+    console.error(`${err.red('Build failed:')} ${escapeControls(failure.message)}`);
     if (failure.stack) console.error(err.dim(failure.stack));
     console.error(`${output} was left unchanged.`);
   }
@@ -287,5 +287,5 @@ async function build(root: string, args: readonly string[], where: { output: str
     for (const line of ['', ...summarize(result, await gzipSizes(result), out)]) console.log(line);
     console.log(`The site is in ${where.output}`);
   }
-  for (const warning of result.warnings) console.error(`${err.yellow('Warning:')} ${warning}`);
+  for (const warning of result.warnings) console.error(`${err.yellow('Warning:')} ${escapeControls(warning)}`);
 }

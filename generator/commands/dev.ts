@@ -8,7 +8,7 @@ import { type CommandSpec, positiveNumber, readCommandLine } from '../cli';
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isLoopback, portToTry } from '../dev/address';
 import { dev } from '../dev/index';
 import type { Outcome } from '../dev/session';
-import { paintFor } from '../terminal';
+import { escapeControls, paintFor } from '../terminal';
 import { checkBase } from '../urls';
 
 const command = {
@@ -74,13 +74,15 @@ export async function devCommand(root: string, args: readonly string[]): Promise
 
   const clock = (colour = paint) => colour.dim(new Date().toTimeString().slice(0, 8));
   const describeFiles = (files: readonly string[]) =>
-    files.length === 0 ? 'start' : files.length <= 2 ? files.join(', ') : `${files[0]} and ${files.length - 1} more`;
+    escapeControls(files.length === 0 ? 'start' : files.length <= 2 ? files.join(', ') : `${files[0]} and ${files.length - 1} more`);
   let firstBuildDone = false;
   const report = (outcome: Outcome, files: readonly string[]): void => {
     const ms = `${Math.round(outcome.ms)} ms`;
     if (!outcome.ok) {
       const cause = files.length > 0 ? `${describeFiles(files)} ${paintErr.dim('→')} ` : '';
-      console.error(`${clock(paintErr)} ${paintErr.red('✗')} ${cause}${paintErr.red('Build failed:')} ${outcome.error.message}`);
+      console.error(
+        `${clock(paintErr)} ${paintErr.red('✗')} ${cause}${paintErr.red('Build failed:')} ${escapeControls(outcome.error.message)}`,
+      );
       if (outcome.error.stack) console.error(paintErr.dim(outcome.error.stack));
       console.error(paintErr.dim('  The server keeps running; the next good save clears this.'));
       return;
@@ -110,7 +112,7 @@ export async function devCommand(root: string, args: readonly string[]): Promise
       onOutcome: report,
       onRefused: (value) =>
         console.error(
-          `${clock(paintErr)} ${paintErr.yellow(`Refused a request for the host ${value} (403):`)} ${
+          `${clock(paintErr)} ${paintErr.yellow(`Refused a request for the host ${escapeControls(value)} (403):`)} ${
             isLoopback(host)
               ? 'only localhost, 127.0.0.1 and [::1] are answered; --host opens the server to the network.'
               : 'not a name or address of this machine. If it came from another site, it may be DNS rebinding.'

@@ -104,7 +104,7 @@ function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { 
   }
   // The text rules (schema.ts) say what they found themselves.
   return {
-    text: /^(?:is empty|holds the control character|is \d+ characters long|is shorter than)/.test(issue.message)
+    text: /^(?:is empty|holds (?:the control character|U\+)|is \d+ characters long|is shorter than)/.test(issue.message)
       ? issue.message
       : `${issue.message} (found ${issue.received})`,
   };

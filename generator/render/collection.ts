@@ -5,8 +5,9 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
-import { description, text, title } from '../schema';
+import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { outsideProject } from '../project-files';
+import { description, text, title, unshowable } from '../schema';
 import type { Collection, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
@@ -14,23 +15,33 @@ import { bodyProblems, imagesOf, parseBody } from './markdown';
 import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
 
 /** Nothing a reader could take two ways. */
-const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
 const date = v.pipe(
   v.string('should be a date such as 2025-06-01'),
   v.check(
-    (value) => {
-      const match = DATE.exec(value);
-      if (!match) return false;
-      const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-      return day.getUTCMonth() === Number(match[2]) - 1 && day.getUTCDate() === Number(match[3]) && !Number.isNaN(Date.parse(value));
-    },
-    (issue) =>
-      // As some CMSs write a date and time: the hour would depend on where the build runs.
-      /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::[\d.]+)?$/.test(String(issue.input))
-        ? 'has a time but no time zone, so its hour depends on where the site is built: add one, such as 2025-06-01T09:30:00+02:00 or 2025-06-01T07:30:00Z'
-        : 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00',
+    (value) => dateMistake(value) === undefined,
+    (issue) => dateMistake(String(issue.input)) ?? '',
   ),
 );
+
+/** What an editor got wrong in a date, if anything: a feed needs RFC 3339, and a page must not show "1 January 1". */
+function dateMistake(value: string): string | undefined {
+  const match = DATE.exec(value);
+  if (!match)
+    // As some CMSs write a date and time: the hour would depend on where the build runs.
+    return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::[\d.]+)?$/.test(value)
+      ? 'has a time but no time zone, so its hour depends on where the site is built: add one, such as 2025-06-01T09:30:00+02:00 or 2025-06-01T07:30:00Z'
+      : 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00';
+  const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => Number(part ?? 0));
+  const calendar = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
+  if (calendar.getUTCMonth() !== (month ?? 0) - 1 || calendar.getUTCDate() !== day)
+    return 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00';
+  if ((year ?? 0) < 1970) return `has the year ${match[1]}: write a date from 1970 on, its year in full, such as 2025-06-01`;
+  // JavaScript takes 24:00 as the next midnight; RFC 3339, which a feed holds to, does not.
+  if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59 || (zoneHour ?? 0) > 23 || (zoneMinute ?? 0) > 59)
+    return 'has a time past the clock: hours run from 00 to 23, minutes and seconds from 00 to 59 (the midnight that ends a day is 00:00 of the next)';
+  return Number.isNaN(Date.parse(value)) ? 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00' : undefined;
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export async function loadCollection(
@@ -40,13 +51,19 @@ export async function loadCollection(
   { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
 ): Promise<LoadedCollection & { problems: Problem[] }> {
   const folder = folderName(collection.folder);
+  const away = outsideProject(root, folder);
+  if (away !== undefined) return { entries: [], problems: [{ file: folder, text: away }], images: [], reads: [`${folder}/`] };
   // Synchronous: a worker describing the site has nothing else to do, and a thousand entries' reads and stats, each without
   // a trip through libuv's thread pool, take a fraction of the time.
   const names = statSync(path.join(root, folder), { throwIfNoEntry: false })?.isDirectory()
     ? // By name, in code unit order: nothing depends on the file system's.
       readdirSync(path.join(root, folder), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     : undefined;
-  const missing = { file: folder, text: `collection "${name}": its folder ${folder} does not exist` };
+  // A wrong path and a folder git dropped with its last file look alike: the build cannot tell which, so it asks.
+  const missing = {
+    file: folder,
+    text: `collection "${name}": its folder ${folder} does not exist. Git keeps no empty folder: if its last entry was deleted, add an empty ${folder}/.gitkeep (an empty collection builds an empty list); else correct its folder in the pages module`,
+  };
   if (names === undefined) return { entries: [], problems: [missing], images: [], reads: [] };
   const problems: Problem[] = [];
   const inside = realpathSync(path.join(root, folder));
@@ -76,10 +93,17 @@ export async function loadCollection(
   });
   const entries: LoadedEntry[] = [];
   const images: ImageSource[] = [];
+  /** Each title shown, and the entry that has it: two pages of one title are one result twice in a search. */
+  const titles = new Map<string, string>();
   const files = names.flatMap((item) => (!item.isDirectory() && item.name.endsWith('.md') ? [item.name] : []));
   for (const fileName of files) {
     const file = `${folder}/${fileName}`;
     const slug = fileName.slice(0, -3);
+    const outside = outsideProject(root, file);
+    if (outside !== undefined) {
+      problems.push({ file, text: outside });
+      continue;
+    }
     // A byte order mark, as some editors on Windows save, would hide the frontmatter's first line.
     const source = readFileSync(path.join(root, file), 'utf8').replace(/^\uFEFF/, '');
     const entryPath = `${collection.path}/${slug}` as SitePath;
@@ -105,7 +129,24 @@ export async function loadCollection(
       add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${yamlMistake(error)}`);
       continue;
     }
-    const data = document.toJS() ?? {};
+    let data: unknown;
+    try {
+      data = document.toJS() ?? {};
+    } catch (error) {
+      // An alias bomb: a few lines of aliases that would expand to millions of values.
+      let alias = 0;
+      visit(document, {
+        Alias: (_, node) => {
+          alias = node.range?.[0] ?? 0;
+          return visit.BREAK;
+        },
+      });
+      add(
+        lines.linePos(alias).line + 1,
+        `the frontmatter cannot be read (${(error as Error).message}): write its values out instead of repeating them with aliases (*name)`,
+      );
+      continue;
+    }
     const lineOf = (keys: readonly (string | number)[]): Located => {
       let node = document.getIn(keys, true) as { range?: [number, number, number] } | undefined;
       for (let depth = keys.length; !node?.range && depth > 0; depth -= 1)
@@ -122,6 +163,14 @@ export async function loadCollection(
     if (found.length > 0) continue;
     const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
     const bodyLine = source.slice(0, front[0].length).split('\n').length;
+    // As the frontmatter's text fields are held: a bell or an escape would reach the page unseen.
+    source
+      .slice(front[0].length)
+      .split('\n')
+      .forEach((line, index) => {
+        const mistake = unshowable(line);
+        if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
+      });
     const tokens = parseBody(source.slice(front[0].length));
     for (const problem of bodyProblems(tokens)) add(problem.line + bodyLine, problem.text);
     const entryImages = [
@@ -189,6 +238,10 @@ export async function loadCollection(
       source,
     };
     entries.push(entry);
+    const twin = titles.get(entry.info.title);
+    if (entry.shown && twin !== undefined)
+      add(lineOf(['title']).line, `title "${entry.info.title}" is the title of ${twin} too: each entry of a collection needs its own`);
+    if (entry.shown && twin === undefined) titles.set(entry.info.title, `${file}:${lineOf(['title']).line}`);
     // A draft's images are checked, never published: an embargoed picture must not wait in the output for its article.
     if (entry.shown) images.push(...imageSources);
   }

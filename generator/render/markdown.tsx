@@ -31,7 +31,7 @@ export function bodyProblems(tokens: readonly Token[]): { line: number; text: st
   let line = 0;
   for (const token of tokens) {
     if (token.map) line = token.map[0];
-    if (token.type === 'html_block' && !COMMENTS.test(token.content)) problems.push({ line, text: rawHtml(token.content) });
+    if (token.type === 'html_block' && !COMMENTS.test(token.content)) problems.push({ line, text: htmlBlockProblem(token.content) });
     // One a paragraph: its closing tags are the same mistake.
     const inline = token.children?.find((child) => child.type === 'html_inline' && !COMMENTS.test(child.content));
     if (inline) problems.push({ line, text: rawHtml(inline.content) });
@@ -51,7 +51,18 @@ export function bodyProblems(tokens: readonly Token[]): { line: number; text: st
 }
 
 /** A note to other editors, or another generator's marker (Hugo's <!--more-->): nothing of it reaches the page. */
-const COMMENTS = /^(?:\s*<!--[\s\S]*?-->)+\s*$/;
+const COMMENT = /<!--(?:(?!-->)[\s\S])*-->/g;
+/** Comments alone: a comment's end is its first "-->", so that no text between two comments passes for one. */
+const COMMENTS = /^(?:\s*<!--(?:(?!-->)[\s\S])*-->)+\s*$/;
+
+/** A line that starts with a comment is an HTML block, left out whole: text beside a comment, or after one never closed, would be lost. */
+function htmlBlockProblem(content: string): string {
+  const rest = content.replace(COMMENT, '');
+  if (rest.includes('<!--')) return 'opens a comment (<!--) that is never closed: everything after it would be left out; end it with -->';
+  if (rest.length < content.length && !/<[a-z/!?]/i.test(rest))
+    return `has text on the line of a comment (${rest.trim().slice(0, 40)}): a line that starts with a comment is left out whole; put the comment on a line of its own`;
+  return rawHtml(content);
+}
 
 function attribute(token: Token, name: string): string {
   return String(token.attrGet(name) ?? '');

@@ -5,10 +5,11 @@ import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
 import { description as descriptionSchema, text, title as titleSchema } from '../schema';
 import type { FeedInfo, PageEntry, PageInfo, Pages, RedirectInfo, SitePath } from '../site';
 import { canonicalPath, routeFile } from '../urls';
+import { Addresses } from './addresses';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
 import { instant, loadCollection } from './collection';
 import { type Keys, locate } from './locate';
-import type { DescribeInput, ImageSource, SiteDescription } from './protocol';
+import type { DescribeInput, ImageSource, Located, SiteDescription } from './protocol';
 
 export type AnyPages = Pages<unknown, Record<string, unknown>, unknown>;
 
@@ -104,6 +105,21 @@ export async function describeSite(
   }
   await checkEntry(pages.notFound, entrySchema, whereIn(pages.notFound, pagesModule), '/404');
   const redirects = await checkRedirects(pages, seenPaths, whereIn, pagesModule, problems);
+  // Routes and redirects are held to each other above; a collection's pages are held to them, and to each other, below.
+  const addresses = new Addresses();
+  for (const [index, route] of pages.routes.entries())
+    if (typeof route.path === 'string')
+      await addresses.claim(route.path, { what: `the route "${route.path}"`, where: () => routesWhere(index)(['path']) });
+  for (const [index, redirect] of (pages.redirects ?? []).entries())
+    if (typeof redirect.from === 'string')
+      await addresses.claim(redirect.from, {
+        what: `the redirect "${redirect.from}" → "${redirect.to}"`,
+        where: () => whereIn(pages.redirects, pagesModule, [index, 'from'])([]),
+      });
+  const claim = async (address: string, what: string, where: () => Promise<Located>) => {
+    const problem = await addresses.claim(address, { what, where });
+    if (problem) problems.push(problem);
+  };
 
   const infos: PageInfo[] = [];
   const fieldNames = Object.keys(pages.fields);
@@ -134,16 +150,13 @@ export async function describeSite(
     reads.push(...loaded.reads);
     images.push(...loaded.images);
     const shown = loaded.entries.flatMap((entry, index) => (entry.shown ? [{ entry, index }] : []));
-    if (shown.length === 0) continue;
-    if (seenPaths.has(collection.path.toLowerCase()))
-      problems.push({
-        file: pagesModule,
-        text: `collection "${name}" lists its entries at ${collection.path}, which is a route of the table too`,
-      });
     const perPage = Math.max(1, collection.list.perPage);
-    const pageCount = Math.ceil(shown.length / perPage);
+    // An empty collection keeps its list, empty: its address, and the links to it, outlive its last entry.
+    const pageCount = Math.max(1, Math.ceil(shown.length / perPage));
+    const collectionWhere = () => whereIn(pages, pagesModule, ['collections', name, 'path'])([]);
     for (let page = 1; page <= pageCount; page += 1) {
       const path = (page === 1 ? collection.path : `${collection.path}/page/${page}`) as SitePath;
+      await claim(path, `${page === 1 ? 'the list' : `page ${page} of the list`} of collection "${name}"`, collectionWhere);
       const suffix = page === 1 ? '' : ` (page ${page} of ${pageCount})`;
       const listed = shown.slice((page - 1) * perPage, page * perPage);
       infos.push({
@@ -161,6 +174,8 @@ export async function describeSite(
       });
     }
     for (const { entry, index } of shown) {
+      // Its file's name is its address.
+      await claim(entry.path, `the entry ${entry.file}`, async () => ({ file: entry.file }));
       infos.push({
         path: entry.path,
         file: routeFile(entry.path),
@@ -181,6 +196,7 @@ export async function describeSite(
       });
     }
     const published = shown.flatMap(({ entry }) => (entry.info.draft ? [] : [entry]));
+    await claim(`${collection.path}/feed.xml`, `the feed of collection "${name}"`, collectionWhere);
     feeds.push({
       collection: name,
       path: collection.path,

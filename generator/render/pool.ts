@@ -29,6 +29,8 @@ interface Reply {
   /** "rendering page /about-us/". */
   what: string;
   route?: string;
+  /** The content file the request is made from, if one alone is (an entry's Markdown): the file to change. */
+  file?: string;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -76,14 +78,14 @@ export class RenderPool {
   }
 
   /** To the worker with the fewest requests waiting: callers bound how many they send (queue.ts). */
-  async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string, route?: string): Promise<Requests[K][1]> {
+  async ask<K extends RequestType>(type: K, input: Requests[K][0], what: string, route?: string, file?: string): Promise<Requests[K][1]> {
     const member = this.members.reduce<Member | undefined>(
       (best, member) => (best === undefined || member.replies.length < best.replies.length ? member : best),
       undefined,
     );
     if (!member) throw this.failure ?? new Error('The render workers were stopped.');
     await this.whenLoaded(member);
-    return (await this.send(member, type, input, what, route)) as Requests[K][1];
+    return (await this.send(member, type, input, what, route, file)) as Requests[K][1];
   }
 
   /** How many requests keep every worker busy without a wait between them. */
@@ -166,10 +168,10 @@ export class RenderPool {
     return member;
   }
 
-  private send(member: Member, type: RequestType, input: unknown, what: string, route?: string): Promise<unknown> {
+  private send(member: Member, type: RequestType, input: unknown, what: string, route?: string, file?: string): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.owe(member, { what, ...(route === undefined ? {} : { route }), resolve, reject });
+      this.owe(member, { what, ...(route === undefined ? {} : { route }), ...(file === undefined ? {} : { file }), resolve, reject });
       member.worker.postMessage({ id: this.nextId++, type, input } as ToWorker);
     });
   }
@@ -185,10 +187,13 @@ export class RenderPool {
     if (!next) return;
     const limit = next.what === LOADING ? Math.max(LOAD_MS, this.options.timeoutMs) : this.options.timeoutMs;
     member.timer = setTimeout(() => {
-      const { what, route } = next;
+      const { what, route, file } = next;
+      const took = `took longer than ${limit / 1000} s, so the render worker was stopped`;
       const error = new BuildError(
-        `${what[0]?.toUpperCase()}${what.slice(1)} took longer than ${limit / 1000} s, so the render worker was stopped: does a component or content file loop forever? (--page-timeout sets the limit)`,
-        route ? { route } : {},
+        file
+          ? `${file}: ${what} ${took}: is it very large (a table of thousands of columns, say)? Split it up, or raise the limit (--page-timeout)`
+          : `${what[0]?.toUpperCase()}${what.slice(1)} ${took}: does a component or content file loop forever? (--page-timeout sets the limit)`,
+        { ...(route ? { route } : {}), ...(file ? { file } : {}) },
       );
       this.fail(error);
       for (const reply of member.replies.splice(0)) reply.reject(error);
@@ -205,8 +210,10 @@ export class RenderPool {
 /** Out of memory, or an error thrown outside any request. */
 function crashError(error: Error, reply: Reply | undefined): BuildError {
   const route = reply?.route;
-  return new BuildError(`A render worker failed${reply ? ` while ${reply.what}` : ''}: ${error.message}`, {
+  const file = reply?.file;
+  return new BuildError(`${file ? `${file}: a` : 'A'} render worker failed${reply ? ` while ${reply.what}` : ''}: ${error.message}`, {
     ...(route ? { route } : {}),
+    ...(file ? { file } : {}),
     cause: error,
   });
 }

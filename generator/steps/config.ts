@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { bundle } from '../bundle.mjs';
 import { BuildError } from '../failure';
 import type { BuildOptions } from '../options';
+import { outsideProject } from '../project-files';
 import { type Problem, problemsError, problemsOf } from '../render/check';
 import { locate, tagExports } from '../render/locate';
 import { text } from '../schema';
@@ -65,7 +66,22 @@ async function loadConfig(options: BuildOptions, writer: Writer): Promise<Config
     });
   }
   tagExports({ default: exported }, config);
-  const problems: Problem[] = await problemsOf(exported, schema, async (keys) => (await locate(root, exported, keys)) ?? { file: config });
+  const where = async (keys: readonly (string | number)[]) => (await locate(root, exported, keys)) ?? { file: config };
+  const problems: Problem[] = await problemsOf(exported, schema, where);
+  if (problems.length > 0) throw problemsError(problems);
+  // Read, and some of it published, at their real paths: a link out of the project names no file of the site's.
+  const named = exported as Site;
+  const files: { keys: (string | number)[]; file: string | undefined }[] = [
+    ...(['pages', 'styles', 'client', 'inlineScript', 'public'] as const).map((key) => ({ keys: [key], file: named[key] })),
+    ...named.brandFonts.map((file, index) => ({ keys: ['brandFonts', index], file })),
+    // Else a package's, which node_modules holds.
+    { keys: ['font', 'file'], file: /^\.{0,2}\//.test(named.font.file) ? named.font.file : undefined },
+  ];
+  for (const { keys, file } of files) {
+    // An installed package is wherever its package manager linked it: its files are code the build runs anyway.
+    const away = file === undefined || /^(?:\.\/)?node_modules\//.test(file) ? undefined : outsideProject(root, file);
+    if (away !== undefined) problems.push({ ...(await where(keys)), text: away });
+  }
   if (problems.length > 0) throw problemsError(problems);
   const site =
     options.pages === undefined

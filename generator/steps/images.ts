@@ -77,9 +77,12 @@ async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepCon
   const images: Images['images'] = {};
   const shares: Images['shares'] = {};
   const files: OutputFile[] = [];
+  // The entries that show each image: its copies are theirs, and go with them.
+  const shownBy = new Map<string, Set<string>>();
+  for (const source of sources) shownBy.set(source.file, (shownBy.get(source.file) ?? new Set()).add(source.from.replace(/:\d+$/, '')));
   unique.forEach((source, index) => {
     const image = made[index] as Made & { files: OutputFile[] };
-    files.push(...image.files);
+    files.push(...image.files.map((file) => ({ ...file, madeFor: [...(shownBy.get(source.file) ?? [])] })));
     const largest = image.outputs.filter((output) => output.type === image.fallbackType).at(-1);
     images[source.file] = {
       src: publicPath(base, `/${largest?.file ?? ''}`),
@@ -96,8 +99,13 @@ async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepCon
     };
     if (image.share) shares[source.file] = { href: publicPath(base, `/${image.share.file}`), ...input.share };
   });
-  // Two images of the same bytes and name (each beside its own entry) are the same files: listed once.
-  const written = [...new Map(files.map((file) => [file.path, file])).values()];
+  // Two images of the same bytes and name (each beside its own entry) are the same files: listed once, for both entries.
+  const byPath = new Map<string, OutputFile>();
+  for (const file of files) {
+    const known = byPath.get(file.path);
+    byPath.set(file.path, known ? { ...known, madeFor: [...new Set([...(known.madeFor ?? []), ...(file.madeFor ?? [])])] } : file);
+  }
+  const written = [...byPath.values()];
   written.sort((a, b) => a.path.localeCompare(b.path));
   return { images, shares, files: written, reads: unique.map((source) => source.file) };
 }

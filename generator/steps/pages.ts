@@ -96,7 +96,16 @@ export const pages = defineStep({
       brand: brand.assets,
       feeds,
       routes: shown.flatMap((info) =>
-        info.fields && info.path ? [{ url: routeUrl(base, info.path), title: info.title, fields: info.fields }] : [],
+        info.fields && info.path
+          ? [
+              {
+                url: routeUrl(base, info.path),
+                title: info.title,
+                fields: info.fields,
+                ...(info.target.kind === 'list' && info.target.entries.length === 0 ? { empty: true } : {}),
+              },
+            ]
+          : [],
       ),
       redirects: described.redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
     };
@@ -138,7 +147,9 @@ export const pages = defineStep({
           ...(info.kind === 'not-found' ? { paths } : {}),
         };
         const route = pageLabel(info);
-        const rendered = await renderer.ask('render', request, `rendering page ${route}`, route);
+        // An entry's page is its Markdown file's: the file a time limit names.
+        const file = source.kind === 'entry' ? source.entry.file : undefined;
+        const rendered = await renderer.ask('render', request, `rendering page ${route}`, route, file);
         let classes = setOf.get(rendered.classNames);
         if (classes === undefined) {
           classes = classSets.push(rendered.classNames) - 1;

@@ -2,6 +2,7 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
+import { outsideProject } from '../project-files';
 import { folderName } from '../urls';
 import type { OutputFile, Writer } from '../writer';
 import { config } from './config';
@@ -17,6 +18,9 @@ async function copyPublic(root: string, folder: string | undefined, writer: Writ
   if (folder === undefined) return { files: [], reads: [] };
   const name = folderName(folder);
   const source = path.join(root, name);
+  // Its files are held to the folder below; the folder itself, to the project.
+  const away = outsideProject(root, name);
+  if (away !== undefined) throw new BuildError(away, { file: name });
   const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;

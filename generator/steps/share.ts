@@ -53,7 +53,7 @@ export const share = defineStep({
       );
       batch.forEach((entry, index) => {
         const asset = drawn[index] as Pick<WrittenAsset, 'href' | 'file'>;
-        files.push(asset.file);
+        files.push({ ...asset.file, madeFor: [entry.file] });
         socialImages[entry.path] = { url: asset.href, width, height, alt: `${entry.title} (${config.site.name})` };
       });
     }

@@ -4,14 +4,17 @@
  * image in a body, of two sizes. What pages exist, what the feed holds, the sitemap's lastmod, and
  * each image's sources and box.
  */
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildError } from '../../generator/failure';
 import { runBuild } from '../../generator/pipeline';
 import { filesUnder } from '../../scripts/lib/files';
+import { photo } from '../../scripts/lib/photos';
 import { copyProject, type ProjectCopy, projectRoot } from '../../scripts/lib/project';
 import siteConfig, { site } from '../../site.config';
 
@@ -281,7 +284,7 @@ describe('images as editors name and share them', () => {
  * The fixture collection built from a copy, with a paragraph added at the end of the first report (and `files` beside it):
  * the error the build fails with, and the line of that paragraph.
  */
-async function failureOfAddedParagraph(prefix: string, paragraph: string, files: Record<string, string> = {}) {
+async function failureOfAddedParagraph(prefix: string, paragraph: string, files: Record<string, string | Uint8Array> = {}) {
   const project = await copyProject(prefix);
   try {
     const reports = path.join(project.root, 'tests/fixtures/collection/reports');
@@ -324,5 +327,63 @@ describe('a link from an entry to a file kept beside it that is no image', () =>
     expect(String(error)).toContain(
       `tests/fixtures/collection/reports/${name(1)}.md:${line}: reports/${name(1)}/index.html (route /reports/${name(1)}): links tests/fixtures/collection/reports/zz-test-terms.pdf, which the site does not publish: from an article's folder only its images are. Put the file in ${siteConfig.public}/ and link /zz-test-terms.pdf`,
     );
+  });
+});
+
+describe('an image cut short, as a copy interrupted leaves it', () => {
+  it('fails the build naming the Markdown file and line that shows it, and what to do', async () => {
+    const whole = await photo(7, { width: 1200, height: 800 });
+    const { error, line } = await failureOfAddedParagraph('collections-cut-image-', '![A photo cut short](zz-test-cut.jpg)', {
+      'zz-test-cut.jpg': whole.subarray(0, Math.floor(whole.length * 0.6)),
+    });
+    expect(String(error)).toMatch(
+      new RegExp(
+        `tests/fixtures/collection/reports/${name(1)}\\.md:${line}: tests/fixtures/collection/reports/zz-test-cut\\.jpg could not be read as an image \\(.+\\): is the file whole\\? Export it again`,
+      ),
+    );
+    expect((error as BuildError).file).toBe(`tests/fixtures/collection/reports/${name(1)}.md`);
+  });
+});
+
+describe('an entry the next build leaves out', () => {
+  it('has none of its files in the output, even within the grace period that keeps older builds’ assets', async () => {
+    const project = await copyProject('collections-withdrawn-');
+    try {
+      const reports = path.join(project.root, 'tests/fixtures/collection/reports');
+      const outDir = path.join(project.root, 'zz-test-dist');
+      const entry = (number: number) => `tests/fixtures/collection/reports/${name(number)}.md`;
+      const buildAt = (now: number) =>
+        runBuild({ root: project.root, outDir, log: () => {}, pages: 'tests/fixtures/collection/pages.tsx', now, siteUrl: site.url });
+      /** The assets the output's mark says were made for each entry. */
+      const madeFor = async () =>
+        JSON.parse(await readFile(path.join(outDir, 'deploy/build.json'), 'utf8')).madeFor as Record<string, string[]>;
+      const filesOf = (made: Record<string, string[]>, number: number) =>
+        Object.keys(made).filter((file) => made[file]?.includes(entry(number)));
+
+      await buildAt(NOW);
+      const before = await madeFor();
+      // 02 has a cover (its copies and its share cut); 04 an image in its body; 01 a share card with its title.
+      const withdrawn = [...filesOf(before, 2), ...filesOf(before, 4)];
+      expect(filesOf(before, 2).length).toBeGreaterThan(3);
+      expect(filesOf(before, 4).length).toBeGreaterThan(1);
+      const [oldCard] = filesOf(before, 1);
+      for (const file of [...withdrawn, oldCard ?? '']) expect(existsSync(path.join(outDir, file)), file).toBe(true);
+
+      // 02 becomes a draft, 04 is deleted, and 01, still published, gets a new title, so a new card.
+      const second = path.join(reports, `${name(2)}.md`);
+      await writeFile(second, (await readFile(second, 'utf8')).replace(/^date: /m, 'draft: true\ndate: '));
+      await rm(path.join(reports, `${name(4)}.md`));
+      const first = path.join(reports, `${name(1)}.md`);
+      await writeFile(first, (await readFile(first, 'utf8')).replace(/^title: .*$/m, 'title: "Report 01, retitled"'));
+      await buildAt(NOW + 24 * 60 * 60 * 1000);
+
+      const output = new Set(await filesUnder(outDir));
+      expect(withdrawn.filter((file) => output.has(file))).toEqual([]);
+      expect(JSON.stringify(await madeFor())).not.toMatch(new RegExp(`${name(2)}|${name(4)}`));
+      // What a page still open in a browser needs of an entry still published stays for its grace period.
+      expect(output.has(oldCard ?? '')).toBe(true);
+    } finally {
+      await project.remove();
+    }
   });
 });

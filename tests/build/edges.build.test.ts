@@ -5,7 +5,7 @@
  * 1, names the file and line (or the option) and what to do, and leaves dist/ byte for byte as it was.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +228,71 @@ describe('a link in public/', () => {
       await expect(readFile(path.join(outDir, 'terms.txt'), 'utf8')).resolves.toBe('The terms.\n');
     } finally {
       await rm(path.join(project.root, 'public'), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a link that leads out of the project', () => {
+  /** An entry that would build: without the check it was published, page, feed and sitemap. */
+  const LEAK =
+    '---\ntitle: Leaked\ndescription: A file from outside the project, which no build may publish as the site.\ndate: 2026-05-01\n---\n\nA secret.\n';
+  it.each([
+    ['public/, as a whole', 'public', { 'id_rsa.txt': 'PRIVATE KEY' }, ''],
+    ["a collection's folder", 'content/case-studies', { 'leak.md': LEAK }, ''],
+    ['an entry', 'content/news/leak.md', { 'leak.md': LEAK }, 'leak.md'],
+    ['a file the site config names', 'styles/main.scss', { 'main.scss': 'body { color: red; }' }, 'main.scss'],
+  ])('from %s fails the build, naming the link and where it points', async (_what, link, files, pointsAt) => {
+    const outside = await realpath(await mkdtemp(path.join(tmpdir(), 'outside-')));
+    for (const [file, contents] of Object.entries(files)) await writeFile(path.join(outside, file), contents);
+    const at = path.join(project.root, link);
+    const existed = await rename(at, `${at}.moved`).then(
+      () => true,
+      () => false,
+    );
+    const target = path.join(outside, pointsAt);
+    await symlink(target, at);
+    try {
+      expect(await fails()).toContain(`${link} is a link to ${target}, outside the project: only the project's own files are published.`);
+    } finally {
+      await rm(at, { force: true });
+      if (existed) await rename(`${at}.moved`, at);
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('inside the project is followed: a collection kept in another folder of it builds', async () => {
+    const moved = path.join(project.root, 'editorial');
+    await rename(path.join(project.root, 'content', 'news'), moved);
+    await symlink(moved, path.join(project.root, 'content', 'news'));
+    const outDir = path.join(project.root, 'linked-news');
+    try {
+      const result = npmRunBuild(['--out-dir', outDir]);
+      expect(result.status, result.stderr).toBe(0);
+      expect((await readdir(path.join(outDir, 'news'))).filter((name) => !name.includes('.'))).toEqual(
+        (await readdir(moved)).filter((name) => name.endsWith('.md')).map((name) => name.slice(0, -3)),
+      );
+    } finally {
+      await rm(path.join(project.root, 'content', 'news'));
+      await rename(moved, path.join(project.root, 'content', 'news'));
+      await rm(outDir, { recursive: true, force: true });
+      await rm(`${path.dirname(outDir)}/.${path.basename(outDir)}-builds`, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a name holding a terminal escape', () => {
+  it('is shown written out, never obeyed by the terminal', async () => {
+    const entry = path.join(project.root, 'content', 'news', '\u001b[2Jcleared.md');
+    await writeFile(
+      entry,
+      '---\ntitle: Cleared\ndescription: An entry whose file name would clear the terminal that shows a message naming it.\ndate: 2026-05-01\n---\n\nText.\n',
+    );
+    try {
+      const message = await fails();
+      expect(message).toContain('content/news/\\x1b[2Jcleared.md');
+      expect(message).not.toContain('\u001b');
+    } finally {
+      await rm(entry);
     }
   });
 });

@@ -62,6 +62,30 @@ describe('a page that never finishes rendering', () => {
   });
 });
 
+describe("an entry's page that never finishes rendering", () => {
+  it('fails the build naming its Markdown file and route, and what to do', async () => {
+    const failure = runBuild({
+      root: projectRoot,
+      ...quiet,
+      outDir,
+      outLayout: 'folder',
+      pages: fixture('endless-entry.tsx'),
+      now: Date.parse('2026-06-01T00:00:00Z'),
+      pageTimeoutMs: 2000,
+    });
+    await expect(failure).rejects.toThrow(
+      /^tests\/fixtures\/collection\/reports\/report-\d+\.md: rendering page \/reports\/report-\d+\/ took longer than 2 s, so the render worker was stopped: is it very large \(a table of thousands of columns, say\)\? Split it up, or raise the limit \(--page-timeout\)$/,
+    );
+    const error = (await failure.catch((caught: unknown) => caught)) as BuildError;
+    expect([error.file, error.route]).toEqual([
+      expect.stringMatching(/^tests\/fixtures\/collection\/reports\/report-\d+\.md$/),
+      `/reports/${error.file?.replace(/^.*\//, '').replace(/\.md$/, '')}/`,
+    ]);
+    expect(await fingerprint(outDir)).toEqual(before);
+    expect(await leftovers(outDir)).toEqual([]);
+  });
+});
+
 describe("the site's code", () => {
   it('that throws while it loads fails the build naming the file and line, and leaves dist/ as it was', async () => {
     const failure = runBuild({ root: projectRoot, ...quiet, outDir, outLayout: 'folder', pages: fixture('throwing-at-load.ts') });

@@ -11,7 +11,7 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeF
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAUSE_AT, type PausePoint, pauseMarker } from '../../generator/faults';
+import { HOLD_AT, PAUSE_AT, type PausePoint, pauseMarker } from '../../generator/faults';
 import { buildsFolder } from '../../generator/output-swap';
 import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
@@ -256,7 +256,7 @@ describe('a plain output folder (--out-dir without --link)', () => {
     const before = await fingerprint(outDir);
     const result = await build(outDir, ORIGINS[1], {}, PLAIN);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('holds files an earlier build did not write (.well-known/acme-challenge/token)');
+    expect(result.stderr).toContain('holds files no build wrote (.well-known/acme-challenge/token)');
     expect(await fingerprint(outDir)).toEqual(before);
   });
 
@@ -269,6 +269,106 @@ describe('a plain output folder (--out-dir without --link)', () => {
     expect((await lstat(outDir)).isDirectory()).toBe(true);
     expect(await siteIn(outDir)).toBe(ORIGINS[1]);
     expect(await leftovers(outDir)).toEqual([]);
+  });
+});
+
+describe('a file another program writes into the output', () => {
+  const challenge = '.well-known/acme-challenge/token';
+
+  /** A build of ORIGINS[1] over ORIGINS[0], held before its swap while a certificate's challenge is written into the output. */
+  async function writtenDuringBuild(outDir: string, args: readonly string[]) {
+    expect((await build(outDir, ORIGINS[0], {}, args)).code).toBe(0);
+    const before = await fingerprint(outDir);
+    const running = startBuild(outDir, ORIGINS[1], { [HOLD_AT]: 'staged' }, args);
+    const marker = pauseMarker(buildsFolder(outDir), 'staged');
+    await waitForFile(marker);
+    await mkdir(path.dirname(path.join(outDir, challenge)), { recursive: true });
+    await writeFile(path.join(outDir, challenge), 'proof');
+    await rm(marker);
+    return { result: await running.exited, before };
+  }
+
+  it.each([
+    ['a plain folder', PLAIN],
+    ['the link dist/ is', ['--link']],
+  ])('during a build, in %s, is kept: the build refuses to swap, naming it, and leaves the output as it was', async (_what, args) => {
+    const outDir = path.join(workDir, `written-during-${args.length}`, 'www');
+    const { result, before } = await writtenDuringBuild(outDir, args);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(`holds files no build wrote (${challenge}): another program put them there`);
+    // The old site, byte for byte, and the file beside it.
+    const { [challenge]: written, ...rest } = await fingerprint(outDir);
+    expect(rest).toEqual(before);
+    expect(written).toBeDefined();
+    await expect(readFile(path.join(outDir, challenge), 'utf8')).resolves.toBe('proof');
+    // Once it is gone (the challenge met), the next build goes ahead.
+    await rm(path.join(outDir, '.well-known'), { recursive: true });
+    await expectNextBuild(outDir, ORIGINS[1], args);
+  });
+
+  it('between builds, through the link dist/ is, is kept: the next build refuses, naming it', async () => {
+    const outDir = path.join(workDir, 'written-between', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    await mkdir(path.dirname(path.join(outDir, challenge)), { recursive: true });
+    await writeFile(path.join(outDir, challenge), 'proof');
+    const before = await fingerprint(outDir);
+    const result = await build(outDir, ORIGINS[1]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`holds files no build wrote (${challenge})`);
+    expect(await fingerprint(outDir)).toEqual(before);
+  });
+
+  it('into a build dist/ has just left is kept, with its folders, and named, when the builds after it are swept', async () => {
+    const outDir = path.join(workDir, 'written-into-old', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    const oldest = path.resolve(path.dirname(outDir), await readlink(outDir));
+    expect((await build(outDir, ORIGINS[1])).code).toBe(0);
+    // As a write through dist/ that reached the old build just before the link moved.
+    await mkdir(path.join(oldest, '.well-known', 'acme-challenge'), { recursive: true });
+    await writeFile(path.join(oldest, challenge), 'proof');
+    const result = await build(outDir, ORIGINS[0]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      new RegExp(`Warning: Kept .*${path.basename(oldest)}, left by an earlier build: it holds files no build wrote \\(${challenge}\\)`),
+    );
+    // And its mark, by which the sweep after the file is moved out removes the rest.
+    expect((await readdir(oldest, { recursive: true })).sort()).toEqual([
+      '.well-known',
+      '.well-known/acme-challenge',
+      challenge,
+      'deploy',
+      'deploy/build.json',
+    ]);
+    await expect(readFile(path.join(oldest, challenge), 'utf8')).resolves.toBe('proof');
+    expect(await siteIn(outDir)).toBe(ORIGINS[0]);
+    await rm(path.join(oldest, '.well-known'), { recursive: true });
+    await expectNextBuild(outDir, ORIGINS[1]);
+    expect(existsSync(oldest)).toBe(false);
+  });
+});
+
+describe('a builds folder beside the output', () => {
+  it('that this generator did not make is refused, never swept, and left as it is', async () => {
+    const outDir = path.join(workDir, 'foreign-store', 'site');
+    const store = buildsFolder(outDir);
+    await mkdir(path.join(store, 'build-notes'), { recursive: true });
+    await writeFile(path.join(store, 'notes.txt'), 'mine');
+    await writeFile(path.join(store, 'build-notes', 'draft.txt'), 'mine too');
+    const before = await fingerprint(store);
+    const result = await build(outDir, ORIGINS[0], {}, PLAIN);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /\.site-builds is a folder this generator did not make \(it has no site-generator\.json, and holds build-notes, notes\.txt\)/,
+    );
+    expect(await fingerprint(store)).toEqual(before);
+    expect(existsSync(outDir)).toBe(false);
+  });
+
+  it('made before the generator marked it, holding only what builds leave, is taken as its own', async () => {
+    const outDir = path.join(workDir, 'unmarked-store', 'dist');
+    expect((await build(outDir, ORIGINS[0])).code).toBe(0);
+    await rm(path.join(buildsFolder(outDir), 'site-generator.json'));
+    await expectNextBuild(outDir, ORIGINS[1]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
-import { buildsFolder } from '../../generator/output-swap';
+import { buildsFolder, STORE_MARK } from '../../generator/output-swap';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures/routes');
 
@@ -26,8 +26,8 @@ export async function leftovers(outDir: string, { previous = false } = {}): Prom
   }
   let builds = 0;
   for (const entry of await readdir(store).catch(() => [] as string[])) {
-    // The record of when each earlier build's assets were replaced, for their grace period.
-    if (entry === current || entry === 'assets.json') continue;
+    // The record of when each earlier build's assets were replaced, for their grace period, and the folder's mark.
+    if (entry === current || entry === 'assets.json' || entry === STORE_MARK) continue;
     if (previous && entry.startsWith('build-') && builds++ === 0) continue;
     found.push(`${path.basename(store)}/${entry}`);
   }

@@ -30,21 +30,31 @@ export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav
 export const SHELL_ROUTES: readonly ShellRoute<RouteFields>[] = model.pages.flatMap((page) =>
   page.path === undefined || page.draft
     ? []
-    : [{ url: canonicalPath(page.path), title: page.title, fields: (page.fields ?? {}) as RouteFields }],
+    : [
+        {
+          url: canonicalPath(page.path),
+          title: page.title,
+          fields: (page.fields ?? {}) as RouteFields,
+          ...(page.target.kind === 'list' && page.target.entries.length === 0 ? { empty: true } : {}),
+        },
+      ],
 );
 
 /** What the header and footer show, as the build derives it from the pages, for a site at the root. */
 export const NAVIGATION: Navigation = navigationFrom(SHELL_ROUTES, '/');
+
+/** Those a visitor is sent to: a collection's list with nothing published yet is not linked. */
+const LINKED = SHELL_ROUTES.filter((page) => !page.empty);
 
 /**
  * The footer's lists as the pages file themselves, read from their fields: each heading (in the
  * order of its first page) with the label and canonical URL of each page filed under it.
  */
 export const FOOTER_LISTS: readonly (readonly [heading: string, links: (readonly [label: string, href: string])[]])[] = [
-  ...new Set(SHELL_ROUTES.flatMap((page) => page.fields?.footer?.group ?? [])),
+  ...new Set(LINKED.flatMap((page) => page.fields?.footer?.group ?? [])),
 ].map((heading) => [
   heading,
-  SHELL_ROUTES.flatMap((page) => (page.fields?.footer?.group === heading ? [[page.fields.footer.label, page.url] as const] : [])),
+  LINKED.flatMap((page) => (page.fields?.footer?.group === heading ? [[page.fields.footer.label, page.url] as const] : [])),
 ]);
 
 /** A page the build writes: a route of the table, a collection's list or entry, or the 404 page. */

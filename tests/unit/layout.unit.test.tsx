@@ -150,6 +150,13 @@ describe('navigationFrom', () => {
     ]);
   });
 
+  it('links no list with nothing published yet, in the header or the footer', () => {
+    const routes = table(['Company', 'Company'], '/').map((route, index) => (index === 0 ? { ...route, empty: true } : route));
+    const navigation = navigationFrom(routes, '/');
+    expect(navigation.main).toEqual([]);
+    expect(navigation.footer.map((list) => list.links.map((link) => link.href))).toEqual([['/page-1/']]);
+  });
+
   it('gives each list an id of its own, whatever its heading is written in', () => {
     const ids = navigationFrom(table(['Компания', 'Продукти'], '/'), '/').footer.map((list) => list.id);
     expect(new Set(ids).size).toBe(2);
