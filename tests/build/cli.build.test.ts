@@ -138,11 +138,12 @@ describe('a successful npm run build', () => {
     }
   });
 
-  it('builds the project it belongs to, byte for byte, when started from another folder, with --out-dir read from there', async () => {
+  it('builds the site whose command it runs, byte for byte, when started from another folder, with --out-dir read from there', async () => {
     const elsewhere = await mkdtemp(path.join(tmpdir(), 'site-build-elsewhere-'));
     try {
       const launcher = path.join(project.root, 'generator', 'launch.mjs');
-      const result = spawnSync(process.execPath, [launcher, 'build.ts', '--quiet', '--out-dir', 'site'], {
+      // The site is the command's folder, wherever the launcher is started.
+      const result = spawnSync(process.execPath, [launcher, path.join(project.root, 'build.ts'), '--quiet', '--out-dir', 'site'], {
         cwd: elsewhere,
         encoding: 'utf8',
       });
