@@ -1,15 +1,17 @@
 /**
  * `npm run dev` on what a file system holds besides plain files: a link into a loop, a link to `/`,
- * a folder the server may not read, and files that vanish as a checkout churns them. Each is said in the
+ * a folder the server may not read, and files that vanish (sources as a checkout churns them, and
+ * the server's own output, taken by a cleaner of the temporary folder). Each is said in the
  * terminal and over the open page, naming the file and where a link points; the server keeps
  * answering and rebuilding, and a notice goes once its cause is fixed.
  */
 import { chmod, copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Failure } from '../../generator/failure';
-import { type RunningDev, startDev } from '../../scripts/lib/dev';
+import { type RunningDev, serverPid, startDev, temporaryFoldersOf } from '../../scripts/lib/dev';
 import { saveWhole } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
@@ -134,6 +136,16 @@ describe('links and vanishing files', () => {
     // Whatever a rebuild in the churn said, the last one built.
     const lines = printedSince(dev, printed).trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(/^\d\d:\d\d:\d\d ✓ /);
+  });
+
+  it('its own output, removed by a cleaner of the temporary folder: the next save builds all of it again', async () => {
+    const [folder] = await temporaryFoldersOf(await serverPid(dev));
+    if (!folder) throw new Error('The dev server has no temporary folder.');
+    await rm(path.join(tmpdir(), folder, 'site'), { recursive: true, force: true });
+    const printed = dev.output().length;
+    await savesAreSeen(dev);
+    expect(printedSince(dev, printed)).not.toContain('Build failed');
+    expect((await fetch(`${dev.url}/`)).status).toBe(200);
   });
 });
 
