@@ -239,7 +239,12 @@ export function writeError(error: unknown, target: string): Error {
 export function scratchFolder(prefix: string): { folder: string; remove: () => void } {
   for (const entry of readdirSync(tmpdir())) {
     const pid = Number(new RegExp(`^${prefix}-(\\d+)-`).exec(entry)?.[1]);
-    if (pid && pid !== process.pid && !isRunning(pid)) rmSync(path.join(tmpdir(), entry), { recursive: true, force: true });
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmSync(path.join(tmpdir(), entry), { recursive: true, force: true });
+    } catch {
+      // One it may not remove (another user's, in a temporary folder all users share) is its owner's to remove.
+    }
   }
   const folder = mkdtempSync(path.join(tmpdir(), `${prefix}-${process.pid}-`));
   const remove = () => {

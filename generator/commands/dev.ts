@@ -1,8 +1,9 @@
 /**
  * `npm run dev [-- --port <n>] [-- --host [address]]` on a site (its dev.ts calls devCommand with its folder): the dev server
  * (dev/index.ts) on http://localhost:3000/ or the next free port, and a line for each save: a stylesheet swapped in place,
- * pages reloaded, or a failed build, whose message also shows over the page until the next good save. Ctrl-C stops it
- * cleanly. It listens on loopback only unless --host says otherwise (dev/address.ts).
+ * pages reloaded, or a failed build, whose message also shows over the page until the next good save; and a line for what it
+ * cannot watch (a link out of the project or into a loop, a folder it may not read), also shown over the page until fixed.
+ * Ctrl-C stops it cleanly. It listens on loopback only unless --host says otherwise (dev/address.ts).
  */
 import { type CommandSpec, positiveNumber, readCommandLine } from '../cli';
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isLoopback, portToTry } from '../dev/address';
@@ -110,6 +111,10 @@ export async function devCommand(root: string, args: readonly string[]): Promise
       ...(base ? { base } : {}),
       ...(seconds ? { pageTimeoutMs: seconds * 1000 } : {}),
       onOutcome: report,
+      onNotice: (notice, fixed) =>
+        fixed
+          ? console.log(`${clock()} ${paint.green('✓')} ${notice.file}: fixed`)
+          : console.error(`${clock(paintErr)} ${paintErr.yellow('⚠')} ${notice.message}`),
       onRefused: (value) =>
         console.error(
           `${clock(paintErr)} ${paintErr.yellow(`Refused a request for the host ${escapeControls(value)} (403):`)} ${

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
+import type { Failure } from '../failure';
 import { scratchFolder } from '../writer';
 import { isAllowedHost, serverUrls } from './address';
 import { createDevServer, listen } from './server';
@@ -25,6 +26,8 @@ export interface DevOptions {
   onOutcome?: (outcome: Outcome, files: readonly string[]) => void;
   /** A request for a host name it does not answer (DNS rebinding). */
   onRefused?: (host: string) => void;
+  /** What the watcher cannot watch (a link out of the project or into a loop, a folder it may not read), and when it is fixed. */
+  onNotice?: (notice: Failure, fixed: boolean) => void;
 }
 
 export interface DevHandle {
@@ -36,7 +39,16 @@ export interface DevHandle {
   close: () => Promise<void>;
 }
 
-export async function dev({ root, port: preferredPort, host, base, pageTimeoutMs, onOutcome, onRefused }: DevOptions): Promise<DevHandle> {
+export async function dev({
+  root,
+  port: preferredPort,
+  host,
+  base,
+  pageTimeoutMs,
+  onOutcome,
+  onRefused,
+  onNotice,
+}: DevOptions): Promise<DevHandle> {
   const cleanups: (() => unknown)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
@@ -79,6 +91,7 @@ export async function dev({ root, port: preferredPort, host, base, pageTimeoutMs
         target: ['es2020'],
       },
     });
+    let notices: () => Failure[] = () => [];
     const server = createDevServer({
       session,
       siteDir,
@@ -86,12 +99,21 @@ export async function dev({ root, port: preferredPort, host, base, pageTimeoutMs
       sessionId: randomBytes(4).toString('hex'),
       ...(base ? { base } : {}),
       allowHost: (value) => isAllowedHost(value, host),
+      notices: () => notices(),
       ...(onRefused ? { onRefused } : {}),
     });
     broadcast = server.broadcast;
     cleanups.push(() => server.close());
     // Watch before the first build, so that a save made while it runs is not lost.
-    const watcher = watchSources(root, (file) => session.schedule(file));
+    const watcher = watchSources(
+      root,
+      (file) => session.schedule(file),
+      (notice, fixed) => {
+        onNotice?.(notice, fixed);
+        server.broadcast('notices', notices());
+      },
+    );
+    notices = watcher.notices;
     cleanups.push(() => watcher.close());
     await watcher.ready;
     // Listen first: an address that cannot be bound (a wrong host) stops it before any build.

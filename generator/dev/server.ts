@@ -16,7 +16,7 @@ const EVENTS_PATH = '/__dev/events';
 
 export interface DevServer {
   server: Server;
-  broadcast: (event: 'css' | 'reload' | 'build-error', data?: unknown) => void;
+  broadcast: (event: 'css' | 'reload' | 'build-error' | 'notices', data?: unknown) => void;
   close: () => Promise<void>;
 }
 
@@ -27,6 +27,8 @@ export interface DevServerOptions {
   /** So that a page left open across a restart reloads. */
   sessionId: string;
   allowHost: (host: string | undefined) => boolean;
+  /** What the watcher cannot watch now (watch.ts): shown over the page beside any build error. */
+  notices: () => Failure[];
   onRefused?: (host: string) => void;
   base?: string;
 }
@@ -40,6 +42,7 @@ export function createDevServer({
   reloadScript,
   sessionId,
   allowHost,
+  notices,
   onRefused = () => {},
   base = '/',
 }: DevServerOptions): DevServer {
@@ -89,7 +92,7 @@ export function createDevServer({
       clients.add(response);
       request.on('close', () => clients.delete(response));
       await session.idle();
-      send(response, 'state', { version: version(), css: session.stylesheet, error: session.error });
+      send(response, 'state', { version: version(), css: session.stylesheet, error: session.error, notices: notices() });
       return;
     }
     if (url.pathname === RELOAD_SCRIPT_PATH) return reply(200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);

@@ -1,4 +1,5 @@
 /** The build's own steps, run again after each save, each kept while its inputs are the same: the same checks refuse the same mistakes. */
+import { sep } from 'node:path';
 import { type Failure, failureOf } from '../failure';
 import { ImageService } from '../images/service';
 import { type BuildOptions, defaultOptions } from '../options';
@@ -47,7 +48,7 @@ export class DevSession {
   error: Failure | undefined;
   stylesheet: Stylesheet | undefined;
 
-  private readonly memo = new StepMemo();
+  private memo = new StepMemo();
   private pool: RenderPool | undefined;
   private bundler: { pages: string; bundler: SiteBundler } | undefined;
   /** Kept warm for the session: a save's stylesheet in a fifth of a cold compiler's time. */
@@ -127,7 +128,8 @@ export class DevSession {
     }
   }
 
-  private async rebuild(files: readonly string[]): Promise<Outcome> {
+  /** `again`: after a file of the server's own went missing, every step run afresh. */
+  private async rebuild(files: readonly string[], again = false): Promise<Outcome> {
     const started = performance.now();
     this.memo.changed(files);
     const { root, siteDir, workDir, overrides } = this.options;
@@ -172,6 +174,12 @@ export class DevSession {
       const rendered = { pages: ran.includes(pages.name) ? fresh.map((index) => pageLabel(infos[index])) : [], of: infos.length };
       return { ok: true, action: 'reload', steps: timings, ms, rendered };
     } catch (error) {
+      if (!again && lostOwnFile(error, workDir)) {
+        // Something else removed a file the server wrote (a cleaner of the temporary folder): its step made it, so every step runs
+        // again rather than report a missing file nobody can fix.
+        this.memo = new StepMemo();
+        return this.rebuild(files, true);
+      }
       this.error = failureOf(error, root);
       // A failed render may leave a worker busy or stopped: the next rebuild starts fresh ones.
       await this.pool?.close();
@@ -200,4 +208,13 @@ export class DevSession {
     for (const file of this.written) if (!current.has(file)) writer.remove(file);
     this.written = current;
   }
+}
+
+/** A file in the server's own folder (its output, the site's bundle) that is gone, however deep in the error's causes. */
+function lostOwnFile(error: unknown, folder: string): boolean {
+  for (let at = error; at instanceof Error; at = at.cause) {
+    const { code, path: file } = at as NodeJS.ErrnoException;
+    if (code === 'ENOENT' && file !== undefined && file.startsWith(`${folder}${sep}`)) return true;
+  }
+  return false;
 }

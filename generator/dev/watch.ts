@@ -1,7 +1,9 @@
 /** chokidar watches each folder on its own: Node 20's recursive fs.watch lost events on Linux (a burst of renames, as editors save). */
+import { closeSync, existsSync, opendirSync, openSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
+import type { Failure } from '../failure';
 
 /** No source of a site: its packages, and the build's output (a hidden name, `.dist-builds`, is passed over anyway). */
 const UNWATCHED = new Set(['node_modules', 'dist']);
@@ -14,27 +16,159 @@ const CHOKIDAR_CHANGE_THROTTLE_MS = 50;
 /** chokidar reads a new folder, then watches it: a file that lands in between was never reported, so the folder is read again. */
 const NEW_FOLDER_READS_MS = [100, 1000];
 
+/** Permissions a person can fix while the server runs: the folder is watched again once it can be read. */
+const PERMISSION_CODES = new Set(['EACCES', 'EPERM']);
+
 function ignored(file: string): boolean {
   const base = path.basename(file);
   return base.startsWith('.') || base.endsWith('~') || /\.(swp|swx|tmp)$/.test(base) || base.startsWith('#');
 }
 
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
+
+/** The error code of what `call` threw, if it threw. */
+function codeOfCall(call: () => void): string | undefined {
+  try {
+    call();
+    return undefined;
+  } catch (error) {
+    return codeOf(error) ?? 'error';
+  }
+}
+
 export interface SourceWatcher {
   /** A save from then on is seen. */
   ready: Promise<void>;
+  /** What it cannot watch now (a link it does not follow, a folder it cannot read), each naming its file. */
+  notices: () => Failure[];
   close: () => Promise<void>;
 }
 
-/** A folder made or removed is reported as `folder/`. */
-export function watchSources(root: string, onChange: (file: string) => void): SourceWatcher {
+/** A notice, and whether what it names is to be watched once it is fixed. */
+interface Notice {
+  failure: Failure;
+  /** Whether it still holds. */
+  holds: () => boolean;
+  rewatch: boolean;
+}
+
+/**
+ * A folder made or removed is reported as `folder/`. What cannot be watched (a link out of the project or into a loop, a folder
+ * it may not read, a system limit) never stops it: `onNotice` says so, naming the file, and again when it is fixed.
+ */
+export function watchSources(
+  root: string,
+  onChange: (file: string) => void,
+  onNotice: (notice: Failure, fixed: boolean) => void = () => {},
+): SourceWatcher {
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  const realRoot = realpathSync(root);
+  const within = (real: string, folder: string) => real === folder || real.startsWith(`${folder}${path.sep}`);
+  /** The project's name of a real path, else the path itself. */
+  const shownReal = (real: string) => (within(real, realRoot) ? path.relative(realRoot, real).split(path.sep).join('/') || '.' : real);
+  const notices = new Map<string, Notice>();
+  const notify = (file: string, notice: Omit<Notice, 'failure'> & { message: string }) => {
+    if (notices.has(file)) return;
+    const failure = { message: notice.message, file };
+    notices.set(file, { failure, holds: notice.holds, rewatch: notice.rewatch });
+    onNotice(failure, false);
+  };
+
+  /** Why a link is not followed: it leads out of the project, into a folder that holds it (a loop), or nowhere it may go. */
+  const refusal = (link: string): string | undefined => {
+    const name = relative(link);
+    let written: string;
+    try {
+      written = readlinkSync(link);
+    } catch {
+      return undefined;
+    }
+    let target: string;
+    try {
+      target = realpathSync(link);
+    } catch (error) {
+      const code = codeOf(error);
+      // A link to nothing: there is nothing to follow (and the build, if it reads it, says so).
+      if (code === 'ENOENT') return undefined;
+      const why = code === 'ELOOP' ? 'which leads back to itself through links (ELOOP)' : `which cannot be followed (${code})`;
+      return `${name} is a link to ${JSON.stringify(written)}, ${why}: the dev server does not follow it.`;
+    }
+    const real = shownReal(target);
+    const to = real === written ? JSON.stringify(written) : `${JSON.stringify(written)} (${real})`;
+    if (!within(target, realRoot)) return `${name} is a link to ${to}, outside the project: the dev server does not follow it.`;
+    // A folder it is reached through, the link's own included: following it would go round forever.
+    for (let folder = path.dirname(link); within(folder, root); folder = path.dirname(folder)) {
+      if (within(realpathSync(folder), target))
+        return `${name} is a link to ${to}, a folder it is in: following it would loop, so the dev server does not.`;
+    }
+    return undefined;
+  };
+  const refusalNow = (link: string) => {
+    try {
+      return refusal(link);
+    } catch (error) {
+      // A folder on the way changed as it was read: gone, nothing to follow; else looked at again on its next change.
+      const code = codeOf(error);
+      return code === 'ENOENT'
+        ? undefined
+        : `${relative(link)} is a link that cannot be followed (${code}): the dev server does not follow it.`;
+    }
+  };
+  const refused = (link: string, stats: Stats | undefined) => {
+    if (!stats?.isSymbolicLink()) return false;
+    const message = refusalNow(link);
+    if (message === undefined) return false;
+    notify(relative(link), { message, holds: () => refusalNow(link) === message, rewatch: false });
+    return true;
+  };
+
+  /** The code opening it fails with for want of permission; undefined when it can be opened, or is gone. */
+  const denied = (file: string): string | undefined => {
+    // Opened, not read: a folder may hold many entries.
+    let code = codeOfCall(() => opendirSync(file).closeSync());
+    if (code === 'ENOTDIR') code = codeOfCall(() => closeSync(openSync(file, 'r')));
+    return code !== undefined && PERMISSION_CODES.has(code) ? code : undefined;
+  };
+  /** The highest folder on the way to `folder` that cannot be read (nothing under it can be). */
+  const highestDenied = (folder: string): string | undefined => {
+    if (denied(folder) === undefined) return undefined;
+    const parent = path.dirname(folder);
+    return (parent !== root && within(parent, root) && highestDenied(parent)) || folder;
+  };
+  /** chokidar may have given up on it (its watch failed), or not (it read it again): either way it is watched again once fixed. */
+  const cannotRead = (file: string, code: string) => {
+    const folder = statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    const name = `${relative(file)}${folder ? '/' : ''}`;
+    notify(name, {
+      message: `${name} cannot be read (${code}): the dev server does not see ${folder ? 'what changes in it' : 'its saves'}. Check its permissions.`,
+      holds: () => denied(file) !== undefined,
+      rewatch: true,
+    });
+  };
+
   const watcher = watch(root, {
     ignoreInitial: true,
-    ignored: (file) => {
+    ignored: (file, stats) => {
       const name = relative(file);
       if (file === GENERATOR || file.startsWith(`${GENERATOR}${path.sep}`)) return true;
-      return name !== '' && (UNWATCHED.has(name.split('/')[0] ?? '') || name.split('/').some(ignored));
+      if (name !== '' && (UNWATCHED.has(name.split('/')[0] ?? '') || name.split('/').some(ignored))) return true;
+      // chokidar reads each folder's entries with lstat: a link is seen as one before it is followed.
+      return refused(file, stats);
     },
+  });
+  // Without a listener, chokidar's 'error' ends the process.
+  watcher.on('error', (error) => {
+    const code = codeOf(error) ?? 'error';
+    const at = (error as NodeJS.ErrnoException).path;
+    const file = at === undefined ? root : path.resolve(root, at);
+    if (PERMISSION_CODES.has(code) && denied(file) !== undefined) return cannotRead(file, code);
+    const name = within(file, root) ? relative(file) || '.' : file;
+    const limit = code === 'ENOSPC' ? ': the system’s limit on watched folders (fs.inotify.max_user_watches) is reached' : '';
+    notify(name, {
+      message: `${name} cannot be watched (${code}${limit}): the dev server does not see what changes in it. Restart it once this is fixed.`,
+      holds: () => existsSync(file),
+      rewatch: false,
+    });
   });
   /** Each with the files reported in it since. */
   const newFolders = new Set<{ folder: string; reported: Set<string> }>();
@@ -77,8 +211,32 @@ export function watchSources(root: string, onChange: (file: string) => void): So
     }, CHOKIDAR_CHANGE_THROTTLE_MS + 20);
     lookAgain.set(file, timer);
   };
+  /** After any change in a watched folder (a link removed, a folder's permissions changed), each notice is looked at again. */
+  let recheck: NodeJS.Immediate | undefined;
+  watcher.on('raw', () => {
+    if (notices.size === 0 || recheck || closed) return;
+    recheck = setImmediate(() => {
+      recheck = undefined;
+      for (const [name, notice] of notices) {
+        if (closed || notice.holds()) continue;
+        notices.delete(name);
+        onNotice(notice.failure, true);
+        if (!notice.rewatch) continue;
+        // What chokidar could not watch: watched now, and reported, with what is in a folder, as a folder made would be.
+        const file = name.replace(/\/$/, '');
+        watcher.add(path.join(root, file));
+        onChange(name);
+        if (name.endsWith('/')) readAgain(file);
+      }
+    });
+  });
   watcher.on('all', (event, file, stats) => {
     const name = relative(file);
+    if (event === 'unlink' || event === 'unlinkDir') {
+      // chokidar reports what is in a folder it can no longer read as removed.
+      const folder = highestDenied(path.dirname(file));
+      if (folder) cannotRead(folder, denied(folder) ?? 'EACCES');
+    }
     if (event === 'addDir' || event === 'unlinkDir') {
       onChange(`${name}/`);
       if (event === 'addDir') readAgain(name);
@@ -89,8 +247,10 @@ export function watchSources(root: string, onChange: (file: string) => void): So
   });
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
+    notices: () => [...notices.values()].map((notice) => notice.failure),
     close: () => {
       closed = true;
+      clearImmediate(recheck);
       for (const timer of [...lookAgain.values(), ...timers]) clearTimeout(timer);
       return watcher.close();
     },

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { freePort, waitFor } from './server';
 
 /** One server-sent event received from the dev server. */
@@ -25,20 +26,43 @@ export interface RunningDev {
 }
 
 /**
+ * The capabilities by which root reads and writes whatever a file's permissions say (capabilities(7)):
+ * without them, root is held to a file's owner bits as any user is.
+ */
+const PERMISSION_OVERRIDES = ['dac_override', 'dac_read_search', 'fowner'];
+
+export interface DevStart {
+  /** As a user whom file permissions bind: run by root, the server has none of PERMISSION_OVERRIDES (setpriv, util-linux). */
+  permissionsBind?: boolean;
+}
+
+/**
  * Starts `npm run dev -- <args>` in a project folder on a free port (through PORT, which env or
  * --port in args may override), waits for the first build to finish, and listens to its events
  * as a page would, at the address it printed.
  */
-export async function startDev(root: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []): Promise<RunningDev> {
+export async function startDev(
+  root: string,
+  env: NodeJS.ProcessEnv = {},
+  args: readonly string[] = [],
+  { permissionsBind = false }: DevStart = {},
+): Promise<RunningDev> {
   const preferred = await freePort();
+  const npm = ['npm', 'run', 'dev', ...(args.length > 0 ? ['--', ...args] : [])];
+  const bounded = permissionsBind && process.getuid?.() === 0;
+  const [command = 'npm', ...rest] = bounded
+    ? ['setpriv', `--bounding-set=${PERMISSION_OVERRIDES.map((name) => `-${name}`).join(',')}`, '--', ...npm]
+    : npm;
   // Its own process group, like a job in a terminal, so that Ctrl-C can be sent the same way.
-  const child = spawn('npm', ['run', 'dev', ...(args.length > 0 ? ['--', ...args] : [])], {
+  const child = spawn(command, rest, {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: String(preferred), NO_COLOR: '1', ...env },
   });
   let output = '';
+  // setpriv missing, say: said, not thrown where no one catches it.
+  child.once('error', (error) => (output += `${command} could not start: ${error.message}\n`));
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const pgid = child.pid ?? 0;
@@ -55,7 +79,7 @@ export async function startDev(root: string, env: NodeJS.ProcessEnv = {}, args: 
 
   try {
     const url = await waitFor('the dev server to print its address', () => {
-      if (child.exitCode !== null) throw new Error(`npm run dev exited early:\n${output}`);
+      if (child.exitCode !== null || child.pid === undefined) throw new Error(`npm run dev exited early:\n${output}`);
       const match = /Dev server\s+(http:\/\/\S+:\d+)\//.exec(output);
       return match?.[1] && /built in|Build failed/.test(output) ? match[1] : undefined;
     });
@@ -129,4 +153,22 @@ export async function livingProcessesInGroup(pgid: number): Promise<string[]> {
     if (Number(group) === pgid && state !== 'Z') living.push(`${entry} ${stat.slice(stat.indexOf('(') + 1, close)}`);
   }
   return living;
+}
+
+/**
+ * The pid of the dev server process in a group (npm leads it, a shell runs the launcher): found by
+ * its command line (the shell holds it as one argument), since Node 24 names its main thread "MainThread" where Node 20 says "node".
+ */
+export async function serverPid(dev: RunningDev): Promise<number> {
+  for (const line of await livingProcessesInGroup(dev.pgid)) {
+    const pid = Number(line.split(' ')[0]);
+    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+    if (argv.some((arg) => arg.endsWith('launch.mjs'))) return pid;
+  }
+  throw new Error(`No dev server process in group ${dev.pgid}`);
+}
+
+/** A dev server's temporary folders (generator/writer.ts, scratchFolder: their names carry the server's process id). */
+export async function temporaryFoldersOf(pid: number): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((entry) => entry.startsWith(`site-dev-${pid}-`));
 }

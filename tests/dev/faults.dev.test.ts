@@ -1,16 +1,18 @@
 /**
- * `npm run dev` under faults: a component that never finishes rendering, a server killed with
- * SIGKILL. The server keeps answering, Ctrl-C stops it within 2 s whatever a render is doing,
- * fixing the file brings the pages back, and a killed server's temporary folder is swept by the
- * next one.
+ * `npm run dev` under faults: a component that never finishes rendering, a server ended by a
+ * signal or a crash, or killed with SIGKILL. The server keeps answering, Ctrl-C stops it within 2 s
+ * whatever a render is doing, fixing the file brings the pages back, a server that ends removes its
+ * temporary folder, and a killed server's is swept by the next one.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../generator/process-alive';
-import { livingProcessesInGroup, type RunningDev, startDev } from '../../scripts/lib/dev';
+import { livingProcessesInGroup, type RunningDev, serverPid, startDev, temporaryFoldersOf } from '../../scripts/lib/dev';
 import { endlessComponent, saveWhole } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
@@ -32,15 +34,6 @@ const file = (relative: string) => path.join(project.root, relative);
 /** Saves the component whole (saveWhole says why). */
 const saveComponent = (text: string) => saveWhole(file(COMPONENT), text);
 
-/** The server's temporary folders (their names carry the server's process id). */
-async function temporaryFoldersOf(pid: number): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((entry) => entry.startsWith(`site-dev-${pid}-`));
-}
-
-/**
- * The pid of the dev server process in a group (npm leads it, a shell runs the launcher): found by
- * its command line (the shell holds it as one argument), since Node 24 names its main thread "MainThread" where Node 20 says "node".
- */
 /** Waits until a page request waits for a rebuild in progress (up to 1.5 s): then the render loops. */
 async function untilARenderHangs(dev: RunningDev): Promise<void> {
   await waitFor(
@@ -52,15 +45,6 @@ async function untilARenderHangs(dev: RunningDev): Promise<void> {
     },
     10_000,
   );
-}
-
-async function serverPid(dev: RunningDev): Promise<number> {
-  for (const line of await livingProcessesInGroup(dev.pgid)) {
-    const pid = Number(line.split(' ')[0]);
-    const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
-    if (argv.some((arg) => arg.endsWith('launch.mjs'))) return pid;
-  }
-  throw new Error(`No dev server process in group ${dev.pgid}`);
 }
 
 describe('a component that never finishes rendering', () => {
@@ -98,8 +82,10 @@ describe('a component that never finishes rendering', () => {
     expect(await (await fetch(`${dev.url}/`)).text()).toContain('<footer');
   });
 
-  it('does not stop Ctrl-C: the server and its workers are gone within 2 s', async () => {
+  it('does not stop Ctrl-C: the server and its workers are gone within 2 s, and its temporary folder', async () => {
     const original = await readFile(file(COMPONENT), 'utf8');
+    const pid = await serverPid(dev);
+    expect(await temporaryFoldersOf(pid)).toHaveLength(1);
     const since = dev.events.length;
     await saveComponent(endlessComponent(original));
     try {
@@ -111,6 +97,7 @@ describe('a component that never finishes rendering', () => {
       expect(code === 0 || signal === 'SIGINT', `exit code ${code}, signal ${signal}`).toBe(true);
       expect(took).toBeLessThan(2000);
       expect(await livingProcessesInGroup(dev.pgid)).toEqual([]);
+      expect(await temporaryFoldersOf(pid)).toEqual([]);
     } finally {
       await saveComponent(original);
     }
@@ -118,11 +105,12 @@ describe('a component that never finishes rendering', () => {
 });
 
 describe('a dev server told to stop by a process manager (SIGTERM) while a render never ends', () => {
-  it('stops within 2 s, workers and all', async () => {
+  it('stops within 2 s, workers, temporary folder and all', async () => {
     const dev = await startDev(project.root, {}, ['--page-timeout', '30']);
     const original = await readFile(file(COMPONENT), 'utf8');
     try {
       const pid = await serverPid(dev);
+      expect(await temporaryFoldersOf(pid)).toHaveLength(1);
       const since = dev.events.length;
       await saveComponent(endlessComponent(original));
       await untilARenderHangs(dev);
@@ -133,6 +121,7 @@ describe('a dev server told to stop by a process manager (SIGTERM) while a rende
       await waitFor('the server to end', () => !isRunning(pid), 5_000, 10);
       expect(performance.now() - started).toBeLessThan(2000);
       await expect(fetch(`${dev.url}/`)).rejects.toThrow();
+      expect(await temporaryFoldersOf(pid)).toEqual([]);
     } finally {
       dev.kill();
       await saveComponent(original);
@@ -140,8 +129,38 @@ describe('a dev server told to stop by a process manager (SIGTERM) while a rende
   });
 });
 
-describe('a dev server killed with SIGKILL', () => {
-  it('leaves its temporary folder, which the next dev server removes', async () => {
+/** Makes the process throw from a signal handler: an exception nothing catches, as a bug in the server would throw. */
+const CRASH_ON_SIGUSR2 = `--import=data:text/javascript,${encodeURIComponent(
+  "process.on('SIGUSR2', () => { throw new Error('a crash on purpose'); });",
+)}`;
+
+describe('a dev server that ends otherwise', () => {
+  // SIGINT and SIGTERM: the tests above.
+  const ways: [how: string, end: (pid: number) => void, env?: NodeJS.ProcessEnv][] = [
+    ['SIGHUP (its terminal closed)', (pid) => process.kill(pid, 'SIGHUP')],
+    [
+      'an uncaught exception',
+      (pid) => process.kill(pid, 'SIGUSR2'),
+      { NODE_OPTIONS: [process.env.NODE_OPTIONS, CRASH_ON_SIGUSR2].filter(Boolean).join(' ') },
+    ],
+  ];
+  it.each(ways)('by %s removes its temporary folder', async (how, end, env) => {
+    const dev = await startDev(project.root, env);
+    try {
+      const pid = await serverPid(dev);
+      expect(await temporaryFoldersOf(pid)).toHaveLength(1);
+      end(pid);
+      await waitFor('the server to end', () => !isRunning(pid), 10_000);
+      if (how === 'an uncaught exception') expect(dev.output()).toContain('a crash on purpose');
+      expect(await temporaryFoldersOf(pid)).toEqual([]);
+    } finally {
+      dev.kill();
+    }
+  });
+});
+
+describe('a dead dev server’s temporary folder', () => {
+  it('is left by a server killed with SIGKILL, and removed by the next dev server', async () => {
     const first = await startDev(project.root);
     const pid = await serverPid(first);
     const folders = await temporaryFoldersOf(pid);
@@ -156,6 +175,29 @@ describe('a dev server killed with SIGKILL', () => {
       expect(await temporaryFoldersOf(await serverPid(second))).toHaveLength(1);
     } finally {
       await second.stop();
+    }
+  });
+
+  it('leaves one the next server may not remove (another user’s) to its owner, and starts', async () => {
+    // A process that has ended: its id names a dead server's folder.
+    const ended = spawn(process.execPath, ['-e', '']);
+    await once(ended, 'exit');
+    const folder = path.join(tmpdir(), `site-dev-${ended.pid}-zzdevtest`);
+    // A folder without write permission: nothing in it can be removed, as in another user's.
+    await mkdir(path.join(folder, 'site'), { recursive: true });
+    await writeFile(path.join(folder, 'site', 'index.html'), '<!DOCTYPE html>');
+    await chmod(path.join(folder, 'site'), 0o555);
+    try {
+      const dev = await startDev(project.root, {}, [], { permissionsBind: true });
+      try {
+        expect((await fetch(`${dev.url}/`)).status).toBe(200);
+        expect(existsSync(path.join(folder, 'site', 'index.html'))).toBe(true);
+      } finally {
+        await dev.stop();
+      }
+    } finally {
+      await chmod(path.join(folder, 'site'), 0o755);
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

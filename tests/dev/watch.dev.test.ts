@@ -1,10 +1,11 @@
 /**
  * The dev server's watcher (generator/dev/watch.ts) on a folder of its own: every save is seen,
  * even in a burst of renames, as editors save (a new file written beside, then renamed over the
- * old one) and as a `git checkout` rewrites many files at once.
+ * old one) and as a `git checkout` rewrites many files at once; and links: followed inside the
+ * project, never into a loop or out of it, each such one named with where it points.
  */
 import fs, { writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,5 +119,75 @@ describe('the source watcher', () => {
     await writeFile(path.join(root, 'public', 'robots.txt'), 'User-agent: *\n');
     await waitFor('public/robots.txt', () => seen.some((event) => event.file === 'public/robots.txt'), 10_000);
     expect(seen.filter((event) => event.file.includes('node_modules') || event.file.endsWith('.swp'))).toEqual([]);
+  });
+});
+
+describe('the source watcher and links', () => {
+  let linkRoot: string;
+  let linkWatcher: SourceWatcher;
+  const changes: string[] = [];
+  const notices: { file?: string; message: string; fixed: boolean }[] = [];
+  const noticeOf = (file: string) => notices.find((notice) => notice.file === file && !notice.fixed);
+
+  beforeAll(async () => {
+    linkRoot = await mkdtemp(path.join(tmpdir(), 'watch-links-test-'));
+    await mkdir(path.join(linkRoot, 'content', 'news'), { recursive: true });
+    await mkdir(path.join(linkRoot, 'shared', 'reports'), { recursive: true });
+    await writeFile(path.join(linkRoot, 'shared', 'reports', 'q1.md'), 'Q1\n');
+    // There from the start: a loop, a link to the file system's root, a chain of links that leads back to itself, and a link
+    // inside the project, which is followed.
+    await symlink('.', path.join(linkRoot, 'content', 'news', 'loop'));
+    await symlink('/', path.join(linkRoot, 'content', 'root'));
+    await symlink('b', path.join(linkRoot, 'content', 'a'));
+    await symlink('a', path.join(linkRoot, 'content', 'b'));
+    await symlink('../shared/reports', path.join(linkRoot, 'content', 'reports'));
+    linkWatcher = watchSources(
+      linkRoot,
+      (file) => changes.push(file),
+      (notice, fixed) => notices.push({ ...notice, fixed }),
+    );
+    await linkWatcher.ready;
+  });
+
+  afterAll(async () => {
+    await linkWatcher?.close();
+    await rm(linkRoot, { recursive: true, force: true });
+  });
+
+  it('follows none into a loop or out of the project, and says what each is and where it points', () => {
+    expect(noticeOf('content/news/loop')?.message).toBe(
+      'content/news/loop is a link to "." (content/news), a folder it is in: following it would loop, so the dev server does not.',
+    );
+    expect(noticeOf('content/root')?.message).toBe(
+      'content/root is a link to "/", outside the project: the dev server does not follow it.',
+    );
+    expect(noticeOf('content/a')?.message).toBe(
+      'content/a is a link to "b", which leads back to itself through links (ELOOP): the dev server does not follow it.',
+    );
+    expect(noticeOf('content/reports')).toBeUndefined();
+    expect(
+      linkWatcher
+        .notices()
+        .map((notice) => notice.file)
+        .sort(),
+    ).toEqual(['content/a', 'content/b', 'content/news/loop', 'content/root'].sort());
+  });
+
+  it('follows a link inside the project: a save under it is reported by the link’s name', async () => {
+    changes.length = 0;
+    await writeFile(path.join(linkRoot, 'shared', 'reports', 'q1.md'), 'Q1, revised\n');
+    await waitFor('the save by the link’s name', () => changes.includes('content/reports/q1.md'), 10_000);
+  });
+
+  it('says a link made while it runs, and that it is fixed once it is gone or points inside', async () => {
+    const link = path.join(linkRoot, 'content', 'outside');
+    await symlink(tmpdir(), link);
+    await waitFor('the notice', () => noticeOf('content/outside'), 10_000);
+    expect(noticeOf('content/outside')?.message).toMatch(/^content\/outside is a link to ".*", outside the project/);
+    await rm(link);
+    await waitFor('the notice to go', () => notices.some((notice) => notice.file === 'content/outside' && notice.fixed), 10_000);
+    await rm(path.join(linkRoot, 'content', 'news', 'loop'));
+    await waitFor('the loop’s notice to go', () => notices.some((notice) => notice.file === 'content/news/loop' && notice.fixed), 10_000);
+    expect(linkWatcher.notices().map((notice) => notice.file)).not.toContain('content/news/loop');
   });
 });
