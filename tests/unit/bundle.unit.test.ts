@@ -89,3 +89,30 @@ describe('a bundle', () => {
     expect(after.file).not.toBe(before.file);
   });
 });
+
+describe('a module that names its own place (import.meta)', () => {
+  it('gets it written in, by the bundling helper as the build command runs it: itself bundled by launch.mjs', async () => {
+    await project({ 'where.js': 'export const where = import.meta.url;' });
+    // The helper as the build command has it: bundled, through its own plugins.
+    const launched = await bundle({
+      root,
+      kind: 'test-launch',
+      key: [],
+      entry: 'generator/bundle.mjs',
+      extension: 'mjs',
+      options: { entryPoints: [path.join(projectRoot, 'generator', 'bundle.mjs')], bundle: true, format: 'esm', platform: 'node' },
+    });
+    const file = path.join(root, 'launched-bundle.mjs');
+    await writeFile(file, launched.output);
+    const helper = (await import(pathToFileURL(file).href)) as typeof import('../../generator/bundle.mjs');
+    const { output } = await helper.bundle({
+      root,
+      kind: 'test-where',
+      key: [],
+      entry: 'where.js',
+      extension: 'mjs',
+      options: { entryPoints: [path.join(root, 'where.js')], bundle: true, format: 'esm', platform: 'node' },
+    });
+    expect(output.toString('utf8')).toContain(JSON.stringify(pathToFileURL(path.join(root, 'where.js')).href));
+  });
+});
