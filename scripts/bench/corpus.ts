@@ -124,13 +124,15 @@ export async function writePhotoArticles(folder: string, photos: number): Promis
 /**
  * The site's pages module (pages/site.tsx of the project at `root`, its routes kept) with one
  * collection: the Markdown files of `folder` (relative to `root`) at /articles/, an article page
- * each, list pages ten to a page, an Atom feed; the sitemap lists them all.
+ * each, list pages ten to a page, an Atom feed; the sitemap lists them all. Its Markdown is the news
+ * collection's, its code highlighted unless `highlight` is false (the rest of its settings the same).
  */
-export function pagesModule(root: string, folder: string): string {
+export function pagesModule(root: string, folder: string, { highlight = true }: { highlight?: boolean } = {}): string {
   const from = (file: string) => JSON.stringify(path.join(root, file));
   return `import site from ${from('pages/site.tsx')};
 import { Article } from ${from('components/Article/Article.tsx')};
 import { ArticleList } from ${from('components/ArticleList/ArticleList.tsx')};
+const markdown = site.collections?.news?.markdown;
 export default {
   ...site,
   collections: {
@@ -140,6 +142,7 @@ export default {
       fields: {},
       entry: Article,
       imageSizes: '(min-width: 48rem) 46rem, 100vw',
+      markdown: ${highlight ? 'markdown' : '{ ...markdown, code: undefined }'},
       list: { title: 'Articles', description: 'Every note of the benchmark, newest first, ten to a page.', perPage: 10, component: ArticleList, fields: {} },
       feed: 'Articles',
     },
