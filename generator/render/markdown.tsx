@@ -26,8 +26,8 @@ const figures = load('markdown-it-image-figures') as (parser: MarkdownIt, option
 type Quotes = readonly [string, string, string, string];
 
 /**
- * Double quotes opening and closing, then single, as each language prints them (CLDR's, with the typographic tradition where it
- * allows two): by the site's `lang`, its region first (de-CH, pt-PT), then its language.
+ * Double quotes opening and closing, then single, as each language's typography prints them (after CLDR's delimiters): by the
+ * site's `lang`, its region first (de-CH, pt-PT), then its language.
  */
 const QUOTES: Readonly<Record<string, string | Quotes>> = {
   en: '“”‘’',
@@ -68,7 +68,7 @@ const QUOTES: Readonly<Record<string, string | Quotes>> = {
 /** Where the language is not known: quotes stay as typed, rather than another language's; dashes and ellipses still turn. */
 const STRAIGHT: Quotes = ['"', '"', "'", "'"];
 
-export function quotesFor(lang: string, settings?: MarkdownSettings): Quotes {
+function quotesFor(lang: string, settings?: MarkdownSettings): Quotes {
   if (settings?.quotes) return settings.quotes;
   const tag = lang.toLowerCase();
   const found = QUOTES[tag] ?? QUOTES[tag.split('-')[0] ?? ''];
@@ -169,7 +169,7 @@ const UNREAD: readonly Unread[] = [
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext']);
 
 /** What a site highlights unless it says: the languages of a company's articles, each loaded only once a block needs it. */
-export const COMMON_LANGUAGES: readonly string[] = [
+const COMMON_LANGUAGES: readonly string[] = [
   'typescript',
   'tsx',
   'javascript',
@@ -483,7 +483,9 @@ export async function renderBody(entry: LoadedEntry, context: BodyContext): Prom
     const id = languages?.get(language);
     let content: ReactNode[] = [token.content];
     if (highlight && code && id) {
-      const { tokens: lines } = highlight.codeToTokens(token.content, { lang: id, theme: THEME });
+      // No time limit (Shiki's default leaves a line plain past 500 ms, as a worker's first block may take on a busy machine):
+      // the page would depend on the machine's load.
+      const { tokens: lines } = highlight.codeToTokens(token.content, { lang: id, theme: THEME, tokenizeTimeLimit: 0 });
       content = lines.flatMap((line, index) => [
         ...(index > 0 ? ['\n'] : []),
         ...line.map((part) => {
