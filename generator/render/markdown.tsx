@@ -4,7 +4,7 @@
  * markdown-it's plugins (footnotes, definition lists, task lists, an image alone in its paragraph as a figure); fenced code is
  * highlighted by Shiki into the site's classes; syntax that no plugin reads is refused rather than printed as typed.
  */
-import nodeModule from 'node:module';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { tasklist } from '@mdit/plugin-tasklist';
 import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
@@ -12,14 +12,14 @@ import footnote from 'markdown-it-footnote';
 import { createElement, type ReactNode } from 'react';
 import type { HighlighterCore } from 'shiki/core';
 import { bundledLanguagesInfo } from 'shiki/langs';
+import { entryKey, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { CODE_TOKEN_KINDS, type CodeTokenKind, type ImageInfo, type MarkdownSettings } from '../site';
+import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
 import { slugOf } from '../urls';
 import type { LoadedEntry, Located } from './protocol';
 
-// Neither has types, of its own or on DefinitelyTyped: each is a markdown-it plugin, a function of the parser. (Node's module by
-// its default export: the site's bundle declares its own createRequire.)
-const load = nodeModule.createRequire(import.meta.url);
+// Neither has types, of its own or on DefinitelyTyped: each is a markdown-it plugin, a function of the parser.
+const load = createRequire(import.meta.url);
 const deflist = load('markdown-it-deflist') as (parser: MarkdownIt) => void;
 const figures = load('markdown-it-image-figures') as (parser: MarkdownIt, options: { figcaption: 'title' }) => void;
 
@@ -352,16 +352,21 @@ export interface BodyContext {
   /** The site's language: the quotes are its. */
   lang: string;
   markdown?: MarkdownSettings;
+  /** The project, whose cache keeps each code block's highlighting: none, none kept. */
+  root?: string;
 }
 
 const THEME = 'token-kinds';
 /** Shiki's css-variables theme names a token's colour `var(--shiki-token-<kind>)`: the kind is all the page keeps, as a class. */
-const KIND_OF_COLOR: ReadonlyMap<string, CodeTokenKind> = new Map(CODE_TOKEN_KINDS.map((kind) => [`var(--shiki-token-${kind})`, kind]));
+const KIND_OF_COLOR: ReadonlyMap<string, number> = new Map(CODE_TOKEN_KINDS.map((kind, index) => [`var(--shiki-token-${kind})`, index]));
 
-/** One a worker, made when a page first shows code: the site's code, loaded once, as React and the site's modules are. */
+/** A highlighted block: each line's runs of text, with their kind's index in CODE_TOKEN_KINDS, or -1 for the block's own colour. */
+type Runs = [text: string, kind: number][][];
+
+/** One a worker, made when a page first shows code the cache does not hold: the site's code, loaded once, as React is. */
 let highlighter: Promise<HighlighterCore> | undefined;
 
-async function highlighterFor(languages: readonly string[]): Promise<HighlighterCore> {
+async function highlighterFor(id: string): Promise<HighlighterCore> {
   highlighter ??= (async () => {
     const [{ createHighlighterCore, createCssVariablesTheme }, { createJavaScriptRegexEngine }] = await Promise.all([
       import('shiki/core'),
@@ -375,12 +380,30 @@ async function highlighterFor(languages: readonly string[]): Promise<Highlighter
     });
   })();
   const ready = await highlighter;
-  const loaded = new Set(ready.getLoadedLanguages());
-  for (const id of languages) {
-    const info = bundledLanguagesInfo.find((language) => language.id === id);
-    if (info && !loaded.has(id)) await ready.loadLanguage(await info.import());
-  }
+  const info = bundledLanguagesInfo.find((language) => language.id === id);
+  if (info && !ready.getLoadedLanguages().includes(id)) await ready.loadLanguage(await info.import());
   return ready;
+}
+
+/**
+ * A block's runs, from the cache where a build before made them: a grammar's first block in a worker costs a third of a second,
+ * each block a millisecond, and a warm build of a thousand articles would pay it for code that has not changed. The key is the
+ * code and its language; Shiki's version is the lockfile's, in every key.
+ */
+async function runsOf(id: string, code: string, root: string | undefined): Promise<Runs> {
+  const key = root === undefined ? undefined : entryKey(root, 'code', [id, code]);
+  const kept = root !== undefined && key !== undefined ? lookup(root, 'code', key)?.meta : undefined;
+  if (Array.isArray(kept)) return kept as Runs;
+  const ready = await highlighterFor(id);
+  // No time limit (Shiki's leaves a line plain past 500 ms, which a worker's first block may take on a busy machine): the page
+  // would depend on the machine's load.
+  const { tokens } = ready.codeToTokens(code, { lang: id, theme: THEME, tokenizeTimeLimit: 0 });
+  const runs: Runs = tokens.map((line) =>
+    line.map((token) => [token.content, (token.color === undefined ? undefined : KIND_OF_COLOR.get(token.color)) ?? -1]),
+  );
+  // As many as the site has blocks, as images are kept.
+  if (root !== undefined && key !== undefined) store(root, 'code', key, { output: '', meta: runs, extension: 'txt', keep: 50_000 });
+  return runs;
 }
 
 export async function renderBody(entry: LoadedEntry, context: BodyContext): Promise<ReactNode> {
@@ -389,10 +412,12 @@ export async function renderBody(entry: LoadedEntry, context: BodyContext): Prom
   const ids = headingIds(tokens);
   const code = settings?.code;
   const languages = code ? codeLanguages(code) : undefined;
-  const fences = languages
-    ? [...new Set(tokens.flatMap((token) => (token.type === 'fence' ? [languages.get(fenceLanguage(token)) ?? ''] : [])))]
-    : [];
-  const highlight = code && fences.some(Boolean) ? await highlighterFor(fences.filter(Boolean)) : undefined;
+  // Each block's highlighting before the walk, which is synchronous: a page without code never loads the highlighter.
+  const highlighted = new Map<Token, Runs>();
+  for (const token of tokens) {
+    const id = token.type === 'fence' ? languages?.get(fenceLanguage(token)) : undefined;
+    if (id) highlighted.set(token, await runsOf(id, token.content, context.root));
+  }
   const labels = settings?.labels ?? {};
   const classes = settings?.classes ?? {};
   let key = 0;
@@ -480,21 +505,17 @@ export async function renderBody(entry: LoadedEntry, context: BodyContext): Prom
   };
   const codeBlock = (token: Token) => {
     const language = fenceLanguage(token);
-    const id = languages?.get(language);
-    let content: ReactNode[] = [token.content];
-    if (highlight && code && id) {
-      // No time limit (Shiki's default leaves a line plain past 500 ms, as a worker's first block may take on a busy machine):
-      // the page would depend on the machine's load.
-      const { tokens: lines } = highlight.codeToTokens(token.content, { lang: id, theme: THEME, tokenizeTimeLimit: 0 });
-      content = lines.flatMap((line, index) => [
-        ...(index > 0 ? ['\n'] : []),
-        ...line.map((part) => {
-          const kind = part.color === undefined ? undefined : KIND_OF_COLOR.get(part.color);
-          const className = kind && code.classes[kind];
-          return className ? createElement('span', { className }, part.content) : part.content;
-        }),
-      ]);
-    }
+    const runs = highlighted.get(token);
+    const content: ReactNode[] = runs
+      ? runs.flatMap((line, index) => [
+          ...(index > 0 ? ['\n'] : []),
+          ...line.map(([text, index]) => {
+            const kind = CODE_TOKEN_KINDS[index];
+            const className = kind && code?.classes[kind];
+            return className ? createElement('span', { className }, text) : text;
+          }),
+        ])
+      : [token.content];
     // Focusable as a wide table is: a long line scrolls sideways.
     return createElement(
       'pre',

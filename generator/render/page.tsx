@@ -6,10 +6,14 @@ import { picture, renderBody } from './markdown';
 import type { AnyPages } from './model';
 import type { LoadedEntry, RenderRequest } from './protocol';
 
-/** A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts). */
+/**
+ * A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts); `root`, the
+ * project, holds the cache of highlighted code.
+ */
 export async function renderPage(
   pages: AnyPages,
   { page: info, source, settings, socialImage, images, paths }: RenderRequest,
+  root?: string,
 ): Promise<string> {
   const { base, origin, year, tokens } = settings;
   const url = info.path === undefined ? publicPath(base, '/404') : routeUrl(base, info.path);
@@ -33,6 +37,7 @@ export async function renderPage(
       sizes: collection.imageSizes,
       lang: settings.lang,
       ...(collection.markdown ? { markdown: collection.markdown } : {}),
+      ...(root === undefined ? {} : { root }),
     });
     body = <collection.entry entry={shown} body={content} {...(image ? { image } : {})} />;
   } else if (source.kind === 'list' && collection) {

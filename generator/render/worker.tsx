@@ -66,7 +66,7 @@ async function render(pages: AnyPages, request: RenderRequest, root: string): Pr
   const { page, source, settings } = request;
   let markup: string;
   try {
-    markup = await renderPage(pages, request);
+    markup = await renderPage(pages, request, root);
   } catch (error) {
     const where = projectFrame(error, root);
     const route = page.path === undefined ? '/404' : canonicalPath(page.path);

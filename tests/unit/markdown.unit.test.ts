@@ -3,7 +3,7 @@
  * frontmatter or the body is named with the Markdown file, the line and the field, and what is
  * drafted, scheduled or expired stays out of a production build.
  */
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import markdownIt from 'markdown-it';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCollection } from '../../generator/render/collection';
 import { lineOfValue, renderBody } from '../../generator/render/markdown';
 import { scanHtml } from '../../generator/scan';
-import type { Collection, ImageInfo, MarkdownSettings } from '../../generator/site';
+import { CODE_TOKEN_KINDS, type Collection, type ImageInfo, type MarkdownSettings } from '../../generator/site';
 
 const roots: string[] = [];
 
@@ -54,11 +54,19 @@ async function load(files: Record<string, string>) {
 async function rendered(
   source: string,
   images: Record<string, ImageInfo> = {},
-  { lang = 'en', markdown }: { lang?: string; markdown?: MarkdownSettings } = {},
+  { lang = 'en', markdown, root }: { lang?: string; markdown?: MarkdownSettings; root?: string } = {},
 ): Promise<string> {
   const [entry] = (await load({ 'entry.md': source })).entries;
   if (!entry) throw new Error('The entry was not loaded.');
-  const context = { link: (href: string) => href, images, folder: 'notes', sizes: '100vw', lang, ...(markdown ? { markdown } : {}) };
+  const context = {
+    link: (href: string) => href,
+    images,
+    folder: 'notes',
+    sizes: '100vw',
+    lang,
+    ...(markdown ? { markdown } : {}),
+    ...(root ? { root } : {}),
+  };
   // HTML's void elements, as a page has them.
   return scanHtml(renderToStaticMarkup(createElement(Fragment, null, await renderBody(entry, context))), 'https://example.test').html5;
 }
@@ -492,6 +500,29 @@ describe('Markdown as editors write it', () => {
     );
     expect(await rendered(`${front(good)}\n\`\`\`text\nconst x = 1;\n\`\`\`\n`, {}, { markdown: { code } })).toBe(
       '<pre tabindex="0"><code data-language="text">const x = 1;\n</code></pre>',
+    );
+  });
+
+  it("keeps a block's highlighting in the project's cache, keyed by its code, and a warm build reads it from there", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'markdown-cache-'));
+    roots.push(root);
+    const records = path.join(root, 'node_modules', '.cache', 'site-generator', 'code');
+    const source = (code: string) => `${front(good)}\n\`\`\`ts\n${code}\n\`\`\`\n`;
+    const cold = await rendered(source('const a = 1;'), {}, { markdown: { code }, root });
+    const kept = (await readdir(records)).filter((name) => name.endsWith('.json'));
+    expect(kept).toHaveLength(1);
+    // The same block again: no new record, the same page.
+    expect(await rendered(source('const a = 1;'), {}, { markdown: { code }, root })).toBe(cold);
+    expect((await readdir(records)).filter((name) => name.endsWith('.json'))).toEqual(kept);
+    // Another block is another record.
+    await rendered(source('const b = 2;'), {}, { markdown: { code }, root });
+    expect((await readdir(records)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
+    // What the page shows is what the record holds: a record changed by hand shows, so a warm build does not highlight again.
+    const record = path.join(records, kept[0] ?? '');
+    const stored = JSON.parse(await readFile(record, 'utf8')) as { meta: unknown };
+    await writeFile(record, JSON.stringify({ ...stored, meta: [[['const a = 1;', CODE_TOKEN_KINDS.indexOf('comment')]]] }));
+    expect(await rendered(source('const a = 1;'), {}, { markdown: { code: { ...code, classes: { comment: 'x-comment' } } }, root })).toBe(
+      '<pre tabindex="0"><code data-language="ts"><span class="x-comment">const a = 1;</span></code></pre>',
     );
   });
 
