@@ -195,7 +195,7 @@ export async function measureArticles({
       );
     const notes = [
       `Articles: ${pages} Markdown files of 600-900 words (headings, lists, a code block, a blockquote, links to the site's pages, a table in every fifth; no images) in a collection of the site, its routes kept; ${plural(runs, 'round')} in turns (ours with no cache, ours with the cache of that run, ${peers.map(({ peer }) => peer.name).join(', ')}) after one round not timed, each run a whole process with its output folder removed first.`,
-      `Articles: ours highlights each article's ts block at build time (Shiki, the news collection's settings); the "one colour" build is the same with markdown.code left out, warm, in the same rounds, before or after the highlighted one in turns.`,
+      `Articles: ours highlights each article's ts block (each article's own code) at build time (Shiki, the news collection's settings), a warm build from the cache of the run before; the "one colour" build is the same with markdown.code left out, warm, in the same rounds, before or after the highlighted one in turns.`,
       `Articles: each tool wrote an article page per file inside our page's document, ${Math.ceil(pages / 10)} list pages of 10, an Atom feed and a sitemap; ours also builds the site's own pages, its brand and share images, fonts and host files.${
         version ? '' : ' Hugo is not installed, so it has no column: apt-get install hugo (Debian) adds it.'
       }`,

@@ -41,9 +41,10 @@ function section(index: number, k: number): Block[] {
     },
     { markdown: `- ${sentence(k, 6)}\n- ${sentence(k + 2, 7)}\n- ${sentence(k + 3, 5)}`, words: 18 },
   ];
+  // Each article's own code, so that no build highlights one block for all of them.
   if (k === 0)
     blocks.push({
-      markdown: '```ts\nconst decision = engine.decide({ score: 0.82, limit: 15000 });\nconsole.log(decision.reasons);\n```',
+      markdown: `\`\`\`ts\nconst decision = engine.decide({ score: 0.${(index % 90) + 10}, limit: ${15_000 + index} });\nconsole.log(decision.reasons);\n\`\`\``,
       words: 0,
     });
   if (k === 1) blocks.push({ markdown: `> ${sentence(index + 5, 25)}\n>\n> — Head of Risk`, words: 25 + 3 });
