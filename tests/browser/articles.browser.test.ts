@@ -4,9 +4,8 @@
  * line of code wider than a phone scrolls on its own, reached from the keyboard, and never makes the
  * page scroll sideways; the page passes axe. A title's long word wraps, on its page and in the lists.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, inject } from 'vitest';
-import { test } from '../support/browser';
+import { axeViolations, test } from '../support/browser';
 
 /** The site with the fixture collection (tests/support/setup-collection-site.ts), built once for the run. */
 const siteUrl = inject('collectionSiteUrl');
@@ -53,12 +52,7 @@ describe.each([320, 375])('an article with a table and a line of code wider than
     await expect(scroller.evaluate((element) => element === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await sizes()).scrolled).toBeGreaterThan(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -75,11 +69,6 @@ describe.each([375, 1280])('an article with every feature an editor uses (footno
       'pre span',
     ])
       expect(await page.locator(`.c-article__body ${selector}`).count(), selector).toBeGreaterThan(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
