@@ -123,18 +123,24 @@ describe.each([375, 1280])('an article with every feature an editor uses, at %i 
     expect((await page.problems()).cspViolations).toEqual([]);
   });
 
-  test('puts a link to each section beside its heading, tasks as boxes, and nothing wider than the screen', async ({ openPage }) => {
+  test("puts a link to each section after its heading's last word, tasks as boxes, and nothing wider than the screen", async ({
+    openPage,
+  }) => {
     const page = await openPage({ width });
     await page.goto(ARTICLE);
     const found = await page.evaluate(() => {
       const links = [...document.querySelectorAll('.c-article__heading')].map((wrapper) => {
         const heading = wrapper.querySelector(':scope > h2, :scope > h3') as HTMLElement;
         const link = wrapper.querySelector(':scope > a') as HTMLAnchorElement;
-        const [box, linkBox] = [heading.getBoundingClientRect(), link.getBoundingClientRect()];
+        // After the heading's last word, on its line, wherever the heading wraps.
+        const words = document.createRange();
+        words.selectNodeContents(heading);
+        const last = [...words.getClientRects()].at(-1);
+        const box = link.getBoundingClientRect();
         return {
           href: link.getAttribute('href'),
           named: link.getAttribute('aria-labelledby') === heading.id,
-          beside: linkBox.left >= box.right - 1 && linkBox.top < box.bottom && linkBox.bottom > box.top && linkBox.width > 0,
+          beside: last !== undefined && box.width > 0 && box.left >= last.right - 1 && box.top < last.bottom && box.bottom > last.top,
         };
       });
       const boxes = [...document.querySelectorAll('.c-article__body li > label > input[type="checkbox"]')].map((box) => {
@@ -151,7 +157,11 @@ describe.each([375, 1280])('an article with every feature an editor uses, at %i 
       };
     });
     expect(found.links).toEqual(
-      ['#findings', '#what-the-team-did', '#the-rule-the-engine-ran'].map((href) => ({ href, named: true, beside: true })),
+      ['#findings', '#what-the-team-did-about-the-sectors-whose-arrears-rose-fastest', '#the-rule-the-engine-ran'].map((href) => ({
+        href,
+        named: true,
+        beside: true,
+      })),
     );
     expect(found.boxes).toEqual([
       'disabled ticked: Flag the sectors with rising arrears',
