@@ -55,8 +55,12 @@ describe.each([375, 1280])('an article with every feature an editor uses, at %i 
     });
     await page.click('#fnref-2');
     expect(await untilAt(page, 'fn-2')).toEqual({ hash: '#fn-2', inView: true });
-    await page.click('#fn-2 [role="doc-backlink"]');
-    expect(await untilAt(page, 'fnref-2')).toEqual({ hash: '#fnref-2', inView: true });
+    // Back, from a page opened at the note (a click during the smooth scroll to it would land where the link was).
+    const note = await openPage({ width });
+    await note.goto(`${ARTICLE}#fn-2`);
+    expect(await untilAt(note, 'fn-2')).toEqual({ hash: '#fn-2', inView: true });
+    await note.click('#fn-2 [role="doc-backlink"]');
+    expect(await untilAt(note, 'fnref-2')).toEqual({ hash: '#fnref-2', inView: true });
   });
 
   test("shows an image with a title as a figure, its picture loaded and its caption under it, in the caption's Markdown", async ({
