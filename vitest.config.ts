@@ -36,7 +36,7 @@ export default defineConfig({
           // A test mostly waits on Chromium, which has cores of its own to use: several at once.
           sequence: { concurrent: true },
           maxConcurrency: 4,
-          globalSetup: ['tests/support/setup-chromium.ts', 'tests/support/setup-site.ts'],
+          globalSetup: ['tests/support/setup-chromium.ts', 'tests/support/setup-site.ts', 'tests/support/setup-collection-site.ts'],
         },
       },
       ...ENGINE_PROJECTS.map((engine) => ({
@@ -53,6 +53,7 @@ export default defineConfig({
           globalSetup: [
             'tests/support/setup-chromium.ts',
             'tests/support/setup-site.ts',
+            'tests/support/setup-collection-site.ts',
             'tests/support/setup-header-sites.ts',
             'tests/support/setup-engine.ts',
           ],

@@ -166,10 +166,12 @@ function importMeta(root) {
         if (!site && !args.path.startsWith(import.meta.dirname + path.sep)) return undefined;
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta')) return undefined;
+        // Patterns, not strings: bundled into the build command (launch.mjs), this very file passes through here, and the
+        // words in a string would be rewritten too, leaving every later bundle's import.meta as it was.
         const contents = source
-          .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-          .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
-          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+          .replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href))
+          .replace(/\bimport\.meta\.dirname\b/g, JSON.stringify(path.dirname(args.path)))
+          .replace(/\bimport\.meta\.filename\b/g, JSON.stringify(args.path));
         const loader = /** @type {import('esbuild').Loader} */ (path.extname(args.path).slice(1).replace(/^[cm]/, ''));
         return { contents, loader };
       });

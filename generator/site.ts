@@ -181,6 +181,50 @@ export interface Collection<Data, Fields extends object = object> {
   };
   /** The Atom feed's title. */
   feed: string;
+  /** What the site gives its entries' Markdown: the generator holds no words, class names or colours of its own. */
+  markdown?: MarkdownSettings;
+}
+
+/** The kinds of code token Shiki's css-variables theme tells apart: each may have a class of the site's stylesheet. */
+export const CODE_TOKEN_KINDS = [
+  'keyword',
+  'string',
+  'string-expression',
+  'constant',
+  'function',
+  'parameter',
+  'punctuation',
+  'comment',
+  'link',
+  'inserted',
+  'deleted',
+  'changed',
+] as const;
+
+export type CodeTokenKind = (typeof CODE_TOKEN_KINDS)[number];
+
+export interface MarkdownSettings {
+  /**
+   * Fenced code highlighted at build time (Shiki), each kind of token a class, so that no style attribute reaches the page.
+   * Without it, code is one colour.
+   */
+  code?: {
+    /** Shiki's names or aliases (typescript, ts, shellscript, sh); a block in another is refused. Default: COMMON_LANGUAGES. */
+    languages?: readonly string[];
+    /** A kind without one is the block's own colour. */
+    classes: Readonly<Partial<Record<CodeTokenKind, string>>>;
+  };
+  /** On the wrapper of each level-2 and level-3 heading and on the link to it beside the heading. */
+  classes?: { heading?: string; headingLink?: string };
+  /** In the site's language: what a screen reader says for what has no words on the page. */
+  labels?: {
+    /** The list of footnotes. */
+    footnotes?: string;
+    /** A footnote's link back to its reference in the text: `occurrence` counts from 1 where a note is cited more than once. */
+    backlink?: (note: number, occurrence: number) => string;
+  };
+  /** Opening and closing double quotes, then single: by default the site language's (`lang`), or straight where it is unknown. */
+  quotes?: readonly [string, string, string, string];
 }
 
 export interface ShellPage<Fields extends object> {

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { AppIcon } from '../components/AppIcon/AppIcon';
-import { Article } from '../components/Article/Article';
+import { ARTICLE_MARKDOWN, Article } from '../components/Article/Article';
 import { ArticleList } from '../components/ArticleList/ArticleList';
 import { Document } from '../components/Document/Document';
 import { iconSprite } from '../components/Icon/Icon';
@@ -38,6 +38,7 @@ export default definePages({
       fields: {},
       entry: Article,
       imageSizes: '(min-width: 48rem) 46rem, 100vw',
+      markdown: ARTICLE_MARKDOWN,
       list: {
         title: 'News',
         description: `What ${site.name} is building for lenders, and why: news from the team.`,
@@ -53,6 +54,7 @@ export default definePages({
       fields: {},
       entry: Article,
       imageSizes: '(min-width: 48rem) 46rem, 100vw',
+      markdown: ARTICLE_MARKDOWN,
       list: {
         title: 'Case studies',
         description: `How lenders run their credit decisions and portfolio monitoring on ${site.name}, in their own words.`,

@@ -1,4 +1,4 @@
-import type { EntryInfo, EntryProps } from '../../generator/site';
+import type { EntryInfo, EntryProps, MarkdownSettings } from '../../generator/site';
 
 /** "1 June 2025", for a date the frontmatter gives as 2025-06-01 or as a date and time. */
 // One formatter for every date: making one costs more than formatting a thousand dates.
@@ -23,6 +23,30 @@ export function EntryDates({ entry, className }: { entry: EntryInfo<unknown>; cl
     </p>
   );
 }
+
+/** What the body's Markdown needs of the site: its classes (styled in _article.scss) and the words a screen reader says. */
+export const ARTICLE_MARKDOWN: MarkdownSettings = {
+  // Shiki's token kinds in the palette's code colours, as the decision sample shows JSON; the common languages (the default).
+  code: {
+    classes: {
+      keyword: 'c-article__code-keyword',
+      string: 'c-article__code-string',
+      'string-expression': 'c-article__code-string',
+      constant: 'c-article__code-constant',
+      function: 'c-article__code-function',
+      comment: 'c-article__code-comment',
+      punctuation: 'c-article__code-punctuation',
+      inserted: 'c-article__code-string',
+      deleted: 'c-article__code-function',
+      changed: 'c-article__code-constant',
+    },
+  },
+  classes: { heading: 'c-article__heading', headingLink: 'c-article__heading-link' },
+  labels: {
+    footnotes: 'Notes',
+    backlink: (note, occurrence) => `Back to reference ${note}${occurrence > 1 ? ` (${occurrence})` : ''}`,
+  },
+};
 
 /**
  * One entry of a collection (a news article, a case study): its title as the page's heading, its

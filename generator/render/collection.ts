@@ -172,7 +172,7 @@ export async function loadCollection(
         if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
       });
     const tokens = parseBody(source.slice(front[0].length));
-    for (const problem of bodyProblems(tokens)) add(problem.line + bodyLine, problem.text);
+    for (const problem of bodyProblems(tokens, collection.markdown)) add(problem.line + bodyLine, problem.text);
     const entryImages = [
       ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1, cover: true }] : []),
       ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine, cover: false })),

@@ -1,31 +1,223 @@
 /**
  * Entries' bodies rendered to React elements, so that no raw HTML string enters a page and the strict CSP holds; raw HTML is
- * refused, not escaped, so that an editor's tag never shows up as text.
+ * refused, not escaped, so that an editor's tag never shows up as text. What editors write beyond CommonMark is read by
+ * markdown-it's plugins (footnotes, definition lists, task lists, an image alone in its paragraph as a figure); fenced code is
+ * highlighted by Shiki into the site's classes; syntax that no plugin reads is refused rather than printed as typed.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import markdownIt, { type Token } from 'markdown-it';
+import { tasklist } from '@mdit/plugin-tasklist';
+import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
+import footnote from 'markdown-it-footnote';
 import { createElement, type ReactNode } from 'react';
-import type { ImageInfo } from '../site';
+import type { HighlighterCore } from 'shiki/core';
+import { bundledLanguagesInfo } from 'shiki/langs';
+import { entryKey, lookup, store } from '../cache.mjs';
+import { BuildError } from '../failure';
+import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
 import { slugOf } from '../urls';
 import type { LoadedEntry, Located } from './protocol';
 
-// A bare https:// or e-mail address is a link, as GitHub, Hugo and Astro make it; a bare name such as example.com stays text.
-const parser = markdownIt('default', { html: true, linkify: true, typographer: false });
-parser.linkify.set({ fuzzyLink: false }).add('ftp:', null).add('//', null);
+// Neither has types, of its own or on DefinitelyTyped: each is a markdown-it plugin, a function of the parser.
+const load = createRequire(import.meta.url);
+const deflist = load('markdown-it-deflist') as (parser: MarkdownIt) => void;
+const figures = load('markdown-it-image-figures') as (parser: MarkdownIt, options: { figcaption: 'title' }) => void;
 
-/** A body's tokens, for the checks (collection.ts) and the page. */
-export function parseBody(body: string): Token[] {
-  return parser.parse(body, {});
+type Quotes = readonly [string, string, string, string];
+
+/**
+ * Double quotes opening and closing, then single, as each language's typography prints them (after CLDR's delimiters): by the
+ * site's `lang`, its region first (de-CH, pt-PT), then its language.
+ */
+const QUOTES: Readonly<Record<string, string | Quotes>> = {
+  en: '“”‘’',
+  de: '„“‚‘',
+  'de-ch': '«»‹›',
+  // French sets its guillemets apart from the words with a space that never breaks.
+  fr: ['«\u00A0', '\u00A0»', '“', '”'],
+  'fr-ch': '«»‹›',
+  nl: '“”‘’',
+  es: '«»“”',
+  it: '«»“”',
+  pt: '“”‘’',
+  'pt-pt': '«»“”',
+  sv: '””’’',
+  da: '»«›‹',
+  no: '«»‘’',
+  nb: '«»‘’',
+  nn: '«»‘’',
+  fi: '””’’',
+  pl: '„”«»',
+  cs: '„“‚‘',
+  sk: '„“‚‘',
+  sl: '„“‚‘',
+  hr: '„“‘’',
+  hu: '„”»«',
+  ro: '„”«»',
+  et: '„“‚‘',
+  lt: '„“‚‘',
+  is: '„“‚‘',
+  ga: '“”‘’',
+  ca: '«»“”',
+  el: '«»“”',
+  ru: '«»„“',
+  uk: '«»„“',
+  tr: '“”‘’',
+};
+
+/** Where the language is not known: quotes stay as typed, rather than another language's; dashes and ellipses still turn. */
+const STRAIGHT: Quotes = ['"', '"', "'", "'"];
+
+function quotesFor(lang: string, settings?: MarkdownSettings): Quotes {
+  if (settings?.quotes) return settings.quotes;
+  const tag = lang.toLowerCase();
+  const found = QUOTES[tag] ?? QUOTES[tag.split('-')[0] ?? ''];
+  if (found === undefined) return STRAIGHT;
+  return typeof found === 'string' ? ([...found] as unknown as Quotes) : found;
+}
+
+const parsers = new Map<string, MarkdownIt>();
+
+/** One a set of quotes, made when first asked: a worker renders one site, in one language. */
+function parserFor(quotes: Quotes): MarkdownIt {
+  const key = quotes.join('\u0000');
+  let parser = parsers.get(key);
+  if (!parser) {
+    parser = markdownIt('default', { html: true, linkify: true, typographer: true, quotes: [...quotes] })
+      .use(footnote)
+      .use(deflist)
+      .use(tasklist, { disabled: true, label: true })
+      .use(figures, { figcaption: 'title' });
+    // A bare https:// or e-mail address is a link, as GitHub, Hugo and Astro make it; a bare name such as example.com stays text.
+    parser.linkify.set({ fuzzyLink: false }).add('ftp:', null).add('//', null);
+    parsers.set(key, parser);
+  }
+  return parser;
+}
+
+/** A body's tokens, for the checks (collection.ts) and the page: the quotes are the page's, the checks' any. */
+export function parseBody(body: string, quotes: Quotes = STRAIGHT): Token[] {
+  return parserFor(quotes).parse(body, {});
 }
 
 /** Parsed again where it is rendered: a thousand entries' tokens, kept, were a worker's largest holding, and a parse is 0.1 ms. */
-function tokensOf(entry: LoadedEntry): Token[] {
-  return parseBody(entry.source.slice(entry.bodyStart));
+function tokensOf(entry: LoadedEntry, quotes?: Quotes): Token[] {
+  return parseBody(entry.source.slice(entry.bodyStart), quotes);
+}
+
+/** Where in its text a slip of another tool's syntax may sit: anywhere, or only where a line starts. */
+interface Unread {
+  pattern: RegExp;
+  lineStart?: boolean;
+  text: (match: RegExpExecArray) => string;
+}
+
+/**
+ * What markdown-it, with the plugins above, would print as typed: a slip, or another tool's syntax. Each is looked for in the
+ * words of the text (never in code) that markdown-it has read as nothing else, and named.
+ */
+const UNREAD: readonly Unread[] = [
+  {
+    pattern: /\[\^([^\]\s]+)\]/,
+    text: ([written, label]) =>
+      `refers to the footnote ${written}, which has no definition: add a line "[^${label}]: the note" below the text`,
+  },
+  {
+    pattern: /\[([^\]]+)\]\[([^\]]*)\]/,
+    text: ([written, words, label]) =>
+      `links by a reference (${written}) that no line defines: add a line "[${label || words}]: https://…" below the text, or write [${words}](address)`,
+  },
+  {
+    pattern: /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/,
+    text: ([written]) =>
+      `holds ${written}, a shortcode or template tag of another generator, which this site does not run: write it in Markdown`,
+  },
+  {
+    pattern: /\{[:#.][^}\s][^}]*\}/,
+    text: ([written]) =>
+      `sets attributes (${written}) as another generator reads them, which this site does not: a heading's id is made of its words`,
+  },
+  {
+    pattern: /^\[!(?:note|tip|important|warning|caution)\]/i,
+    lineStart: true,
+    text: ([written]) => `is a GitHub alert (${written}), which this site does not publish: write it as a quote, > **Note:** …`,
+  },
+  {
+    pattern: /^(?::::|!!!)/,
+    lineStart: true,
+    text: ([written]) =>
+      `opens a block (${written}) as another generator writes an admonition, which this site does not publish: write it as a quote, > …`,
+  },
+  {
+    pattern: /^\*\[[^\]]+\]:/,
+    lineStart: true,
+    text: ([written]) =>
+      `defines an abbreviation (${written} …), which this site does not publish: write the words out where they are first used`,
+  },
+  {
+    pattern: /\[\[[^\]]*\]\]/,
+    text: ([written]) =>
+      `holds ${written}, a wiki link or another generator's marker, which this site does not read: write a link, [words](/page/)`,
+  },
+  {
+    pattern: /==[^=\s](?:[^=]*[^=\s])?==/,
+    text: ([written]) => `marks text as ${written}, which this site does not publish: use *emphasis* or **strong**`,
+  },
+];
+
+/** Plain text, no highlighting, in any site. */
+const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext']);
+
+/** What a site highlights unless it says: the languages of a company's articles, each loaded only once a block needs it. */
+const COMMON_LANGUAGES: readonly string[] = [
+  'typescript',
+  'tsx',
+  'javascript',
+  'jsx',
+  'json',
+  'shellscript',
+  'yaml',
+  'toml',
+  'html',
+  'css',
+  'sql',
+  'python',
+  'diff',
+  'markdown',
+  'xml',
+];
+
+const languageMaps = new WeakMap<NonNullable<MarkdownSettings['code']>, ReadonlyMap<string, string>>();
+
+/** Shiki's language id by each name an editor may write (its id and aliases), for the languages the site highlights. */
+function codeLanguages(code: NonNullable<MarkdownSettings['code']>): ReadonlyMap<string, string> {
+  let map = languageMaps.get(code);
+  if (map) return map;
+  const byName = new Map<string, string>();
+  for (const info of bundledLanguagesInfo) for (const name of [info.id, ...(info.aliases ?? [])]) byName.set(name, info.id);
+  const wanted = new Set<string>();
+  for (const name of code.languages ?? COMMON_LANGUAGES) {
+    const id = byName.get(name.toLowerCase());
+    if (!id)
+      throw new BuildError(
+        `markdown.code.languages names "${name}", a language Shiki does not know: use its name or an alias from https://shiki.style/languages`,
+      );
+    wanted.add(id);
+  }
+  map = new Map([...byName].filter(([, id]) => wanted.has(id)));
+  languageMaps.set(code, map);
+  return map;
+}
+
+/** A fence's language as written, lower case: "" for none. */
+function fenceLanguage(token: Token): string {
+  return (token.info.trim().split(/\s+/)[0] ?? '').toLowerCase();
 }
 
 /** Lines are 0-based, in the body. */
-export function bodyProblems(tokens: readonly Token[]): { line: number; text: string }[] {
+export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings): { line: number; text: string }[] {
   const problems: { line: number; text: string }[] = [];
+  const languages = settings?.code ? codeLanguages(settings.code) : undefined;
   // The entry's title is the page's h1.
   let level = 1;
   let line = 0;
@@ -35,6 +227,17 @@ export function bodyProblems(tokens: readonly Token[]): { line: number; text: st
     // One a paragraph: its closing tags are the same mistake.
     const inline = token.children?.find((child) => child.type === 'html_inline' && !COMMENTS.test(child.content));
     if (inline) problems.push({ line, text: rawHtml(inline.content) });
+    if (token.children) problems.push(...unread(token.children, line));
+    if (token.type === 'fence' && languages && settings?.code) {
+      const language = fenceLanguage(token);
+      if (language && !PLAIN.has(language) && !languages.has(language)) {
+        const named = (settings.code.languages ?? COMMON_LANGUAGES).join(', ');
+        problems.push({
+          line,
+          text: `has a code block in "${language}", which the site does not highlight (its languages: ${named}): write one of them after the \`\`\`, or text`,
+        });
+      }
+    }
     if (token.type === 'heading_open') {
       const next = Number(token.tag.slice(1));
       if (next === 1)
@@ -48,6 +251,27 @@ export function bodyProblems(tokens: readonly Token[]): { line: number; text: st
     }
   }
   return problems;
+}
+
+/** The syntax of UNREAD in a paragraph's (or heading's, or cell's) words, at its line: once a paragraph, as its closing ::: is the same slip. */
+function unread(children: readonly Token[], first: number): { line: number; text: string }[] {
+  const found = new Map<Unread, { line: number; text: string }>();
+  let line = first;
+  let lineStart = true;
+  for (const child of children) {
+    if (child.type === 'softbreak' || child.type === 'hardbreak') {
+      line += 1;
+      lineStart = true;
+      continue;
+    }
+    if (child.type === 'text')
+      for (const syntax of UNREAD) {
+        const match = found.has(syntax) || (syntax.lineStart && !lineStart) ? null : syntax.pattern.exec(child.content);
+        if (match) found.set(syntax, { line, text: syntax.text(match) });
+      }
+    lineStart = false;
+  }
+  return [...found.values()];
 }
 
 /** A note to other editors, or another generator's marker (Hugo's <!--more-->): nothing of it reaches the page. */
@@ -136,11 +360,77 @@ export interface BodyContext {
   /** Images are beside the entry. */
   folder: string;
   sizes: string;
+  /** The site's language: the quotes are its. */
+  lang: string;
+  markdown?: MarkdownSettings;
+  /** The project, whose cache keeps each code block's highlighting: none, none kept. */
+  root?: string;
 }
 
-export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode {
-  const tokens = tokensOf(entry);
+const THEME = 'token-kinds';
+/** Shiki's css-variables theme names a token's colour `var(--shiki-token-<kind>)`: the kind is all the page keeps, as a class. */
+const KIND_OF_COLOR: ReadonlyMap<string, number> = new Map(CODE_TOKEN_KINDS.map((kind, index) => [`var(--shiki-token-${kind})`, index]));
+
+/** A highlighted block: each line's runs of text, with their kind's index in CODE_TOKEN_KINDS, or -1 for the block's own colour. */
+type Runs = [text: string, kind: number][][];
+
+/** One a worker, made when a page first shows code the cache does not hold: the site's code, loaded once, as React is. */
+let highlighter: Promise<HighlighterCore> | undefined;
+
+async function highlighterFor(id: string): Promise<HighlighterCore> {
+  highlighter ??= (async () => {
+    const [{ createHighlighterCore, createCssVariablesTheme }, { createJavaScriptRegexEngine }] = await Promise.all([
+      import('shiki/core'),
+      import('shiki/engine/javascript'),
+    ]);
+    // JavaScript's own regular expressions: no WebAssembly to start, and as quick as Oniguruma's on the grammars a site uses.
+    return createHighlighterCore({
+      themes: [createCssVariablesTheme({ name: THEME, variablePrefix: '--shiki-', fontStyle: false })],
+      langs: [],
+      engine: createJavaScriptRegexEngine(),
+    });
+  })();
+  const ready = await highlighter;
+  const info = bundledLanguagesInfo.find((language) => language.id === id);
+  if (info && !ready.getLoadedLanguages().includes(id)) await ready.loadLanguage(await info.import());
+  return ready;
+}
+
+/**
+ * A block's runs, from the cache where a build before made them: a grammar's first block in a worker costs a third of a second,
+ * each block a millisecond, and a warm build of a thousand articles would pay it for code that has not changed. The key is the
+ * code and its language; Shiki's version is the lockfile's, in every key.
+ */
+async function runsOf(id: string, code: string, root: string | undefined): Promise<Runs> {
+  const key = root === undefined ? undefined : entryKey(root, 'code', [id, code]);
+  const kept = root !== undefined && key !== undefined ? lookup(root, 'code', key)?.meta : undefined;
+  if (Array.isArray(kept)) return kept as Runs;
+  const ready = await highlighterFor(id);
+  // No time limit (Shiki's leaves a line plain past 500 ms, which a worker's first block may take on a busy machine): the page
+  // would depend on the machine's load.
+  const { tokens } = ready.codeToTokens(code, { lang: id, theme: THEME, tokenizeTimeLimit: 0 });
+  const runs: Runs = tokens.map((line) =>
+    line.map((token) => [token.content, (token.color === undefined ? undefined : KIND_OF_COLOR.get(token.color)) ?? -1]),
+  );
+  // As many as the site has blocks, as images are kept.
+  if (root !== undefined && key !== undefined) store(root, 'code', key, { output: '', meta: runs, extension: 'txt', keep: 50_000 });
+  return runs;
+}
+
+export async function renderBody(entry: LoadedEntry, context: BodyContext): Promise<ReactNode> {
+  const { markdown: settings } = context;
+  const tokens = tokensOf(entry, quotesFor(context.lang, settings));
   const ids = headingIds(tokens);
+  const code = settings?.code;
+  const languages = code ? codeLanguages(code) : undefined;
+  // Each block's highlighting before the walk, which is synchronous: a page without code never loads the highlighter.
+  const highlighted = new Map<Token, Runs>();
+  for (const token of tokens) {
+    const id = token.type === 'fence' ? languages?.get(fenceLanguage(token)) : undefined;
+    if (id) highlighted.set(token, await runsOf(id, token.content, context.root));
+  }
+  const labels = settings?.labels ?? {};
+  const classes = settings?.classes ?? {};
   let key = 0;
   // Block and inline tokens share one walk: no token type occurs in both.
   const walk = (tokens: readonly Token[], from: number, close: string | undefined): [ReactNode[], number] => {
@@ -149,39 +439,100 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
     while (at < tokens.length) {
       const token = tokens[at] as Token;
       if (close !== undefined && token.type === close) return [nodes, at + 1];
+      if (token.type === 'checkbox_input' && tokens[at + 1]?.type === 'label_open') {
+        // A task: its box inside its label, which names it, with no id to clash with a heading's.
+        const [words, next] = walk(tokens, at + 2, 'label_close');
+        const done = token.attrGet('checked') !== null;
+        nodes.push(
+          createElement(
+            'label',
+            { key: key++ },
+            createElement('input', { type: 'checkbox', disabled: true, defaultChecked: done }),
+            ...words,
+          ),
+        );
+        at = next;
+        continue;
+      }
       if (token.nesting === 1) {
         const [children, next] = walk(tokens, at + 1, token.type.replace(/_open$/, '_close'));
-        // A tight list's paragraphs are hidden: CommonMark writes their text straight into the item.
-        if (token.hidden) nodes.push(...children);
-        else
-          nodes.push(
-            token.type === 'link_open'
-              ? link(token, children)
-              : createElement(token.tag, { key: key++, ...blockAttributes(token, ids) }, ...children),
-          );
+        // A tight list's paragraphs are hidden: CommonMark writes their text straight into the item. A figure stays one.
+        if (token.hidden && token.type !== 'figure_open') nodes.push(...children);
+        else nodes.push(block(token, children));
         at = next;
         continue;
       }
       if (token.type === 'inline') nodes.push(...walk(token.children ?? [], 0, undefined)[0]);
-      else if (token.type === 'fence' || token.type === 'code_block') {
-        const language = token.info.trim().split(/\s+/)[0];
-        nodes.push(
-          // Focusable as a wide table is: a long line scrolls sideways.
-          createElement(
-            'pre',
-            { key: key++, tabIndex: 0 },
-            createElement('code', language ? { 'data-language': language } : {}, token.content),
-          ),
-        );
-      } else if (token.type === 'hr') nodes.push(createElement('hr', { key: key++ }));
+      else if (token.type === 'fence' || token.type === 'code_block') nodes.push(codeBlock(token));
+      else if (token.type === 'hr') nodes.push(createElement('hr', { key: key++ }));
       else if (token.type === 'text') nodes.push(token.content);
       else if (token.type === 'code_inline') nodes.push(createElement('code', { key: key++ }, token.content));
       else if (token.type === 'softbreak') nodes.push('\n');
       else if (token.type === 'hardbreak') nodes.push(createElement('br', { key: key++ }));
       else if (token.type === 'image') nodes.push(image(token));
+      else if (token.type === 'footnote_ref') nodes.push(noteReference(token));
+      else if (token.type === 'footnote_anchor') nodes.push(' ', backlink(token));
       at += 1;
     }
     return [nodes, at];
+  };
+  const block = (token: Token, children: ReactNode[]): ReactNode => {
+    if (token.type === 'link_open') return link(token, children);
+    // The notes, numbered in the order they are first cited, as markdown-it-footnote counts them.
+    if (token.type === 'footnote_block_open')
+      return createElement(
+        'section',
+        { key: key++, role: 'doc-endnotes', 'aria-label': labels.footnotes },
+        createElement('ol', null, ...children),
+      );
+    if (token.type === 'footnote_open') return createElement('li', { key: key++, id: noteId(token) }, ...children);
+    const id = ids.get(token);
+    const element = createElement(token.tag, { key: key++, ...blockAttributes(token, id) }, ...children);
+    if (!id || (token.tag !== 'h2' && token.tag !== 'h3')) return element;
+    // A link a reader can copy, beside the heading rather than in it: named by the heading's words, which it does not repeat.
+    return createElement(
+      'div',
+      { key: key++, className: classes.heading },
+      element,
+      createElement('a', { href: `#${id}`, 'aria-labelledby': id, className: classes.headingLink }, '#'),
+    );
+  };
+  const noteReference = (token: Token) => {
+    const { id, subId } = token.meta as { id: number; subId: number };
+    return createElement(
+      'sup',
+      { key: key++ },
+      createElement('a', { href: `#fn-${id + 1}`, id: referenceId(id, subId), role: 'doc-noteref' }, String(id + 1)),
+    );
+  };
+  const backlink = (token: Token) => {
+    const { id, subId } = token.meta as { id: number; subId: number };
+    return createElement(
+      'a',
+      { key: key++, href: `#${referenceId(id, subId)}`, role: 'doc-backlink', 'aria-label': labels.backlink?.(id + 1, subId + 1) },
+      '↩',
+      subId > 0 ? createElement('sup', null, String(subId + 1)) : null,
+    );
+  };
+  const codeBlock = (token: Token) => {
+    const language = fenceLanguage(token);
+    const runs = highlighted.get(token);
+    const content: ReactNode[] = runs
+      ? runs.flatMap((line, index) => [
+          ...(index > 0 ? ['\n'] : []),
+          ...line.map(([text, index]) => {
+            const kind = CODE_TOKEN_KINDS[index];
+            const className = kind && code?.classes[kind];
+            return className ? createElement('span', { className }, text) : text;
+          }),
+        ])
+      : [token.content];
+    // Focusable as a wide table is: a long line scrolls sideways.
+    return createElement(
+      'pre',
+      { key: key++, tabIndex: 0 },
+      createElement('code', token.type === 'fence' && language ? { 'data-language': language } : {}, ...content),
+    );
   };
   const link = (token: Token, children: ReactNode[]) => {
     const href = attribute(token, 'href') ?? '';
@@ -200,8 +551,16 @@ export function renderBody(entry: LoadedEntry, context: BodyContext): ReactNode 
   return walk(tokens, 0, undefined)[0];
 }
 
-function blockAttributes(token: Token, ids: ReadonlyMap<Token, string>): Record<string, string | number> {
-  const id = ids.get(token);
+/** As GitHub numbers them: fn-1 for the first note; fnref-1, fnref-1-2 for its references. */
+function noteId(token: Token): string {
+  return `fn-${(token.meta as { id: number }).id + 1}`;
+}
+
+function referenceId(id: number, subId: number): string {
+  return subId > 0 ? `fnref-${id + 1}-${subId + 1}` : `fnref-${id + 1}`;
+}
+
+function blockAttributes(token: Token, id: string | undefined): Record<string, string | number> {
   if (id) return { id };
   // A table wider than a phone scrolls sideways on its own: the keyboard must reach it to scroll it.
   if (token.type === 'table_open') return { tabIndex: 0 };

@@ -6,8 +6,15 @@ import { picture, renderBody } from './markdown';
 import type { AnyPages } from './model';
 import type { LoadedEntry, RenderRequest } from './protocol';
 
-/** A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts). */
-export function renderPage(pages: AnyPages, { page: info, source, settings, socialImage, images, paths }: RenderRequest): string {
+/**
+ * A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts); `root`, the
+ * project, holds the cache of highlighted code.
+ */
+export async function renderPage(
+  pages: AnyPages,
+  { page: info, source, settings, socialImage, images, paths }: RenderRequest,
+  root?: string,
+): Promise<string> {
   const { base, origin, year, tokens } = settings;
   const url = info.path === undefined ? publicPath(base, '/404') : routeUrl(base, info.path);
   const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href);
@@ -23,7 +30,15 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
     const shown = entryOf(entry);
     const image = shown.image ? picture(shown.image, collection.imageSizes, 'eager') : undefined;
-    const content = renderBody(entry, { link, images, folder, sizes: collection.imageSizes });
+    const content = await renderBody(entry, {
+      link,
+      images,
+      folder,
+      sizes: collection.imageSizes,
+      lang: settings.lang,
+      ...(collection.markdown ? { markdown: collection.markdown } : {}),
+      ...(root === undefined ? {} : { root }),
+    });
     body = <collection.entry entry={shown} body={content} {...(image ? { image } : {})} />;
   } else if (source.kind === 'list' && collection) {
     const { page, pages: count } = source;

@@ -91,6 +91,8 @@ export interface LateTokens extends LateAssets {
 /** What every page of a build is rendered with. */
 export interface RenderSettings {
   mode: 'production' | 'development';
+  /** The site's language (its config's `lang`): an entry's quotation marks are its. */
+  lang: string;
   base: string;
   origin: string;
   year: number;

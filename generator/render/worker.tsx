@@ -62,11 +62,11 @@ export function serve(pages: AnyPages, pagesModule: string): void {
   port.postMessage({ id: 0, value: 'ready' } satisfies FromWorker);
 }
 
-function render(pages: AnyPages, request: RenderRequest, root: string): RenderedPage {
+async function render(pages: AnyPages, request: RenderRequest, root: string): Promise<RenderedPage> {
   const { page, source, settings } = request;
   let markup: string;
   try {
-    markup = renderPage(pages, request);
+    markup = await renderPage(pages, request, root);
   } catch (error) {
     const where = projectFrame(error, root);
     const route = page.path === undefined ? '/404' : canonicalPath(page.path);

@@ -51,8 +51,9 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
     plugins: [tagExports(root)],
     sourcemap: 'inline',
     sourcesContent: false,
-    // CommonJS packages bundled in (BUNDLED_PACKAGES) require Node's own modules, which resolve from anywhere.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire('/');" },
+    // CommonJS packages bundled in (BUNDLED_PACKAGES) require Node's own modules, which resolve from anywhere. Under a name no
+    // module takes: the banner is text esbuild does not read, and a bundled module's own createRequire would clash with it.
+    banner: { js: "import { createRequire as __bannerRequire } from 'node:module'; const require = __bannerRequire('/');" },
   };
 }
 

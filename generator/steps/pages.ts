@@ -89,6 +89,7 @@ export const pages = defineStep({
     );
     const shared: Omit<RenderSettings, 'tokens'> = {
       mode: options.mode,
+      lang: config.site.lang,
       base,
       origin,
       year: options.year,

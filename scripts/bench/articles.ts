@@ -5,8 +5,10 @@
  * machine) and with the cache of the run before, by Eleventy and by Hugo building the same files with
  * the same work where they can (scripts/bench/peers.ts). Each run is a whole process with its output
  * folder removed first, measured by scripts/bench/process.ts; the tools run in turns (ours cold,
- * ours warm, Eleventy, Hugo), round after round, after one round that is not timed. Then a cold
- * build of 40 photos (`--photos`), and with `--large-pages 10000`, that many articles cold and warm.
+ * ours warm, Eleventy, Hugo), round after round, after one round that is not timed. Each round
+ * also builds ours warm with the code left one colour, before or after the highlighted build in
+ * turns: what highlighting costs. Then a cold build of 40 photos (`--photos`), and with
+ * `--large-pages 10000`, that many articles cold and warm.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -31,7 +33,16 @@ export interface ArticlesBenchOptions {
 }
 
 /** Issue 42's targets for 1,000 articles; memory must not grow with the content, so they hold for fewer too. */
-const TARGETS = { coldOverEleventy: 2, warmOverEleventy: 1, coldRssMb: 400, warmRssMb: 300, largeRssMb: 500, largeTimePerArticle: 1.1 };
+const TARGETS = {
+  coldOverEleventy: 2,
+  warmOverEleventy: 1,
+  coldRssMb: 400,
+  warmRssMb: 300,
+  largeRssMb: 500,
+  largeTimePerArticle: 1.1,
+  // Issue 45: code highlighted at build time costs at most a tenth of a warm build.
+  highlightedOverPlain: 1.1,
+};
 
 /**
  * The photo build is stopped after this long. A build today fails the images step after 2 min and
@@ -68,8 +79,12 @@ export async function measureArticles({
   const project = await copyProject('site-bench-articles-', { ownCache: true });
   const work = await mkdtemp(path.join(os.tmpdir(), 'site-bench-articles-work-'));
   /** Our build of the Markdown files in `folder` (relative to the copy) into `outDir`: a whole process, cold or warm. */
-  const oursOf = async (folder: string, outDir: string) => {
-    const module = await writePagesModule(work, `${path.basename(folder)}.ts`, pagesModule(project.root, folder));
+  const oursOf = async (folder: string, outDir: string, { highlight = true }: { highlight?: boolean } = {}) => {
+    const module = await writePagesModule(
+      work,
+      `${path.basename(folder)}${highlight ? '' : '-plain'}.ts`,
+      pagesModule(project.root, folder, { highlight }),
+    );
     return async (cache: 'cold' | 'warm', { quiet = true, limitMs }: { quiet?: boolean; limitMs?: number } = {}) => {
       for (const stale of [outDir, buildsFolder(outDir)]) await rm(stale, { recursive: true, force: true });
       if (cache === 'cold') await rm(cacheDir(project.root), { recursive: true, force: true });
@@ -88,6 +103,7 @@ export async function measureArticles({
     await writeArticles(path.join(project.root, articles), pages);
     const oursDir = path.join(work, 'ours');
     const ours = await oursOf(articles, oursDir);
+    const plain = await oursOf(articles, path.join(work, 'plain'), { highlight: false });
 
     // The round that is not timed: our cold build also makes the pages the peers' templates are cut from.
     succeeded('Our cold build', await ours('cold'));
@@ -101,6 +117,7 @@ export async function measureArticles({
       return { peer, outDir, build: peerRun(peer, outDir) };
     });
     succeeded('Our warm build', await ours('warm'));
+    succeeded('Our warm build, code in one colour', await plain('warm'));
     for (const { peer, outDir, build } of peers) {
       await build();
       await checkWork(peer.name, outDir, pages);
@@ -108,10 +125,16 @@ export async function measureArticles({
 
     const cold: MeasuredProcess[] = [];
     const warm: MeasuredProcess[] = [];
+    const warmPlain: MeasuredProcess[] = [];
     const peerRuns = new Map<Peer, MeasuredProcess[]>(peers.map(({ peer }) => [peer, []]));
     for (let round = 0; round < runs; round += 1) {
       cold.push(succeeded('Our cold build', await ours('cold')));
-      warm.push(succeeded('Our warm build', await ours('warm')));
+      // Highlighted and plain in turns (A/B, then B/A), so that neither always follows the cold build.
+      const pair = [
+        async () => warm.push(succeeded('Our warm build', await ours('warm'))),
+        async () => warmPlain.push(succeeded('Our warm build, code in one colour', await plain('warm'))),
+      ];
+      for (const build of round % 2 === 0 ? pair : pair.reverse()) await build();
       for (const { peer, build } of peers) peerRuns.get(peer)?.push(await build());
     }
     const eleventyRuns = peerRuns.get(eleventy) ?? [];
@@ -153,6 +176,14 @@ export async function measureArticles({
         decimals: 2,
         targetMedian: TARGETS.warmOverEleventy,
       },
+      { name: `${race}, ours, cache warm, code in one colour: wall time, spawn to exit`, unit: 'ms', samples: wall(warmPlain) },
+      {
+        name: `${race}: ours warm, code highlighted ÷ in one colour, round by round`,
+        unit: '',
+        samples: warm.map((run, round) => run.ms / (warmPlain[round]?.ms ?? Number.NaN)),
+        decimals: 3,
+        targetMedian: TARGETS.highlightedOverPlain,
+      },
     ];
     if (memory)
       measurements.push(
@@ -176,6 +207,7 @@ export async function measureArticles({
       );
     const notes = [
       `Articles: ${pages} Markdown files of 600-900 words (headings, lists, a code block, a blockquote, links to the site's pages, a table in every fifth; no images) in a collection of the site, its routes kept; ${plural(runs, 'round')} in turns (ours with no cache, ours with the cache of that run, ${peers.map(({ peer }) => peer.name).join(', ')}) after one round not timed, each run a whole process with its output folder removed first.`,
+      `Articles: ours highlights each article's ts block (each article's own code) at build time (Shiki, the news collection's settings), a warm build from the cache of the run before; the "one colour" build is the same with markdown.code left out, warm, in the same rounds, before or after the highlighted one in turns.`,
       `Articles: each tool wrote an article page per file inside our page's document, ${Math.ceil(pages / 10)} list pages of 10, an Atom feed and a sitemap; ours also builds the site's own pages, its brand and share images, fonts and host files.${
         version ? '' : ' Hugo is not installed, so it has no column: apt-get install hugo (Debian) adds it.'
       }`,

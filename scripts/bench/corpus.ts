@@ -41,9 +41,10 @@ function section(index: number, k: number): Block[] {
     },
     { markdown: `- ${sentence(k, 6)}\n- ${sentence(k + 2, 7)}\n- ${sentence(k + 3, 5)}`, words: 18 },
   ];
+  // Each article's own code, so that no build highlights one block for all of them.
   if (k === 0)
     blocks.push({
-      markdown: '```ts\nconst decision = engine.decide({ score: 0.82, limit: 15000 });\nconsole.log(decision.reasons);\n```',
+      markdown: `\`\`\`ts\nconst decision = engine.decide({ score: 0.${(index % 90) + 10}, limit: ${15_000 + index} });\nconsole.log(decision.reasons);\n\`\`\``,
       words: 0,
     });
   if (k === 1) blocks.push({ markdown: `> ${sentence(index + 5, 25)}\n>\n> — Head of Risk`, words: 25 + 3 });
@@ -124,13 +125,15 @@ export async function writePhotoArticles(folder: string, photos: number): Promis
 /**
  * The site's pages module (pages/site.tsx of the project at `root`, its routes kept) with one
  * collection: the Markdown files of `folder` (relative to `root`) at /articles/, an article page
- * each, list pages ten to a page, an Atom feed; the sitemap lists them all.
+ * each, list pages ten to a page, an Atom feed; the sitemap lists them all. Its Markdown is the news
+ * collection's, its code highlighted unless `highlight` is false (the rest of its settings the same).
  */
-export function pagesModule(root: string, folder: string): string {
+export function pagesModule(root: string, folder: string, { highlight = true }: { highlight?: boolean } = {}): string {
   const from = (file: string) => JSON.stringify(path.join(root, file));
   return `import site from ${from('pages/site.tsx')};
 import { Article } from ${from('components/Article/Article.tsx')};
 import { ArticleList } from ${from('components/ArticleList/ArticleList.tsx')};
+const markdown = site.collections?.news?.markdown;
 export default {
   ...site,
   collections: {
@@ -140,6 +143,7 @@ export default {
       fields: {},
       entry: Article,
       imageSizes: '(min-width: 48rem) 46rem, 100vw',
+      markdown: ${highlight ? 'markdown' : '{ ...markdown, code: undefined }'},
       list: { title: 'Articles', description: 'Every note of the benchmark, newest first, ten to a page.', perPage: 10, component: ArticleList, fields: {} },
       feed: 'Articles',
     },

@@ -5,7 +5,7 @@
  * file and the line to fix, the field and the route, and leaves dist/ byte for byte as it was.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
@@ -142,6 +142,28 @@ describe('several mistakes at once', () => {
       expect(await fingerprint(path.join(project.root, 'dist'))).toEqual(before);
     } finally {
       await writeFile(path.join(project.root, CONTENT), original);
+    }
+  });
+});
+
+describe('a footnote without its definition, in an article', () => {
+  it('fails npm run build with exit status 1, naming the Markdown file and the line of the reference, and leaves dist/ as it was', async () => {
+    const entry = 'content/news/zz-footnote-test.md';
+    const front =
+      '---\ntitle: A claim without its source\ndescription: An article citing a note that was never written, to see what the build says of it.\ndate: 2026-10-09\n---\n';
+    const body = '\nThe first paragraph.\n\nA claim[^source] and a note that exists.[^1]\n\n[^1]: The one note.\n';
+    await writeFile(path.join(project.root, entry), front + body);
+    try {
+      const result = npmRunBuild();
+      expect(result.status, result.stderr).toBe(1);
+      const line = (front + body).split('\n').findIndex((text) => text.startsWith('A claim')) + 1;
+      expect(result.stderr).toContain(
+        `Build failed: ${entry}:${line}: refers to the footnote [^source], which has no definition: add a line "[^source]: the note" below the text`,
+      );
+      expect(result.stderr).toContain('dist/ was left unchanged.');
+      expect(await fingerprint(path.join(project.root, 'dist'))).toEqual(before);
+    } finally {
+      await rm(path.join(project.root, entry));
     }
   });
 });

@@ -1,5 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright';
-import { test as base, inject } from 'vitest';
+import { test as base, expect, inject } from 'vitest';
 import { openRecordedPage, type RecordedPage } from '../../scripts/lib/engines/chromium';
 import { DEFAULT_HEIGHT } from '../../scripts/lib/engines/page';
 
@@ -23,6 +24,22 @@ export async function cspViolations(record: RecordedPage): Promise<string[]> {
 export async function untilScripted(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLElement>('[data-module]')].every((element) => element.dataset.moduleStarted !== undefined),
+  );
+}
+
+/**
+ * WCAG 2.0, 2.1 and 2.2 at levels A and AA (which include target-size), and axe's best practices.
+ * (Not `withRules`: it would replace the tag selection instead of adding to it.)
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(results.passes.map((rule) => rule.id)).toContain('target-size');
+  // A run that checked nothing would pass vacuously.
+  expect(results.passes.length).toBeGreaterThan(20);
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} (${node.failureSummary?.split('\n')[1]?.trim() ?? ''})`),
   );
 }
 

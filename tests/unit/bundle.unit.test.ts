@@ -4,13 +4,16 @@
  * a package bundled in; the bundle's inputs, what its cache entry is checked against, are the
  * project's files it read, the installed packages being in its key by the lockfile.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle } from '../../generator/bundle.mjs';
+import { siteBundleOptions } from '../../generator/steps/bundle';
 import { projectRoot } from '../../scripts/lib/project';
+import siteConfig from '../../site.config';
 
 let root: string;
 
@@ -87,5 +90,54 @@ describe('a bundle', () => {
     const after = await make();
     expect(after.output.toString('utf8')).toContain('globalThis.edited = true');
     expect(after.file).not.toBe(before.file);
+  });
+});
+
+describe('a module that names its own place (import.meta)', () => {
+  it('gets it written in, by the bundling helper as the build command runs it: itself bundled by launch.mjs', async () => {
+    await project({ 'where.js': 'export const where = import.meta.url;' });
+    // The helper as the build command has it: bundled, through its own plugins.
+    const launched = await bundle({
+      root,
+      kind: 'test-launch',
+      key: [],
+      entry: 'generator/bundle.mjs',
+      extension: 'mjs',
+      options: { entryPoints: [path.join(projectRoot, 'generator', 'bundle.mjs')], bundle: true, format: 'esm', platform: 'node' },
+    });
+    const file = path.join(root, 'launched-bundle.mjs');
+    await writeFile(file, launched.output);
+    const helper = (await import(pathToFileURL(file).href)) as typeof import('../../generator/bundle.mjs');
+    const { output } = await helper.bundle({
+      root,
+      kind: 'test-where',
+      key: [],
+      entry: 'where.js',
+      extension: 'mjs',
+      options: { entryPoints: [path.join(root, 'where.js')], bundle: true, format: 'esm', platform: 'node' },
+    });
+    expect(output.toString('utf8')).toContain(JSON.stringify(pathToFileURL(path.join(root, 'where.js')).href));
+  });
+});
+
+describe("the site's bundle", () => {
+  it("loads with a module of the site or the generator that imports Node's createRequire, as its banner does", async () => {
+    await project({ 'requires.js': "import { createRequire } from 'node:module'; export const found = typeof createRequire('/');" });
+    const banner = siteBundleOptions(root, siteConfig).banner?.js ?? '';
+    expect(banner).not.toBe('');
+    const { output } = await bundle({
+      root,
+      kind: 'test-banner',
+      key: [],
+      entry: 'requires.js',
+      extension: 'mjs',
+      options: { entryPoints: [path.join(root, 'requires.js')], bundle: true, format: 'esm', platform: 'node', banner: { js: banner } },
+    });
+    const file = path.join(root, 'requires-bundle.mjs');
+    await writeFile(file, `${output}\nconsole.log(found);\n`);
+    // Loaded by Node itself, as a render worker loads the bundle (vitest's own loader would rewrite its imports).
+    const loaded = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+    expect(loaded.stderr).toBe('');
+    expect(loaded.stdout.trim()).toBe('function');
   });
 });

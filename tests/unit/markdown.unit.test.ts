@@ -3,7 +3,7 @@
  * frontmatter or the body is named with the Markdown file, the line and the field, and what is
  * drafted, scheduled or expired stays out of a production build.
  */
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import markdownIt from 'markdown-it';
@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCollection } from '../../generator/render/collection';
 import { lineOfValue, renderBody } from '../../generator/render/markdown';
 import { scanHtml } from '../../generator/scan';
-import type { Collection, ImageInfo } from '../../generator/site';
+import { CODE_TOKEN_KINDS, type Collection, type ImageInfo, type MarkdownSettings } from '../../generator/site';
 
 const roots: string[] = [];
 
@@ -25,13 +25,18 @@ const collection = { folder: 'notes', path: '/notes', fields: {} } as unknown as
 const NOW = Date.parse('2026-06-01T00:00:00Z');
 
 /** The problems of one entry written as `source`, as "line: text" (the file checked too). */
-async function problems(source: string, files: Record<string, string> = {}): Promise<string[]> {
+async function problems(source: string, files: Record<string, string> = {}, markdown?: MarkdownSettings): Promise<string[]> {
   const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
   roots.push(root);
   await mkdir(path.join(root, 'notes'));
   await writeFile(path.join(root, 'notes', 'entry.md'), source);
   for (const [file, contents] of Object.entries(files)) await writeFile(path.join(root, 'notes', file), contents);
-  const loaded = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+  const loaded = await loadCollection(
+    root,
+    'notes',
+    { ...collection, ...(markdown ? { markdown } : {}) },
+    { now: NOW, mode: 'production' },
+  );
   for (const problem of loaded.problems) expect(problem.file).toBe('notes/entry.md');
   return loaded.problems.map((problem) => `${problem.line}: ${problem.text}`);
 }
@@ -46,12 +51,24 @@ async function load(files: Record<string, string>) {
 }
 
 /** The entry's body as a page writes it. */
-async function rendered(source: string, images: Record<string, ImageInfo> = {}): Promise<string> {
+async function rendered(
+  source: string,
+  images: Record<string, ImageInfo> = {},
+  { lang = 'en', markdown, root }: { lang?: string; markdown?: MarkdownSettings; root?: string } = {},
+): Promise<string> {
   const [entry] = (await load({ 'entry.md': source })).entries;
   if (!entry) throw new Error('The entry was not loaded.');
-  const context = { link: (href: string) => href, images, folder: 'notes', sizes: '100vw' };
+  const context = {
+    link: (href: string) => href,
+    images,
+    folder: 'notes',
+    sizes: '100vw',
+    lang,
+    ...(markdown ? { markdown } : {}),
+    ...(root ? { root } : {}),
+  };
   // HTML's void elements, as a page has them.
-  return scanHtml(renderToStaticMarkup(createElement(Fragment, null, renderBody(entry, context))), 'https://example.test').html5;
+  return scanHtml(renderToStaticMarkup(createElement(Fragment, null, await renderBody(entry, context))), 'https://example.test').html5;
 }
 
 const front = (fields: string) => `---\n${fields}\n---\n`;
@@ -302,18 +319,6 @@ describe("an entry's body, rendered", () => {
     ]);
   });
 
-  it("keeps an image's title, as Markdown writes it after the file name", async () => {
-    const chart: ImageInfo = {
-      src: '/chart.png',
-      alt: '',
-      width: 640,
-      height: 360,
-      sources: [{ type: 'image/png', srcset: '/chart.png 640w' }],
-    };
-    const html = await rendered(`${front(good)}\n![A chart](chart.png "The first quarter")\n`, { 'notes/chart.png': chart });
-    expect(html).toMatch(/<img src="\/chart\.png" alt="A chart" title="The first quarter" width="640"/);
-  });
-
   it('links a bare web or e-mail address, as GitHub does, and leaves a bare domain name as text', async () => {
     const body = 'See https://example.com/report?q=1, write to team@example.com, or visit example.org.';
     expect(await rendered(`${front(good)}\n${body}\n`)).toBe(
@@ -337,6 +342,200 @@ describe("an entry's body, rendered", () => {
     ['Kırklareli, Ħamrun, Málaga', 'kirklareli-hamrun-malaga'],
   ])('spells the heading "%s" in its id as its languages write it in ASCII', async (heading, id) => {
     expect(await rendered(`${front(good)}\n## ${heading}\n`)).toContain(`<h2 id="${id}">`);
+  });
+});
+
+describe('Markdown as editors write it', () => {
+  const chart: ImageInfo = {
+    src: '/chart.png',
+    alt: '',
+    width: 640,
+    height: 360,
+    sources: [{ type: 'image/png', srcset: '/chart.png 640w' }],
+  };
+  const picture =
+    '<picture><img src="/chart.png" alt="A chart" width="640" height="360" loading="lazy" decoding="async" srcset="/chart.png 640w" sizes="100vw"></picture>';
+
+  it('numbers footnotes, links each reference to its note and each note back to every reference, in the words the site gives', async () => {
+    const body = 'A claim[^source] and another[^2], the first again[^source].\n\n[^source]: The *annual* report.\n[^2]: A survey.';
+    const labels = { footnotes: 'Notes', backlink: (note: number, occurrence: number) => `Back to reference ${note}.${occurrence}` };
+    const html = await rendered(`${front(good)}\n${body}\n`, {}, { markdown: { labels } });
+    expect(html).toBe(
+      '<p>A claim<sup><a href="#fn-1" id="fnref-1" role="doc-noteref">1</a></sup> and another<sup><a href="#fn-2" id="fnref-2" role="doc-noteref">2</a></sup>, ' +
+        'the first again<sup><a href="#fn-1" id="fnref-1-2" role="doc-noteref">1</a></sup>.</p>' +
+        '<section role="doc-endnotes" aria-label="Notes"><ol>' +
+        '<li id="fn-1"><p>The <em>annual</em> report. <a href="#fnref-1" role="doc-backlink" aria-label="Back to reference 1.1">↩</a> ' +
+        '<a href="#fnref-1-2" role="doc-backlink" aria-label="Back to reference 1.2">↩<sup>2</sup></a></p></li>' +
+        '<li id="fn-2"><p>A survey. <a href="#fnref-2" role="doc-backlink" aria-label="Back to reference 2.1">↩</a></p></li>' +
+        '</ol></section>',
+    );
+  });
+
+  it('refuses a footnote reference without its definition, at its line, and takes one whose note is defined', async () => {
+    const body = 'First line.\nA claim[^1] and one more[^missing].\n\n[^1]: The note.';
+    expect(await problems(`${front(good)}\n${body}\n`)).toEqual([
+      '8: refers to the footnote [^missing], which has no definition: add a line "[^missing]: the note" below the text',
+    ]);
+    expect(await problems(`${front(good)}\nA claim[^1].\n\n[^1]: The note.\n`)).toEqual([]);
+  });
+
+  it.each([
+    ['en', '“Risk” and ‘limits’'],
+    ['en-GB', '“Risk” and ‘limits’'],
+    ['de', '„Risk“ and ‚limits‘'],
+    ['de-CH', '«Risk» and ‹limits›'],
+    ['fr', '«\u00A0Risk\u00A0» and “limits”'],
+    ['nl', '“Risk” and ‘limits’'],
+    ['es', '«Risk» and “limits”'],
+    ['it', '«Risk» and “limits”'],
+    ['pt', '“Risk” and ‘limits’'],
+    ['pt-PT', '«Risk» and “limits”'],
+    ['sv', '”Risk” and ’limits’'],
+    ['da', '»Risk« and ›limits‹'],
+    ['no', '«Risk» and ‘limits’'],
+    ['nb', '«Risk» and ‘limits’'],
+    ['fi', '”Risk” and ’limits’'],
+    ['pl', '„Risk” and «limits»'],
+    ['cs', '„Risk“ and ‚limits‘'],
+    // A language the table does not know keeps what was typed rather than take another's.
+    ['xx', '&quot;Risk&quot; and &#x27;limits&#x27;'],
+  ])("sets quotes as the site's language (%s) prints them", async (lang, expected) => {
+    expect(await rendered(`${front(good)}\n"Risk" and 'limits'\n`, {}, { lang })).toBe(`<p>${expected}</p>`);
+  });
+
+  it('sets dashes, ellipses and apostrophes, and the quotes the site chooses over its language', async () => {
+    expect(await rendered(`${front(good)}\nQ1--Q2 -- it's done... --- "yes"\n`, {}, { lang: 'xx' })).toBe(
+      '<p>Q1–Q2 – it’s done… — &quot;yes&quot;</p>',
+    );
+    expect(await rendered(`${front(good)}\n"Risk"\n`, {}, { markdown: { quotes: ['<<', '>>', '<', '>'] } })).toBe(
+      '<p>&lt;&lt;Risk&gt;&gt;</p>',
+    );
+  });
+
+  it('makes an image with a title, alone in its paragraph, a figure with the title as its caption', async () => {
+    const images = { 'notes/chart.png': chart };
+    expect(await rendered(`${front(good)}\n![A chart](chart.png "The *first* quarter")\n`, images)).toBe(
+      `<figure>${picture}<figcaption>The <em>first</em> quarter</figcaption></figure>`,
+    );
+    // Alone without a title: a figure without a caption. In a sentence: the title stays the image's.
+    expect(await rendered(`${front(good)}\n![A chart](chart.png)\n`, images)).toBe(`<figure>${picture}</figure>`);
+    expect(await rendered(`${front(good)}\nSee ![A chart](chart.png "Q1") here.\n`, images)).toContain(
+      '<img src="/chart.png" alt="A chart" title="Q1" width="640"',
+    );
+    // In a tight list's item: still a figure, its caption inside it.
+    expect(await rendered(`${front(good)}\n- ![A chart](chart.png "Q1")\n`, images)).toBe(
+      `<ul><li><figure>${picture}<figcaption>Q1</figcaption></figure></li></ul>`,
+    );
+  });
+
+  it('puts a link to each level-2 and level-3 heading beside it, named by its words, with the classes the site gives', async () => {
+    const source = `${front(good)}\n## Our *results*\n\n### Detail\n\n#### Small print\n`;
+    expect(await rendered(source)).toBe(
+      '<div><h2 id="our-results">Our <em>results</em></h2><a href="#our-results" aria-labelledby="our-results">#</a></div>' +
+        '<div><h3 id="detail">Detail</h3><a href="#detail" aria-labelledby="detail">#</a></div>' +
+        '<h4 id="small-print">Small print</h4>',
+    );
+    const classes = { heading: 'x-heading', headingLink: 'x-heading__link' };
+    expect(await rendered(source, {}, { markdown: { classes } })).toContain(
+      '<div class="x-heading"><h2 id="our-results">Our <em>results</em></h2><a href="#our-results" aria-labelledby="our-results" class="x-heading__link">#</a></div>',
+    );
+  });
+
+  it('shows a task list as a list of disabled checkboxes, each named by its words', async () => {
+    expect(await rendered(`${front(good)}\n- [ ] Draft the policy\n- [x] Ask *legal*\n- Not a task\n`)).toBe(
+      '<ul><li><label><input type="checkbox" disabled> Draft the policy</label></li>' +
+        '<li><label><input type="checkbox" disabled checked> Ask <em>legal</em></label></li><li>Not a task</li></ul>',
+    );
+  });
+
+  it('writes a definition list as one', async () => {
+    expect(await rendered(`${front(good)}\nExposure\n: What a lender stands to lose.\n`)).toBe(
+      '<dl><dt>Exposure</dt><dd>What a lender stands to lose.</dd></dl>',
+    );
+  });
+
+  it.each([
+    ['a reference link without its definition', 'See [the report][q1].', 'links by a reference ([the report][q1]) that no line defines'],
+    ['a Hugo shortcode', '{{< figure src="x.png" >}}', 'holds {{< figure src="x.png" >}}, a shortcode or template tag'],
+    ['a Liquid tag', 'Before {% include note.html %} after.', 'holds {% include note.html %}, a shortcode or template tag'],
+    ['an attribute list', '## Results {#results}', 'sets attributes ({#results}) as another generator reads them'],
+    ['a GitHub alert', '> [!WARNING]\n> Read this.', 'is a GitHub alert ([!WARNING])'],
+    ['an admonition', ':::note\nRead this.\n:::', 'opens a block (:::) as another generator writes an admonition'],
+    ['an abbreviation', '*[PD]: Probability of default', 'defines an abbreviation (*[PD]: …)'],
+    ['a wiki link', 'See [[Credit policy]].', 'holds [[Credit policy]], a wiki link'],
+    ['a highlight', 'This is ==important==.', 'marks text as ==important=='],
+  ])('refuses %s, which markdown-it would print as typed, at its line', async (_what, body, expected) => {
+    const found = await problems(`${front(good)}\nA first paragraph.\n\n${body}\n`);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(new RegExp(`^9: ${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('takes what only looks like those in code, and a reference link whose definition is given', async () => {
+    const body = 'Write `[^1]`, `{{< x >}}` and `==x==` in code.\n\n```\n[[wiki]] {#id}\n```\n\nSee [the report][q1].\n\n[q1]: /news/';
+    expect(await problems(`${front(good)}\n${body}\n`)).toEqual([]);
+  });
+
+  const code: MarkdownSettings['code'] = { languages: ['ts', 'json'], classes: { keyword: 'x-kw', string: 'x-str', constant: 'x-const' } };
+
+  it('highlights code at build time into the classes the site gives, with no style attribute', async () => {
+    const html = await rendered(`${front(good)}\n\`\`\`ts\nconst name = 'Kestrel';\n\`\`\`\n`, {}, { markdown: { code } });
+    expect(html).toMatch(
+      /^<pre tabindex="0"><code data-language="ts"><span class="x-kw">const<\/span> <span class="x-const">name<\/span> /,
+    );
+    // A kind the site gives no class (a quoted string is Shiki's string-expression) is the block's own colour.
+    expect(html).toMatch(/ &#x27;Kestrel&#x27;;\n<\/code><\/pre>$/);
+    expect(html).not.toContain('style=');
+    // Every character of the block, and nothing else.
+    expect(html.replace(/<[^>]*>/g, '')).toBe('const name = &#x27;Kestrel&#x27;;\n');
+    expect(
+      await rendered(
+        `${front(good)}\n\`\`\`json\n{ "limit": 15000 }\n\`\`\`\n`,
+        {},
+        { markdown: { code: { ...code, classes: { keyword: 'x-key' } } } },
+      ),
+    ).toContain('<span class="x-key">&quot;limit&quot;</span>');
+    // Without the setting, and in plain text, code is one colour.
+    expect(await rendered(`${front(good)}\n\`\`\`ts\nconst x = 1;\n\`\`\`\n`)).toBe(
+      '<pre tabindex="0"><code data-language="ts">const x = 1;\n</code></pre>',
+    );
+    expect(await rendered(`${front(good)}\n\`\`\`text\nconst x = 1;\n\`\`\`\n`, {}, { markdown: { code } })).toBe(
+      '<pre tabindex="0"><code data-language="text">const x = 1;\n</code></pre>',
+    );
+  });
+
+  it("keeps a block's highlighting in the project's cache, keyed by its code, and a warm build reads it from there", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'markdown-cache-'));
+    roots.push(root);
+    const records = path.join(root, 'node_modules', '.cache', 'site-generator', 'code');
+    const source = (code: string) => `${front(good)}\n\`\`\`ts\n${code}\n\`\`\`\n`;
+    const cold = await rendered(source('const a = 1;'), {}, { markdown: { code }, root });
+    const kept = (await readdir(records)).filter((name) => name.endsWith('.json'));
+    expect(kept).toHaveLength(1);
+    // The same block again: no new record, the same page.
+    expect(await rendered(source('const a = 1;'), {}, { markdown: { code }, root })).toBe(cold);
+    expect((await readdir(records)).filter((name) => name.endsWith('.json'))).toEqual(kept);
+    // Another block is another record.
+    await rendered(source('const b = 2;'), {}, { markdown: { code }, root });
+    expect((await readdir(records)).filter((name) => name.endsWith('.json'))).toHaveLength(2);
+    // What the page shows is what the record holds: a record changed by hand shows, so a warm build does not highlight again.
+    const record = path.join(records, kept[0] ?? '');
+    const stored = JSON.parse(await readFile(record, 'utf8')) as { meta: unknown };
+    await writeFile(record, JSON.stringify({ ...stored, meta: [[['const a = 1;', CODE_TOKEN_KINDS.indexOf('comment')]]] }));
+    expect(await rendered(source('const a = 1;'), {}, { markdown: { code: { ...code, classes: { comment: 'x-comment' } } }, root })).toBe(
+      '<pre tabindex="0"><code data-language="ts"><span class="x-comment">const a = 1;</span></code></pre>',
+    );
+  });
+
+  it('refuses a code block in a language the site does not highlight, at its line, and a setting that names an unknown one', async () => {
+    const body = 'Text.\n\n```rust\nfn main() {}\n```';
+    expect(await problems(`${front(good)}\n${body}\n`, {}, { code })).toEqual([
+      '9: has a code block in "rust", which the site does not highlight (its languages: ts, json): write one of them after the ```, or text',
+    ]);
+    // By another of its names: TypeScript's alias, written in capitals.
+    expect(await problems(`${front(good)}\n\`\`\`TypeScript\nconst x = 1;\n\`\`\`\n`, {}, { code })).toEqual([]);
+    await expect(problems(`${front(good)}\nText.\n`, {}, { code: { languages: ['typescrpt'], classes: {} } })).rejects.toThrow(
+      'markdown.code.languages names "typescrpt", a language Shiki does not know',
+    );
   });
 });
 
