@@ -5,6 +5,7 @@ import { ImageService } from './images/service';
 import { type BuildOptions, defaultOptions } from './options';
 import { openOutput } from './output-swap';
 import { RenderPool } from './render/pool';
+import type { SiteDescription } from './render/protocol';
 import { type AnyStep, runSteps, stepNames, type Timing } from './runner';
 import { brand } from './steps/brand';
 import { siteCode } from './steps/bundle';
@@ -59,6 +60,8 @@ export interface BuildResult {
   totalMs: number;
   /** Clean-ups that failed; the build itself succeeded. */
   warnings: string[];
+  /** The entries the build left out, and why. */
+  left: SiteDescription['left'];
 }
 
 /** If any step fails, the staging folder is removed and the output is left exactly as it was. */
@@ -97,7 +100,8 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
     await stop();
     const outputs = results.files;
     const mark = await output.commit(outputs);
-    return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings };
+    const { left } = results.of(site).described;
+    return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings, left };
   } catch (error) {
     await stop();
     // The build's own failure is the one to report, not a clean-up's after it.

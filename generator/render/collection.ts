@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { description, text, title } from '../schema';
-import type { Collection, SitePath } from '../site';
+import type { Collection, Held, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
 import { bodyProblems, imagesOf, parseBody } from './markdown';
@@ -31,6 +31,20 @@ const date = v.pipe(
         : 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00',
   ),
 );
+
+/** An entry's tags, where its collection has them: those it allows, each once. */
+function tagsField(collection: Collection<unknown>): v.ObjectEntries {
+  if (!collection.tags) return {};
+  const tag = v.picklist(collection.tags.allowed, 'is not one of the tags the collection allows (its `tags` in the pages module)');
+  return {
+    tags: v.optional(
+      v.pipe(
+        v.array(tag),
+        v.check((tags) => new Set(tags).size === tags.length, 'names a tag twice: give each once'),
+      ),
+    ),
+  };
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export async function loadCollection(
@@ -72,6 +86,7 @@ export async function loadCollection(
         alt: text(300),
       }),
     ),
+    ...tagsField(collection),
     ...collection.fields,
   });
   const entries: LoadedEntry[] = [];
@@ -169,6 +184,14 @@ export async function loadCollection(
     const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
     const draft = checked.draft === true || scheduled || expired;
+    const held: Held | undefined =
+      checked.draft === true
+        ? { reason: 'draft' }
+        : scheduled
+          ? { reason: 'scheduled', date: checked.publishDate as string }
+          : expired
+            ? { reason: 'expired', date: checked.expiryDate as string }
+            : undefined;
     const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
     const entry: LoadedEntry = {
       file,
@@ -180,7 +203,9 @@ export async function loadCollection(
         date: checked.date,
         ...(checked.updated ? { updated: checked.updated } : {}),
         draft,
+        ...(held ? { held } : {}),
         ...(checked.image ? { image: { src: path.posix.join(folder, checked.image.src), alt: checked.image.alt } } : {}),
+        tags: (checked.tags as string[] | undefined) ?? [],
         data: extra,
       },
       shown: mode === 'development' || !draft,

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { EntryInfo, ShellProps } from '../site';
+import type { Collection, EntryInfo, ShellProps } from '../site';
 import { absoluteUrl, publicPath, routeUrl } from '../urls';
-import { picture, renderBody } from './markdown';
+import { tagPath } from './collection-pages';
+import { parseBody, picture, renderBody } from './markdown';
 import type { AnyPages } from './model';
-import type { LoadedEntry, RenderRequest } from './protocol';
+import { outlineOf, wordsOf } from './outline';
+import { withProse } from './prose';
+import type { EntrySummary, OutputRequest, RenderRequest } from './protocol';
 
 /** A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts). */
 export function renderPage(pages: AnyPages, { page: info, source, settings, socialImage, images, paths }: RenderRequest): string {
@@ -12,39 +15,76 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
   const url = info.path === undefined ? publicPath(base, '/404') : routeUrl(base, info.path);
   const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href);
   const collection = 'collection' in source ? pages.collections?.[source.collection] : undefined;
-  const entryOf = (entry: LoadedEntry): EntryInfo<unknown> => {
-    const { image, ...rest } = entry.info;
+  const entryOf = (entry: EntrySummary, { path, tags: allowed }: Pick<Collection<unknown>, 'path' | 'tags'>): EntryInfo<unknown> => {
+    const { image, tags, ...rest } = entry.info;
     const made = image ? images[image.src] : undefined;
-    return { ...rest, url: routeUrl(base, entry.path), ...(image && made ? { image: { ...made, alt: image.alt } } : {}) };
+    const cover = made && image ? { ...made, alt: image.alt } : undefined;
+    return {
+      ...rest,
+      url: routeUrl(base, entry.path),
+      ...(cover ? { image: cover, thumbnail: (sizes: string) => picture(cover, sizes, 'lazy') } : {}),
+      tags: allowed ? tags.map((name) => ({ name, url: routeUrl(base, tagPath({ path }, name)) })) : [],
+    };
   };
   let body: ReactNode;
+  // The list of its collection, or of its tag: the path its feed is known by.
+  let listPath: string | undefined;
+  let latest: ShellProps<Record<string, unknown>>['site']['latest'];
   if (source.kind === 'entry' && collection) {
-    const entry = source.entry;
+    const { entry, newer, older, related } = source;
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
-    const shown = entryOf(entry);
+    const shown = entryOf(entry, collection);
     const image = shown.image ? picture(shown.image, collection.imageSizes, 'eager') : undefined;
     const content = renderBody(entry, { link, images, folder, sizes: collection.imageSizes });
-    body = <collection.entry entry={shown} body={content} {...(image ? { image } : {})} />;
+    const tokens = parseBody(entry.source.slice(entry.bodyStart));
+    listPath = collection.path;
+    body = (
+      <collection.entry
+        entry={shown}
+        body={content}
+        {...(image ? { image } : {})}
+        outline={outlineOf(tokens)}
+        words={wordsOf(tokens)}
+        list={{ title: collection.list.title, url: routeUrl(base, collection.path) }}
+        {...(newer ? { newer: entryOf(newer, collection) } : {})}
+        {...(older ? { older: entryOf(older, collection) } : {})}
+        related={related.map((other) => entryOf(other, collection))}
+      />
+    );
   } else if (source.kind === 'list' && collection) {
-    const { page, pages: count } = source;
-    const listUrl = (number: number) => routeUrl(base, number === 1 ? collection.path : `${collection.path}/page/${number}`);
+    const { page, pages: count, tag } = source;
+    const path = tag === undefined ? collection.path : tagPath(collection, tag);
+    const words = tag === undefined ? undefined : collection.tags?.list(tag);
+    const listUrl = (number: number) => routeUrl(base, number === 1 ? path : `${path}/page/${number}`);
+    const feed = settings.feeds[path];
+    listPath = path;
     body = (
       <collection.list.component
-        title={collection.list.title}
-        description={collection.list.description}
-        entries={source.entries.map(entryOf)}
+        title={words?.title ?? collection.list.title}
+        description={words?.description ?? collection.list.description}
+        entries={source.entries.map((entry) => entryOf(entry, collection))}
         page={page}
         pages={count}
         {...(page > 1 ? { previous: listUrl(page - 1) } : {})}
         {...(page < count ? { next: listUrl(page + 1) } : {})}
+        {...(feed ? { feed } : {})}
+        {...(tag === undefined ? {} : { tag: { name: tag, list: { title: collection.list.title, url: routeUrl(base, collection.path) } } })}
+        tags={source.tags.map(({ name, count }) => ({ name, count, url: routeUrl(base, tagPath(collection, name)) }))}
       />
     );
   } else if (source.kind === 'route' || source.kind === 'not-found') {
     const entry = source.kind === 'route' ? pages.routes[source.index] : pages.notFound;
     if (!entry) throw new Error(`There is no route number ${source.kind === 'route' ? source.index : ''}.`);
-    body = entry.page ? <entry.page /> : <pages.content.page content={entry.content} />;
+    body = entry.page ? <entry.page /> : <pages.content.page content={withProse(entry.content, pages.content.schema, link)} />;
+    if (source.kind === 'route' && source.latest)
+      latest = Object.fromEntries(
+        Object.entries(source.latest).map(([name, entries]) => {
+          const of = pages.collections?.[name];
+          return [name, of ? entries.map((entry) => entryOf(entry, of)) : []];
+        }),
+      );
   }
-  const feedUrl = info.collection === undefined ? undefined : settings.feeds[info.collection];
+  const feed = listPath === undefined ? undefined : settings.feeds[listPath];
   const site: ShellProps<Record<string, unknown>>['site'] = {
     base,
     origin,
@@ -52,6 +92,8 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
     routes: settings.routes,
     redirects: settings.redirects,
     ...(paths ? { paths } : {}),
+    feeds: Object.entries(pages.collections ?? {}).flatMap(([, { path }]) => settings.feeds[path] ?? []),
+    ...(latest ? { latest } : {}),
   };
   const assets: ShellProps<Record<string, unknown>>['assets'] = {
     stylesheet: settings.mode === 'production' ? { inline: tokens.stylesheet } : { href: tokens.stylesheet, integrity: tokens.integrity },
@@ -72,7 +114,7 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
         ...(info.fields ? { fields: info.fields } : {}),
         kind: info.kind,
         socialImage,
-        ...(feedUrl && collection ? { feed: { title: collection.feed, url: feedUrl } } : {}),
+        ...(feed ? { feed } : {}),
         draft: info.draft,
         ...(source.kind === 'entry'
           ? {
@@ -87,4 +129,32 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
       {body}
     </Shell>,
   )}`;
+}
+
+/** Each entry's body as a feed carries it, rendered once however many feeds carry it: HTML whose links and images are absolute. */
+export function feedBodies(
+  pages: AnyPages,
+  bodies: OutputRequest['bodies'],
+  images: OutputRequest['images'],
+  { origin, base }: OutputRequest['address'],
+): (path: string) => string {
+  const byPath = new Map(bodies.map((body) => [body.entry.path as string, body]));
+  const made = new Map<string, string>();
+  const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? absoluteUrl(origin, publicPath(base, href)) : href);
+  // One file each, the original's type: a feed reader shows an <img>, and may drop a <picture>'s sources.
+  const absolute = Object.fromEntries(
+    Object.entries(images).map(([file, image]) => [file, { ...image, src: absoluteUrl(origin, image.src), sources: [] }]),
+  );
+  return (path) => {
+    const known = made.get(path);
+    if (known !== undefined) return known;
+    const body = byPath.get(path);
+    if (!body) throw new Error(`The body of ${path} was not sent with the feeds' entries.`);
+    const { entry } = body;
+    const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
+    const sizes = pages.collections?.[body.collection]?.imageSizes ?? '';
+    const html = renderToStaticMarkup(renderBody(entry, { link, images: absolute, folder, sizes }));
+    made.set(path, html);
+    return html;
+  };
 }

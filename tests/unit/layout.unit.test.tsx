@@ -264,7 +264,7 @@ describe('Icon', () => {
 });
 
 describe('EntryDates', () => {
-  const entry = { slug: 'a', url: '/news/a/', title: 'A', description: 'A.', draft: false, data: {} };
+  const entry = { slug: 'a', url: '/news/a/', title: 'A', description: 'A.', draft: false, tags: [], data: {} };
 
   it.each([
     ['a day', '2025-03-01', '1 March 2025'],
