@@ -3,6 +3,7 @@ import type { EntryProps } from '../../generator/site';
 import { Badge } from '../Badge/Badge';
 import { EntryCard, EntryDates, heldLabel } from '../EntryCard/EntryCard';
 import { Icon } from '../Icon/Icon';
+import { useSitePaths } from '../site/SitePaths';
 import { TagList } from '../TagList/TagList';
 
 /** Words a minute of a reader of English on a screen: what "4 min read" counts by. */
@@ -33,6 +34,8 @@ const OUTLINE_FROM = 4;
  */
 export function Article({ entry, body, image, outline, words, list, newer, older, related, author, eyebrow, facts }: ArticleProps) {
   const minutes = Math.max(1, Math.round(words / WORDS_A_MINUTE));
+  // The author's page is the site's, under its base path; the build gives the rest their URLs.
+  const { link } = useSitePaths();
   return (
     <article className="c-article" aria-labelledby="article-title">
       <header className="o-container c-article__header">
@@ -58,11 +61,11 @@ export function Article({ entry, body, image, outline, words, list, newer, older
           {author ? (
             <p className="c-article__author">
               {'By '}
-              {author.href ? <a href={author.href}>{author.name}</a> : author.name}
+              {author.href ? <a href={link(author.href)}>{author.name}</a> : author.name}
             </p>
           ) : null}
         </div>
-        {entry.tags.length > 0 ? <TagList tags={entry.tags} label="Tags" className="c-article__tags" /> : null}
+        {entry.tags.length > 0 ? <TagList tags={entry.tags} className="c-article__tags" /> : null}
       </header>
       {facts}
       {image ? <div className="o-container c-article__image">{image}</div> : null}

@@ -33,7 +33,11 @@ export function ArticleList({ title, description, entries, page, pages, previous
               </a>
             </p>
           ) : null}
-          {tags.length > 1 || tag ? <TagList tags={tags} current={tag?.name} label="Subjects" className="c-article-list__tags" /> : null}
+          {tags.length > 1 || tag ? (
+            <nav className="c-article-list__tags" aria-label="Subjects">
+              <TagList tags={tags} current={tag?.name} />
+            </nav>
+          ) : null}
         </header>
         <ol className="c-article-list__items">
           {entries.map((entry) => (

@@ -67,9 +67,7 @@ export function EntryCard({ entry, headingLevel, sizes, layout = 'stacked', with
           </a>
         </Heading>
         <p className="c-entry-card__summary">{entry.description}</p>
-        {withTags && entry.tags.length > 0 ? (
-          <TagList tags={entry.tags} label={`Tags of “${entry.title}”`} className="c-entry-card__tags" />
-        ) : null}
+        {withTags && entry.tags.length > 0 ? <TagList tags={entry.tags} className="c-entry-card__tags" /> : null}
       </div>
     </article>
   );

@@ -2,17 +2,15 @@ import type { TagInfo } from '../../generator/site';
 
 export interface TagListProps {
   tags: readonly (TagInfo & { count?: number })[];
-  /** Its accessible name: what the tags are of. */
-  label: string;
   /** On a tag's own list. */
   current?: string | undefined;
   className?: string;
 }
 
 /** Tags, each a link to its list (with how many entries it holds, where given). */
-export function TagList({ tags, label, current, className }: TagListProps) {
+export function TagList({ tags, current, className }: TagListProps) {
   return (
-    <ul className={className ? `c-tag-list ${className}` : 'c-tag-list'} aria-label={label}>
+    <ul className={className ? `c-tag-list ${className}` : 'c-tag-list'}>
       {tags.map((tag) => (
         <li key={tag.url}>
           <a className="c-tag-list__tag" href={tag.url} aria-current={tag.name === current ? 'page' : undefined}>

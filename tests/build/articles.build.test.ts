@@ -93,7 +93,7 @@ describe('a note with every feature', () => {
     expect($('title').text()).toBe(`A note with every feature an editor uses | ${site.name}`);
     expect($('.c-article__author a').attr('href')).toBe('/about-us/#ceo');
     expect($('.c-article__reading').text()).toMatch(/^\d+ min read$/);
-    expect(hrefs($, 'ul[aria-label="Tags"] a')).toEqual(['/zz-notes/tags/alpha-topic/', '/zz-notes/tags/beta-topic/']);
+    expect(hrefs($, '.c-article__tags a')).toEqual(['/zz-notes/tags/alpha-topic/', '/zz-notes/tags/beta-topic/']);
     const contents = hrefs($, 'nav[aria-labelledby="article-toc"] a');
     expect(contents).toEqual(['#the-first-section', '#a-table', '#some-code', '#a-quotation', '#the-last-section']);
     for (const href of contents) expect($(`${href}`).is('h2')).toBe(true);

@@ -53,7 +53,7 @@ describe('an article', () => {
     expect($('.c-article__reading').text()).toBe('4 min read');
     expect($('.c-article__author a').attr('href')).toBe('/about-us/#ceo');
     expect(
-      $('ul[aria-label="Tags"] a')
+      $('.c-article__tags a')
         .toArray()
         .map((link) => [$(link).text(), $(link).attr('href')]),
     ).toEqual([['Regulation', '/news/tags/regulation/']]);
@@ -176,7 +176,7 @@ describe('a list', () => {
     );
     expect($('.c-article-list__feed a').attr('href')).toBe('/news/feed.xml');
     expect(
-      $('ul[aria-label="Subjects"] a')
+      $('nav[aria-label="Subjects"] a')
         .toArray()
         .map((link) => $(link).text()),
     ).toEqual(['Company 1', 'Regulation 3']);
