@@ -54,14 +54,14 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
   } else if (source.kind === 'list' && collection) {
     const { page, pages: count, tag } = source;
     const path = tag === undefined ? collection.path : tagPath(collection, tag);
-    const words = tag === undefined ? undefined : collection.tags?.list(tag);
+    const tagList = tag === undefined ? undefined : collection.tags?.list(tag);
     const listUrl = (number: number) => routeUrl(base, number === 1 ? path : `${path}/page/${number}`);
     const feed = settings.feeds[path];
     listPath = path;
     body = (
       <collection.list.component
-        title={words?.title ?? collection.list.title}
-        description={words?.description ?? collection.list.description}
+        title={tagList?.title ?? collection.list.title}
+        description={tagList?.description ?? collection.list.description}
         entries={source.entries.map((entry) => entryOf(entry, collection))}
         page={page}
         pages={count}
@@ -92,7 +92,7 @@ export function renderPage(pages: AnyPages, { page: info, source, settings, soci
     routes: settings.routes,
     redirects: settings.redirects,
     ...(paths ? { paths } : {}),
-    feeds: Object.entries(pages.collections ?? {}).flatMap(([, { path }]) => settings.feeds[path] ?? []),
+    feeds: Object.values(pages.collections ?? {}).flatMap(({ path }) => settings.feeds[path] ?? []),
     ...(latest ? { latest } : {}),
   };
   const assets: ShellProps<Record<string, unknown>>['assets'] = {
