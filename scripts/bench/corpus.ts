@@ -122,9 +122,10 @@ export async function writePhotoArticles(folder: string, photos: number): Promis
 }
 
 /**
- * The site's pages module (pages/site.tsx of the project at `root`, its routes kept) with one
- * collection: the Markdown files of `folder` (relative to `root`) at /articles/, an article page
- * each, list pages ten to a page, an Atom feed; the sitemap lists them all.
+ * The site's pages module (pages/site.tsx of the project at `root`, its routes and collections kept,
+ * which its pages' copy shows) with one collection more: the Markdown files of `folder` (relative to
+ * `root`) at /articles/, an article page each, list pages ten to a page, an Atom feed; the sitemap
+ * lists them all.
  */
 export function pagesModule(root: string, folder: string): string {
   const from = (file: string) => JSON.stringify(path.join(root, file));
@@ -134,6 +135,7 @@ import { ArticleList } from ${from('components/ArticleList/ArticleList.tsx')};
 export default {
   ...site,
   collections: {
+    ...site.collections,
     articles: {
       folder: ${JSON.stringify(folder)},
       path: '/articles',

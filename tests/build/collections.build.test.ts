@@ -221,7 +221,7 @@ describe('images as editors name and share them', () => {
       `{ ...news, folder: 'zz-test-${letter}', path: '/zz-test-${letter}', list: { ...news.list, title: 'List ${letter}', fields: {} }, feed: '${letter}' }`;
     await writeFile(
       path.join(project.root, 'zz-test-pages.tsx'),
-      `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { a: ${collection('a')}, b: ${collection('b')} } };\n`,
+      `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { ...site.collections, a: ${collection('a')}, b: ${collection('b')} } };\n`,
     );
     out = path.join(project.root, 'zz-test-dist');
     const { outputs } = await runBuild({ root: project.root, outDir: out, log: () => {}, pages: 'zz-test-pages.tsx' });
