@@ -41,7 +41,7 @@ export function Article({ entry, body, image, outline, words, list, newer, older
       <header className="o-container c-article__header">
         <p className="c-article__back">
           <a href={list.url}>
-            <Icon name="arrowLeft" className="c-article__back-icon" size={16} />
+            <Icon name="arrowLeft" size={16} />
             {list.title}
           </a>
         </p>
@@ -118,7 +118,7 @@ export function Article({ entry, body, image, outline, words, list, newer, older
         <p className="c-article__all">
           <a href={list.url}>
             All {list.title.toLowerCase()}
-            <Icon name="arrowRight" className="c-article__all-icon" size={16} />
+            <Icon name="arrowRight" size={16} />
           </a>
         </p>
       </footer>

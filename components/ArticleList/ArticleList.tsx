@@ -16,7 +16,7 @@ export function ArticleList({ title, description, entries, page, pages, previous
           {tag ? (
             <p className="c-article-list__back">
               <a href={tag.list.url}>
-                <Icon name="arrowLeft" className="c-article-list__back-icon" size={16} />
+                <Icon name="arrowLeft" size={16} />
                 {tag.list.title}
               </a>
             </p>
@@ -28,7 +28,7 @@ export function ArticleList({ title, description, entries, page, pages, previous
           {feed ? (
             <p className="c-article-list__feed">
               <a href={feed.url} type="application/atom+xml">
-                <Icon name="rss" className="c-article-list__feed-icon" size={16} />
+                <Icon name="rss" size={16} />
                 Follow in a feed reader
               </a>
             </p>

@@ -32,7 +32,7 @@ export function LatestEntries({ entries, link }: LatestEntriesProps) {
       <p className="c-latest-entries__more">
         <a href={link.href}>
           {link.label}
-          <Icon name="arrowRight" className="c-latest-entries__more-icon" size={16} />
+          <Icon name="arrowRight" size={16} />
         </a>
       </p>
     </div>
