@@ -204,6 +204,10 @@ describe('mistakes', () => {
     await project?.remove();
   });
 
+  /** The copy built with the fixture, as the tests above build it. */
+  const buildCopy = () =>
+    runBuild({ root: project.root, outDir: path.join(project.root, 'zz-test-dist'), log: () => {}, pages: PAGES, now: NOW });
+
   it('an unknown tag, an unknown author and raw HTML in a page’s prose each fail the build with their file and line', async () => {
     const note = (frontmatter: string) =>
       `---\ntitle: A note with a mistake in it\ndescription: A note of the tests whose frontmatter holds a mistake an editor makes.\ndate: 2026-05-02\n${frontmatter}\n---\n\nWords.\n`;
@@ -215,14 +219,7 @@ describe('mistakes', () => {
     await writeFile(content, source.replace('- another one.', '- another one.\n\n<div>A box</div>'));
     const line = source.split('\n').findIndex((text) => text.includes('- another one.')) + 3;
     try {
-      const failure = runBuild({
-        root: project.root,
-        outDir: path.join(project.root, 'zz-test-dist'),
-        log: () => {},
-        pages: PAGES,
-        now: NOW,
-      });
-      await expect(failure).rejects.toThrow(
+      await expect(buildCopy()).rejects.toThrow(
         [
           `3 problems in the site's content:`,
           `  tests/fixtures/articles/content.ts:${line}: sections[0].text holds raw HTML (<div>A box</div>), which the site does not publish: write it in Markdown (route /zz-prose/)`,
@@ -241,14 +238,7 @@ describe('mistakes', () => {
     const source = await readFile(content, 'utf8');
     await writeFile(content, source.replace("collection: 'notes'", "collection: 'zz-nothing'"));
     try {
-      const failure = runBuild({
-        root: project.root,
-        outDir: path.join(project.root, 'zz-test-dist'),
-        log: () => {},
-        pages: PAGES,
-        now: NOW,
-      });
-      await expect(failure).rejects.toThrow(
+      await expect(buildCopy()).rejects.toThrow(
         /^tests\/fixtures\/articles\/content\.ts:\d+: shows the newest entries of the collection "zz-nothing", which the site does not have \("news", "case-studies", "notes", "studies"\) \(route \/zz-latest\/\)$/,
       );
     } finally {
