@@ -5,6 +5,7 @@ import { ImageService } from './images/service';
 import { type BuildOptions, defaultOptions } from './options';
 import { openOutput } from './output-swap';
 import { RenderPool } from './render/pool';
+import type { SiteDescription } from './render/protocol';
 import { type AnyStep, runSteps, stepNames, type Timing } from './runner';
 import { brand } from './steps/brand';
 import { siteCode } from './steps/bundle';
@@ -59,6 +60,8 @@ export interface BuildResult {
   totalMs: number;
   /** Clean-ups that failed; the build itself succeeded. */
   warnings: string[];
+  /** The entries the build left out, and why. */
+  left: SiteDescription['left'];
 }
 
 /** If any step fails, the staging folder is removed and the output is left exactly as it was. */
@@ -96,11 +99,12 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
     });
     await stop();
     const outputs = results.files;
-    const published = Object.values(results.of(site).described.collections).flatMap((collection) =>
+    const { described } = results.of(site);
+    const published = Object.values(described.collections).flatMap((collection) =>
       collection.entries.flatMap((entry) => (entry.shown ? [entry.file] : [])),
     );
     const mark = await output.commit(outputs, new Set(published));
-    return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings };
+    return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings, left: described.left };
   } catch (error) {
     await stop();
     // The build's own failure is the one to report, not a clean-up's after it.

@@ -1,4 +1,5 @@
 /** The rules every field an owner writes is held to, by the generator and the site alike: one rule for what text and a link are. */
+import type { ReactNode } from 'react';
 import * as v from 'valibot';
 
 /** Control characters but tab and line breaks: nothing a page shows, and a bell or an escape in a heading is a mistake. */
@@ -73,3 +74,35 @@ export const outsideUrl = v.pipe(
     return url.protocol === 'https:' && !url.username && !url.password && /^[a-z0-9.-]+$/.test(url.hostname) && url.hostname.includes('.');
   }, 'is not an https:// address on another site'),
 );
+
+/** Global: the site's bundle and the generator each hold a copy of this module. */
+const MARKDOWN = Symbol.for('site-generator.markdown');
+
+/** As a checked value holds a `markdown()` field until the page is rendered. */
+interface MarkdownField {
+  readonly [MARKDOWN]: MarkdownSource;
+}
+
+export interface MarkdownSource {
+  source: string;
+  /** The level of the heading the text sits under: its own start one below. */
+  under: number;
+}
+
+/**
+ * Text in Markdown, up to `maxLength` characters, under a heading of level `under` (a section's, 2, by default): every build checks
+ * it as an entry's body is checked (raw HTML, heading levels, links), naming the content file and line, and the page gets it
+ * rendered by the same renderer, ready to place.
+ */
+export function markdown(maxLength: number, { under = 2 }: { under?: number } = {}): v.GenericSchema<string, ReactNode> {
+  // Rendered in the render worker, where the page is (render/prose.ts): this module loads on the main thread too, without React.
+  return v.pipe(
+    text(maxLength),
+    v.transform((source) => ({ [MARKDOWN]: { source, under } }) satisfies MarkdownField as unknown as ReactNode),
+  );
+}
+
+/** The Markdown a checked value holds at this place, if it is a `markdown()` field's. */
+export function markdownSource(value: unknown): MarkdownSource | undefined {
+  return typeof value === 'object' && value !== null && MARKDOWN in value ? (value as MarkdownField)[MARKDOWN] : undefined;
+}

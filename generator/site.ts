@@ -6,7 +6,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type * as v from 'valibot';
 
-export { description, outsideUrl, sitePath, slug, text, title } from './schema';
+export { description, markdown, outsideUrl, sitePath, slug, text, title } from './schema';
 
 /** "/" or "/about-us": lower case, no trailing slash. */
 export type SitePath = `/${string}`;
@@ -71,10 +71,33 @@ export interface PageInfo {
 
 /** Which page, by what the worker cannot know: a route of its table by number, an entry (or a list's) by its collection's. */
 export type PageTarget =
-  | { kind: 'route'; index: number }
+  | {
+      kind: 'route';
+      index: number;
+      /** The newest entries its copy shows (`content.latest`): how many, by collection. */
+      latest?: Readonly<Record<string, number>>;
+    }
   | { kind: 'not-found' }
-  | { kind: 'entry'; collection: string; entry: number }
-  | { kind: 'list'; collection: string; page: number; pages: number; entries: number[] };
+  | {
+      kind: 'entry';
+      collection: string;
+      entry: number;
+      /** The entries beside it in its collection's order, and those that share most of its tags. */
+      newer?: number;
+      older?: number;
+      related: number[];
+    }
+  | {
+      kind: 'list';
+      collection: string;
+      page: number;
+      pages: number;
+      entries: number[];
+      /** A tag's list: the tag. */
+      tag?: string;
+      /** The collection's tags that have entries, and how many. */
+      tags: readonly { name: string; count: number }[];
+    };
 
 export interface RedirectInfo {
   from: SitePath;
@@ -93,11 +116,15 @@ export interface FeedEntry {
 
 export interface FeedInfo {
   collection: string;
-  /** The feed is `<path>/feed.xml`. */
+  /** The feed is `<path>/feed.xml`: a collection's list, or a tag's. */
   path: SitePath;
   title: string;
+  /** The newest, as many as the collection's `feedLength`. */
   entries: FeedEntry[];
 }
+
+/** Why a build leaves an entry out: `draft: true`, a `publishDate` still to come, or an `expiryDate` past. The dev server shows it. */
+export type Held = { reason: 'draft' } | { reason: 'scheduled'; date: string } | { reason: 'expired'; date: string };
 
 export function defineSite(config: Site): Site {
   return config;
@@ -126,6 +153,17 @@ export interface EntryProps<Data> {
   body: ReactNode;
   /** The frontmatter's image, not lazy: it leads the page. */
   image?: ReactNode;
+  /** The body's level-2 headings, in order, with their ids: what a table of contents lists. */
+  outline: readonly { id: string; text: string }[];
+  /** The words of the body, for a reading time. */
+  words: number;
+  /** The collection's list, the way back. */
+  list: { title: string; url: string };
+  /** The entries before and after it in its collection's list (newest first). */
+  newer?: EntryInfo<Data>;
+  older?: EntryInfo<Data>;
+  /** Those that share most of its tags (the newest first among equals), as many as the collection's `related`. */
+  related: readonly EntryInfo<Data>[];
 }
 
 export interface EntryInfo<Data> {
@@ -138,8 +176,19 @@ export interface EntryInfo<Data> {
   updated?: string;
   /** Shown only by the dev server, with a mark. */
   draft: boolean;
+  /** Why it is a draft. */
+  held?: Held;
   image?: ImageInfo;
+  /** `image` as a `<picture>` loaded lazily, its sources chosen for `sizes`: a list's thumbnail. */
+  thumbnail?: (sizes: string) => ReactNode;
+  /** In the order the frontmatter gives them, each with its list. */
+  tags: readonly TagInfo[];
   data: Data;
+}
+
+export interface TagInfo {
+  name: string;
+  url: string;
 }
 
 /** With its box, so that nothing moves when it loads. */
@@ -161,13 +210,19 @@ export interface ListProps<Data> {
   pages: number;
   previous?: string;
   next?: string;
+  /** The list's Atom feed, once it has a published entry. */
+  feed?: { title: string; url: string };
+  /** A tag's list: the tag, and the collection's whole list. */
+  tag?: { name: string; list: { title: string; url: string } };
+  /** The collection's tags that have entries, each with its list and how many it holds. */
+  tags: readonly (TagInfo & { count: number })[];
 }
 
 /** Markdown files with YAML frontmatter: a route each (`<path>/<slug>/`) and a list, newest first (`<path>/`, `<path>/page/2/`). */
 export interface Collection<Data, Fields extends object = object> {
   folder: string;
   path: SitePath;
-  /** Besides the ones every entry has (title, description, date, ...). */
+  /** Besides the ones every entry has (title, description, date, tags, ...): checked with the file and line of each mistake. */
   fields: v.ObjectEntries;
   entry: ComponentType<EntryProps<Data>>;
   /** `sizes` of the images in entries. */
@@ -183,6 +238,27 @@ export interface Collection<Data, Fields extends object = object> {
   feed: string;
   /** What the site gives its entries' Markdown: the generator holds no words, class names or colours of its own. */
   markdown?: MarkdownSettings;
+  /** How many of the newest entries each of its feeds carries, with their full text (default 20). */
+  feedLength?: number;
+  /**
+   * The tags an entry may give (`tags: [Open banking]`), as readers see them: any other is refused with the file and line. Each
+   * tag with entries has its list, `<path>/tags/<tag>/` (its name in lower-case ASCII), paginated as the collection's, and its feed.
+   */
+  tags?: {
+    allowed: readonly string[];
+    /** A tag's list: its title and description (as a page's), and its feed's title. */
+    list: (tag: string) => { title: string; description: string; feed: string };
+  };
+  /** How many related entries (by shared tags) an entry's page gets (default 3). */
+  related?: number;
+}
+
+/** A collection whose entry component is typed by its own fields: `defineCollection({ fields: { client: text(80) }, entry: CaseStudy, ... })`. */
+export function defineCollection<Entries extends v.ObjectEntries, Fields extends object = object>(
+  collection: Omit<Collection<v.InferOutput<v.ObjectSchema<Entries, undefined>>, Fields>, 'fields'> & { fields: Entries },
+): Collection<never, Fields> {
+  // A site's collections hold entries of different shapes: each is checked by its own fields before its component sees it.
+  return collection as unknown as Collection<never, Fields>;
 }
 
 /** The kinds of code token Shiki's css-variables theme tells apart: each may have a class of the site's stylesheet. */
@@ -277,6 +353,10 @@ export interface ShellProps<Fields extends object> {
     redirects: readonly (readonly [from: string, to: string])[];
     /** Every published page's URL, on the 404 page alone: a thousand entries' addresses belong in no other page. */
     paths?: readonly string[];
+    /** Each collection's feed, once it has a published entry: every page links them for feed readers to find. */
+    feeds: readonly { title: string; url: string }[];
+    /** The newest entries of the collections the page's copy shows (`content.latest`), by collection. */
+    latest?: Readonly<Record<string, readonly EntryInfo<unknown>[]>>;
   };
   assets: ShellAssets;
   /** For a `<meta http-equiv>`, first in the head. */
@@ -288,8 +368,15 @@ export interface Pages<Content, Fields extends object, Data = never> {
   routes: readonly Route<Content, Fields>[];
   redirects?: readonly Redirect[];
   notFound: PageEntry<Content>;
-  /** Checks each route's `content` and lays it out. */
-  content: { schema: v.GenericSchema<unknown, Content>; page: ComponentType<{ content: Content }> };
+  /**
+   * Checks each route's `content` and lays it out. Its text in `markdown()` fields is checked as an entry's body is, and reaches
+   * the page rendered. `latest` says which collections' newest entries a page's copy shows, and how many: the shell gets them.
+   */
+  content: {
+    schema: v.GenericSchema<unknown, Content>;
+    page: ComponentType<{ content: Content }>;
+    latest?: (content: Content) => Readonly<Record<string, number>>;
+  };
   /** Of `Fields`. */
   fields: v.ObjectEntries;
   shell: ComponentType<ShellProps<Fields>>;
@@ -325,6 +412,8 @@ export interface OutputInput {
   /** Every page, drafts included (the dev server shows them). */
   pages: readonly PageInfo[];
   feeds: readonly FeedInfo[];
+  /** The body of an entry of `feeds` as HTML, as a feed carries it: every link and image an absolute URL. */
+  body: (path: SitePath) => string;
   redirects: readonly RedirectInfo[];
   /** The meta policy of a page with nothing inline of its own. */
   csp: string;

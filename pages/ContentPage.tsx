@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { CallToAction } from '../components/CallToAction/CallToAction';
 import { CardGrid } from '../components/CardGrid/CardGrid';
 import { Checklist } from '../components/Checklist/Checklist';
@@ -7,14 +7,18 @@ import { DecisionSample } from '../components/DecisionSample/DecisionSample';
 import { Flow } from '../components/Flow/Flow';
 import { ForecastChart } from '../components/ForecastChart/ForecastChart';
 import { Hero } from '../components/Hero/Hero';
+import { LatestEntries } from '../components/LatestEntries/LatestEntries';
 import { ProductPanel } from '../components/ProductPanel/ProductPanel';
+import { Prose } from '../components/Prose/Prose';
 import { Section } from '../components/Section/Section';
 import { Split } from '../components/Split/Split';
 import { StatList } from '../components/StatList/StatList';
 import { Steps } from '../components/Steps/Steps';
+import { LatestContext } from '../components/site/Latest';
 import { useSitePaths } from '../components/site/SitePaths';
 import { TeamGrid } from '../components/TeamGrid/TeamGrid';
 import { Testimonial } from '../components/Testimonial/Testimonial';
+import type { EntryInfo } from '../generator/site';
 import type { PageEntry } from './routes';
 import type { PageContent, SectionContent, Visual } from './types';
 
@@ -34,11 +38,14 @@ export interface ContentPageProps {
 /** Hero, then each section in the order of the content, then the closing call to action. */
 export function ContentPage({ content }: ContentPageProps) {
   const { link } = useSitePaths();
+  const latest = useContext(LatestContext);
   const { visual, ...hero } = content.hero;
+  // A block of a collection's newest entries shows once the collection has one.
+  const sections = content.sections.filter((section) => section.kind !== 'latest' || (latest[section.collection]?.length ?? 0) > 0);
   return (
     <>
       <Hero {...hero} visual={visual ? renderVisual(visual) : undefined} />
-      {content.sections.map((section, index) => (
+      {sections.map((section, index) => (
         <Section
           key={section.id}
           id={section.id}
@@ -48,7 +55,7 @@ export function ContentPage({ content }: ContentPageProps) {
           centered={section.centered}
           tone={section.tone ?? (index % 2 === 0 ? 'muted' : 'default')}
         >
-          {renderBody(section, link)}
+          {renderBody(section, link, latest)}
         </Section>
       ))}
       <CallToAction {...content.closing} />
@@ -57,7 +64,11 @@ export function ContentPage({ content }: ContentPageProps) {
 }
 
 /** A section's body; `link` puts the copy's root-relative links under the site's base path. */
-function renderBody(section: SectionContent, link: (href: string) => string): ReactNode {
+function renderBody(
+  section: SectionContent,
+  link: (href: string) => string,
+  latest: Readonly<Record<string, readonly EntryInfo<unknown>[]>>,
+): ReactNode {
   switch (section.kind) {
     case 'cards':
       return (
@@ -95,6 +106,15 @@ function renderBody(section: SectionContent, link: (href: string) => string): Re
       return <TeamGrid members={section.members} />;
     case 'checklist':
       return <Checklist items={section.items} />;
+    case 'latest':
+      return (
+        <LatestEntries
+          entries={(latest[section.collection] ?? []).slice(0, section.count)}
+          link={{ ...section.link, href: link(section.link.href) }}
+        />
+      );
+    case 'prose':
+      return <Prose>{section.text}</Prose>;
     default:
       return assertNever(section);
   }

@@ -7,21 +7,39 @@ import * as v from 'valibot';
 import { AppIcon } from '../components/AppIcon/AppIcon';
 import { ARTICLE_MARKDOWN, Article } from '../components/Article/Article';
 import { ArticleList } from '../components/ArticleList/ArticleList';
+import { CaseStudy, caseStudyFields } from '../components/CaseStudy/CaseStudy';
 import { Document } from '../components/Document/Document';
 import { iconSprite } from '../components/Icon/Icon';
 import { SOCIAL_IMAGE_SIZE, SocialImage } from '../components/SocialImage/SocialImage';
 import { label } from '../components/site/schema';
-import { definePages } from '../generator/site';
+import { defineCollection, definePages, type EntryProps } from '../generator/site';
 import { site } from '../site.config';
 import { ContentPage } from './ContentPage';
+import { people } from './people';
 import { FOOTER_GROUPS, notFound, redirects, routes } from './routes';
-import { pageContent } from './types';
+import { latestOf, pageContent } from './types';
+
+const newsFields = {
+  /** One of the about page's team, by the id of their card. */
+  author: v.optional(
+    v.picklist(Object.keys(people), "is not one of the site's people: the about page's team, by their id (pages/about-us/content.ts)"),
+  ),
+};
+
+/** A news article, signed by its author. */
+function NewsArticle(props: EntryProps<v.InferOutput<v.ObjectSchema<typeof newsFields, undefined>>>) {
+  const { author } = props.entry.data;
+  return <Article {...props} author={author === undefined ? undefined : people[author]} />;
+}
+
+/** What the news is about: an article names one or more in its `tags`, and each has its own list and feed. */
+const NEWS_TAGS = ['Company', 'Credit decisions', 'Portfolio monitoring', 'Explainable AI', 'Open banking', 'Regulation'];
 
 export default definePages({
   routes,
   redirects,
   notFound,
-  content: { schema: pageContent, page: ContentPage },
+  content: { schema: pageContent, page: ContentPage, latest: latestOf },
   fields: { nav: v.optional(label), footer: v.optional(v.object({ group: v.picklist(FOOTER_GROUPS), label })) },
   shell: Document,
   icons: iconSprite,
@@ -32,11 +50,11 @@ export default definePages({
   },
   // Markdown that editors write (README: "Writing an article").
   collections: {
-    news: {
+    news: defineCollection({
       folder: 'content/news',
       path: '/news',
-      fields: {},
-      entry: Article,
+      fields: newsFields,
+      entry: NewsArticle,
       imageSizes: '(min-width: 48rem) 46rem, 100vw',
       markdown: ARTICLE_MARKDOWN,
       list: {
@@ -47,12 +65,20 @@ export default definePages({
         fields: { footer: { group: 'Company', label: 'News' } },
       },
       feed: `${site.name}: news`,
-    },
-    'case-studies': {
+      tags: {
+        allowed: NEWS_TAGS,
+        list: (tag) => ({
+          title: `News: ${tag}`,
+          description: `Every ${site.name} article tagged “${tag}”, newest first: what we build for lenders, and why.`,
+          feed: `${site.name}: news on ${tag}`,
+        }),
+      },
+    }),
+    'case-studies': defineCollection({
       folder: 'content/case-studies',
       path: '/case-studies',
-      fields: {},
-      entry: Article,
+      fields: caseStudyFields,
+      entry: CaseStudy,
       imageSizes: '(min-width: 48rem) 46rem, 100vw',
       markdown: ARTICLE_MARKDOWN,
       list: {
@@ -64,6 +90,6 @@ export default definePages({
         fields: { footer: { group: 'Company', label: 'Case studies' } },
       },
       feed: `${site.name}: case studies`,
-    },
+    }),
   },
 });

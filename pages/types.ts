@@ -14,7 +14,9 @@ import { decisionSampleContent } from '../components/DecisionSample/DecisionSamp
 import { flowContent } from '../components/Flow/Flow';
 import { forecastChartContent } from '../components/ForecastChart/ForecastChart';
 import { heroContent } from '../components/Hero/Hero';
+import { latestEntriesContent } from '../components/LatestEntries/LatestEntries';
 import { productPanelContent } from '../components/ProductPanel/ProductPanel';
+import { proseContent } from '../components/Prose/Prose';
 import { sectionContent as sectionHead } from '../components/Section/Section';
 import { splitContent } from '../components/Split/Split';
 import { statListContent } from '../components/StatList/StatList';
@@ -57,6 +59,8 @@ export const sectionContent = v.variant(
     v.strictObject({ kind: v.literal('decision'), ...sectionHead.entries, ...decisionSampleContent.entries }),
     v.strictObject({ kind: v.literal('team'), ...sectionHead.entries, ...teamGridContent.entries }),
     v.strictObject({ kind: v.literal('checklist'), ...sectionHead.entries, ...checklistContent.entries }),
+    v.strictObject({ kind: v.literal('latest'), ...sectionHead.entries, ...latestEntriesContent.entries }),
+    v.strictObject({ kind: v.literal('prose'), ...sectionHead.entries, ...proseContent.entries }),
   ],
   'is not a kind of section',
 );
@@ -91,3 +95,11 @@ export const pageContent = v.strictObject({
 });
 
 export type PageContent = v.InferOutput<typeof pageContent>;
+
+/** The newest entries a page's copy shows, by collection: the most any of its sections asks for. */
+export function latestOf(content: PageContent): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const section of content.sections)
+    if (section.kind === 'latest') counts[section.collection] = Math.max(counts[section.collection] ?? 0, section.count);
+  return counts;
+}

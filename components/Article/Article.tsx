@@ -1,27 +1,26 @@
-import type { EntryInfo, EntryProps, MarkdownSettings } from '../../generator/site';
+import type { ReactNode } from 'react';
+import type { EntryProps, MarkdownSettings } from '../../generator/site';
+import { Badge } from '../Badge/Badge';
+import { EntryCard, EntryDates, heldLabel } from '../EntryCard/EntryCard';
+import { Icon } from '../Icon/Icon';
+import { useSitePaths } from '../site/SitePaths';
+import { TagList } from '../TagList/TagList';
 
-/** "1 June 2025", for a date the frontmatter gives as 2025-06-01 or as a date and time. */
-// One formatter for every date: making one costs more than formatting a thousand dates.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+/** Words a minute of a reader of English on a screen: what "4 min read" counts by. */
+const WORDS_A_MINUTE = 230;
 
-export function readableDate(date: string): string {
-  // The day as written, in the writer's own zone: 2025-03-01T00:30:00+01:00 is 1 March, though in UTC it is still February.
-  return DATE_FORMAT.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+/** A person of the site who signs an entry, and where the site introduces them. */
+export interface Author {
+  name: string;
+  href?: string;
 }
 
-/** When an entry was published, and last changed if it was. */
-export function EntryDates({ entry, className }: { entry: EntryInfo<unknown>; className: string }) {
-  return (
-    <p className={className}>
-      <time dateTime={entry.date}>{readableDate(entry.date)}</time>
-      {entry.updated ? (
-        <>
-          {' · Updated '}
-          <time dateTime={entry.updated}>{readableDate(entry.updated)}</time>
-        </>
-      ) : null}
-    </p>
-  );
+export interface ArticleProps extends EntryProps<unknown> {
+  author?: Author | undefined;
+  /** Above the title: what the entry is about (a case study's client). */
+  eyebrow?: ReactNode;
+  /** After the header, before the body: an entry's own facts (a case study's results). */
+  facts?: ReactNode;
 }
 
 /** What the body's Markdown needs of the site: its classes (styled in _article.scss) and the words a screen reader says. */
@@ -48,23 +47,105 @@ export const ARTICLE_MARKDOWN: MarkdownSettings = {
   },
 };
 
+/** A table of contents from this many sections. */
+const OUTLINE_FROM = 4;
+
 /**
- * One entry of a collection (a news article, a case study): its title as the page's heading, its
- * dates and summary, its image, and its Markdown body. The dev server shows drafts, marked.
+ * One entry of a collection (a news article, a case study): the way back to its list, its title as
+ * the page's heading, its dates, reading time, author and tags, its image, a table of contents for
+ * a long one, its Markdown body, and where to go next: the entries beside it and those on the same
+ * subjects. The dev server shows drafts, marked.
  */
-export function Article({ entry, body, image }: EntryProps<unknown>) {
+export function Article({ entry, body, image, outline, words, list, newer, older, related, author, eyebrow, facts }: ArticleProps) {
+  const minutes = Math.max(1, Math.round(words / WORDS_A_MINUTE));
+  // The author's page is the site's, under its base path; the build gives the rest their URLs.
+  const { link } = useSitePaths();
   return (
     <article className="c-article" aria-labelledby="article-title">
       <header className="o-container c-article__header">
-        {entry.draft ? <p className="c-article__draft">Draft: not published</p> : null}
-        <EntryDates entry={entry} className="c-article__meta" />
+        <p className="c-article__back">
+          <a href={list.url}>
+            <Icon name="arrowLeft" size={16} />
+            {list.title}
+          </a>
+        </p>
+        {entry.held ? (
+          <Badge tone="warning" className="c-article__held">
+            {heldLabel(entry.held)}
+          </Badge>
+        ) : null}
+        {eyebrow ? <p className="c-article__eyebrow">{eyebrow}</p> : null}
         <h1 className="c-article__title" id="article-title">
           {entry.title}
         </h1>
         <p className="c-article__lead">{entry.description}</p>
+        <div className="c-article__meta">
+          <EntryDates entry={entry} className="c-article__dates" />
+          <p className="c-article__reading">{minutes} min read</p>
+          {author ? (
+            <p className="c-article__author">
+              {'By '}
+              {author.href ? <a href={link(author.href)}>{author.name}</a> : author.name}
+            </p>
+          ) : null}
+        </div>
+        {entry.tags.length > 0 ? <TagList tags={entry.tags} className="c-article__tags" /> : null}
       </header>
+      {facts}
       {image ? <div className="o-container c-article__image">{image}</div> : null}
+      {outline.length >= OUTLINE_FROM ? (
+        <nav className="o-container c-article__toc" aria-labelledby="article-toc">
+          <h2 className="c-article__toc-title" id="article-toc">
+            Contents
+          </h2>
+          <ol className="c-article__toc-list">
+            {outline.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.text}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
       <div className="o-container c-article__body">{body}</div>
+      <footer className="o-container c-article__end">
+        {newer || older ? (
+          <nav className="c-article__around" aria-label={`More from ${list.title}`}>
+            {newer ? (
+              <a className="c-article__neighbour" href={newer.url} rel="prev">
+                <span className="c-article__neighbour-label">Newer</span>
+                <span className="c-article__neighbour-title">{newer.title}</span>
+              </a>
+            ) : null}
+            {older ? (
+              <a className="c-article__neighbour c-article__neighbour--older" href={older.url} rel="next">
+                <span className="c-article__neighbour-label">Older</span>
+                <span className="c-article__neighbour-title">{older.title}</span>
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+        {related.length > 0 ? (
+          <section className="c-article__related" aria-labelledby="article-related">
+            <h2 className="c-article__related-title" id="article-related">
+              On the same subjects
+            </h2>
+            <ul className="c-article__related-list">
+              {related.map((other) => (
+                <li key={other.url}>
+                  <EntryCard entry={other} headingLevel={3} layout="row" sizes="(min-width: 48rem) 14rem, 100vw" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <p className="c-article__all">
+          <a href={list.url}>
+            All {list.title.toLowerCase()}
+            <Icon name="arrowRight" size={16} />
+          </a>
+        </p>
+      </footer>
     </article>
   );
 }

@@ -1,28 +1,48 @@
 import type { ListProps } from '../../generator/site';
-import { EntryDates } from '../Article/Article';
+import { EntryCard } from '../EntryCard/EntryCard';
+import { Icon } from '../Icon/Icon';
+import { TagList } from '../TagList/TagList';
 
-/** A collection's entries, newest first, a page of them at a time, with links to the pages before and after. */
-export function ArticleList({ title, description, entries, page, pages, previous, next }: ListProps<unknown>) {
+/**
+ * A collection's entries (or a tag's), newest first, a page of them at a time, in one column with
+ * the articles themselves: each with its cover, dates, title and summary; the list's feed, its
+ * subjects, and links to the pages before and after.
+ */
+export function ArticleList({ title, description, entries, page, pages, previous, next, feed, tag, tags }: ListProps<unknown>) {
   return (
     <section className="c-article-list" aria-labelledby="article-list-title">
-      <div className="o-container">
+      <div className="o-container c-article-list__column">
         <header className="c-article-list__header">
+          {tag ? (
+            <p className="c-article-list__back">
+              <a href={tag.list.url}>
+                <Icon name="arrowLeft" size={16} />
+                {tag.list.title}
+              </a>
+            </p>
+          ) : null}
           <h1 className="c-article-list__title" id="article-list-title">
             {title}
           </h1>
           <p className="c-article-list__intro">{description}</p>
+          {feed ? (
+            <p className="c-article-list__feed">
+              <a href={feed.url} type="application/atom+xml">
+                <Icon name="rss" size={16} />
+                Follow in a feed reader
+              </a>
+            </p>
+          ) : null}
+          {tags.length > 1 || tag ? (
+            <nav className="c-article-list__tags" aria-label="Subjects">
+              <TagList tags={tags} current={tag?.name} />
+            </nav>
+          ) : null}
         </header>
         <ol className="c-article-list__items">
           {entries.map((entry) => (
             <li className="c-article-list__item" key={entry.url}>
-              <article aria-labelledby={`entry-${entry.slug}`}>
-                <h2 className="c-article-list__entry-title" id={`entry-${entry.slug}`}>
-                  <a href={entry.url}>{entry.title}</a>
-                </h2>
-                <EntryDates entry={entry} className="c-article-list__meta" />
-                {entry.draft ? <p className="c-article-list__draft">Draft: not published</p> : null}
-                <p className="c-article-list__summary">{entry.description}</p>
-              </article>
+              <EntryCard entry={entry} headingLevel={2} layout="row" sizes="(min-width: 48rem) 14rem, 100vw" />
             </li>
           ))}
         </ol>

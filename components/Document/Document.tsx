@@ -5,6 +5,7 @@ import { Header } from '../Header/Header';
 import { HeadMeta } from '../HeadMeta/HeadMeta';
 import { IconSprite } from '../Icon/Icon';
 import { SkipLink } from '../SkipLink/SkipLink';
+import { LatestContext } from '../site/Latest';
 import { navigationFrom, type RouteFields } from '../site/navigation';
 import { SiteContext, useSite } from '../site/SiteContext';
 import { type SitePaths, SitePathsContext } from '../site/SitePaths';
@@ -37,68 +38,74 @@ export function Document({ page, site: built, assets, csp, children }: ShellProp
   const navigation = navigationFrom(built.routes, built.base);
   const absolute = (url: string) => `${built.origin}${url}`;
   const landing = page.kind === 'route' && page.url === built.base;
+  // The route table writes its titles whole; an entry's and a list's get the brand, as every page's tab shows it.
+  const title = page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
+  // Every page leads feed readers to each feed, its own first (a tag's list's).
+  const feeds = [...(page.feed ? [page.feed] : []), ...built.feeds.filter((feed) => feed.url !== page.feed?.url)];
   return (
     <SiteContext.Provider value={config}>
       <IconSprite.Provider value={assets.icons}>
         <SitePathsContext.Provider value={paths}>
-          <html lang="en">
-            <head>
-              {/* First, so that it governs everything after it: for hosts that cannot send the header. */}
-              <meta httpEquiv="Content-Security-Policy" content={csp} />
-              <meta charSet="utf-8" />
-              <meta name="viewport" content="width=device-width, initial-scale=1" />
-              <title>{page.title}</title>
-              <meta name="description" content={page.description} />
-              {assets.fonts.map((font) => (
-                // Fonts are fetched in CORS mode; every browser that preloads reads WOFF2, so no type to skip by.
-                <link key={font} rel="preload" href={font} as="font" crossOrigin="" />
-              ))}
-              {/* The stylesheet is in the page, so nothing else holds the first paint: without this, a busy
+          <LatestContext.Provider value={built.latest ?? {}}>
+            <html lang="en">
+              <head>
+                {/* First, so that it governs everything after it: for hosts that cannot send the header. */}
+                <meta httpEquiv="Content-Security-Policy" content={csp} />
+                <meta charSet="utf-8" />
+                <meta name="viewport" content="width=device-width, initial-scale=1" />
+                <title>{title}</title>
+                <meta name="description" content={page.description} />
+                {assets.fonts.map((font) => (
+                  // Fonts are fetched in CORS mode; every browser that preloads reads WOFF2, so no type to skip by.
+                  <link key={font} rel="preload" href={font} as="font" crossOrigin="" />
+                ))}
+                {/* The stylesheet is in the page, so nothing else holds the first paint: without this, a busy
                   browser paints a half-parsed page, and the rest of the content then moves what it shows.
                   Chromium lifts the block at the target's start tag, so the target is what follows main. */}
-              <link rel="expect" href={`#${FOOTER_ID}`} blocking="render" />
-              {'inline' in assets.stylesheet ? (
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, allowed by its hash in the CSP
-                <style dangerouslySetInnerHTML={{ __html: assets.stylesheet.inline }} />
-              ) : (
-                <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
-              )}
-              <script
-                data-src={assets.script.href}
-                data-integrity={assets.script.integrity}
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's minified client/first-paint.ts, allowed by its hash in the CSP
-                dangerouslySetInnerHTML={{ __html: assets.inlineScript }}
-              />
-              <HeadMeta
-                title={page.title}
-                description={page.description}
-                siteName={site.name}
-                canonicalUrl={page.canonical}
-                image={{ ...page.socialImage, url: absolute(page.socialImage.url) }}
-                themeColor={site.themeColor}
-                icons={{ svg: assets.brand.favicon, touch: assets.brand.touchIcon }}
-                manifest={assets.brand.manifest}
-                noindex={page.kind === 'not-found' || page.draft}
-                feed={page.feed}
-                dates={page.dates}
-                jsonLd={
-                  landing
-                    ? organization(config, absolute(built.base), absolute(assets.brand.logo))
-                    : page.dates && page.canonical
-                      ? article(config, page, absolute(built.base), absolute(assets.brand.logo), absolute(page.socialImage.url))
-                      : undefined
-                }
-              />
-            </head>
-            <body>
-              <SkipLink targetId={MAIN_ID} />
-              <Header links={navigation.main} currentPath={page.url} homeHref={navigation.home} />
-              <main id={MAIN_ID} tabIndex={-1}>
-                {children}
-              </main>
-              <Footer lists={navigation.footer} year={built.year} id={FOOTER_ID} homeHref={navigation.home} />
-            </body>
-          </html>
+                <link rel="expect" href={`#${FOOTER_ID}`} blocking="render" />
+                {'inline' in assets.stylesheet ? (
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, allowed by its hash in the CSP
+                  <style dangerouslySetInnerHTML={{ __html: assets.stylesheet.inline }} />
+                ) : (
+                  <link rel="stylesheet" href={assets.stylesheet.href} integrity={assets.stylesheet.integrity} />
+                )}
+                <script
+                  data-src={assets.script.href}
+                  data-integrity={assets.script.integrity}
+                  // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's minified client/first-paint.ts, allowed by its hash in the CSP
+                  dangerouslySetInnerHTML={{ __html: assets.inlineScript }}
+                />
+                <HeadMeta
+                  title={page.title}
+                  description={page.description}
+                  siteName={site.name}
+                  canonicalUrl={page.canonical}
+                  image={{ ...page.socialImage, url: absolute(page.socialImage.url) }}
+                  themeColor={site.themeColor}
+                  icons={{ svg: assets.brand.favicon, touch: assets.brand.touchIcon }}
+                  manifest={assets.brand.manifest}
+                  noindex={page.kind === 'not-found' || page.draft}
+                  feeds={feeds}
+                  dates={page.dates}
+                  jsonLd={
+                    landing
+                      ? organization(config, absolute(built.base), absolute(assets.brand.logo))
+                      : page.dates && page.canonical
+                        ? article(config, page, absolute(built.base), absolute(assets.brand.logo), absolute(page.socialImage.url))
+                        : undefined
+                  }
+                />
+              </head>
+              <body>
+                <SkipLink targetId={MAIN_ID} />
+                <Header links={navigation.main} currentPath={page.url} homeHref={navigation.home} />
+                <main id={MAIN_ID} tabIndex={-1}>
+                  {children}
+                </main>
+                <Footer lists={navigation.footer} year={built.year} id={FOOTER_ID} homeHref={navigation.home} />
+              </body>
+            </html>
+          </LatestContext.Provider>
         </SitePathsContext.Provider>
       </IconSprite.Provider>
     </SiteContext.Provider>

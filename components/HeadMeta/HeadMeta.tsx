@@ -21,8 +21,8 @@ export interface HeadMetaProps {
   noindex?: boolean;
   /** Structured data (schema.org), serialised as JSON-LD. */
   jsonLd?: Record<string, unknown> | undefined;
-  /** The Atom feed of the collection the page belongs to. */
-  feed?: { title: string; url: string } | undefined;
+  /** The site's Atom feeds, the page's own first: feed readers find them from any page. */
+  feeds?: readonly { title: string; url: string }[];
   /** An article's: a link preview shows when it was published. */
   dates?: { published: string; modified?: string } | undefined;
 }
@@ -42,7 +42,7 @@ export function HeadMeta({
   manifest,
   noindex = false,
   jsonLd,
-  feed,
+  feeds = [],
   dates,
 }: HeadMetaProps) {
   return (
@@ -53,7 +53,9 @@ export function HeadMeta({
       <link rel="icon" href={icons.svg} type="image/svg+xml" />
       <link rel="apple-touch-icon" href={icons.touch} />
       <link rel="manifest" href={manifest} />
-      {feed ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} /> : null}
+      {feeds.map((feed) => (
+        <link key={feed.url} rel="alternate" type="application/atom+xml" title={feed.title} href={feed.url} />
+      ))}
       <meta property="og:type" content={dates ? 'article' : 'website'} />
       {dates ? <meta property="article:published_time" content={dates.published} /> : null}
       {dates?.modified ? <meta property="article:modified_time" content={dates.modified} /> : null}

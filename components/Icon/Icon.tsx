@@ -5,6 +5,7 @@
  * index would load all of its icons into every build.
  */
 import * as Activity from 'lucide-react/icons/activity';
+import * as ArrowLeft from 'lucide-react/icons/arrow-left';
 import * as ArrowRight from 'lucide-react/icons/arrow-right';
 import * as BadgeEuro from 'lucide-react/icons/badge-euro';
 import * as Banknote from 'lucide-react/icons/banknote';
@@ -42,6 +43,7 @@ import * as Plug from 'lucide-react/icons/plug';
 import * as Radar from 'lucide-react/icons/radar';
 import * as ReceiptText from 'lucide-react/icons/receipt-text';
 import * as Rocket from 'lucide-react/icons/rocket';
+import * as Rss from 'lucide-react/icons/rss';
 import * as Scale from 'lucide-react/icons/scale';
 import * as Search from 'lucide-react/icons/search';
 import * as Send from 'lucide-react/icons/send';
@@ -77,6 +79,7 @@ function drawing(module: object): IconData {
 export const icons = {
   activity: drawing(Activity),
   alert: drawing(TriangleAlert),
+  arrowLeft: drawing(ArrowLeft),
   arrowRight: drawing(ArrowRight),
   audit: drawing(FileCheck2),
   bank: drawing(Landmark),
@@ -114,6 +117,7 @@ export const icons = {
   plug: drawing(Plug),
   radar: drawing(Radar),
   rocket: drawing(Rocket),
+  rss: drawing(Rss),
   rules: drawing(SlidersHorizontal),
   scale: drawing(Scale),
   search: drawing(Search),

@@ -1,9 +1,18 @@
 import * as v from 'valibot';
 import { Icon, iconName } from '../Icon/Icon';
-import { list, text } from '../site/schema';
+import { list, slug, text } from '../site/schema';
 
 export const teamGridContent = v.strictObject({
-  members: list(v.strictObject({ role: text, icon: iconName, background: text, focus: list(text) })),
+  members: list(
+    v.strictObject({
+      /** Unique on the page: the anchor of the member's card, and the name an article's `author:` gives. */
+      id: slug,
+      role: text,
+      icon: iconName,
+      background: text,
+      focus: list(text),
+    }),
+  ),
 });
 
 export type TeamGridProps = v.InferOutput<typeof teamGridContent>;
@@ -13,7 +22,7 @@ export function TeamGrid({ members }: TeamGridProps) {
   return (
     <ul className="c-team-grid" data-module="reveal">
       {members.map((member) => (
-        <li className="c-team-grid__member" key={member.role}>
+        <li className="c-team-grid__member" key={member.id} id={member.id}>
           <span className="c-team-grid__avatar">
             <Icon name={member.icon} />
           </span>

@@ -176,6 +176,29 @@ export function summarize(result: BuildResult, gzipped: ReadonlyMap<string, numb
   return lines;
 }
 
+/** Entries listed by name, at most; the rest are counted. */
+const LEFT_LISTED = 10;
+
+/**
+ * What the build left out of the site, and why: how many entries of each reason, then each (the first few) with its file and
+ * date. Nothing when it published every entry.
+ */
+export function leftOut(left: BuildResult['left'], paint: Paint = plain): string[] {
+  if (left.length === 0) return [];
+  const reasons = (['draft', 'scheduled', 'expired'] as const).flatMap((reason) => {
+    const count = left.filter(({ held }) => held.reason === reason).length;
+    return count === 0 ? [] : [`${count} ${reason === 'draft' ? (count === 1 ? 'draft' : 'drafts') : reason}`];
+  });
+  const why = (held: BuildResult['left'][number]['held']) =>
+    held.reason === 'draft' ? 'draft: true' : held.reason === 'scheduled' ? `scheduled for ${held.date}` : `expired on ${held.date}`;
+  const width = Math.max(...left.slice(0, LEFT_LISTED).map(({ file }) => file.length));
+  return [
+    `${paint.yellow('Left out')} ${left.length} ${left.length === 1 ? 'entry' : 'entries'} (${reasons.join(', ')}), which npm run dev shows:`,
+    ...left.slice(0, LEFT_LISTED).map(({ file, held }) => `  ${file.padEnd(width)}  ${why(held)}`),
+    ...(left.length > LEFT_LISTED ? [`  … and ${left.length - LEFT_LISTED} more`] : []),
+  ];
+}
+
 /**
  * One written file in the JSON report; `route` only for the page of a route (not a redirect's), `gzipBytes` only
  * where measured: every file, but those a summary would not list (listedPages, listedAssets).
@@ -193,7 +216,7 @@ export interface ReportFile {
  * failure the error (its stack only for a bug in the generator).
  */
 export type BuildReport =
-  | { ok: true; totalMs: number; steps: { step: string; ms: number }[]; files: ReportFile[] }
+  | { ok: true; totalMs: number; steps: { step: string; ms: number }[]; files: ReportFile[]; left: BuildResult['left'] }
   | { ok: false; error: Failure };
 
 function successReport(result: BuildResult, gzipped: ReadonlyMap<string, number>): BuildReport {
@@ -206,6 +229,7 @@ function successReport(result: BuildResult, gzipped: ReadonlyMap<string, number>
       const route = redirectsTo === undefined ? fileRoute(file) : undefined;
       return { path: file, bytes, ...(gzipBytes === undefined ? {} : { gzipBytes }), ...(route ? { route } : {}) };
     }),
+    left: result.left,
   };
 }
 
@@ -284,7 +308,9 @@ async function build(root: string, args: readonly string[], where: { output: str
   // Sizes are only for the summary and the report: a quiet build prints neither.
   if (values.json) printReport(successReport(result, await gzipSizes(result)));
   else if (!quiet) {
-    for (const line of ['', ...summarize(result, await gzipSizes(result), out)]) console.log(line);
+    const left = leftOut(result.left, out);
+    for (const line of ['', ...summarize(result, await gzipSizes(result), out), ...(left.length > 0 ? ['', ...left] : [])])
+      console.log(line);
     console.log(`The site is in ${where.output}`);
   }
   for (const warning of result.warnings) console.error(`${err.yellow('Warning:')} ${escapeControls(warning)}`);

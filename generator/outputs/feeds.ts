@@ -8,12 +8,18 @@ export function feedPath(base: string, feed: Pick<FeedInfo, 'path'>): string {
   return publicPath(base, `${feed.path}/feed.xml`);
 }
 
-/** Each collection's Atom feed (RFC 4287), newest first, once it has an entry. */
+// By the instant, not the text: zones differ, and an update written as a day may precede a date written with its time.
+const latest = (dates: readonly string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+const changed = (entry: FeedInfo['entries'][number]) => latest([entry.date, ...(entry.updated ? [entry.updated] : [])]);
+
+/** When a feed last changed: its latest entry's publication or update. */
+export function latestChange(entries: FeedInfo['entries']): string {
+  return latest(entries.map(changed));
+}
+
+/** Each collection's and each tag's Atom feed (RFC 4287), newest first, once it has an entry: each entry's full text, as HTML. */
 export const feeds = defineOutput({
-  files: ({ feeds, site, address: { origin, base } }) => {
-    // By the instant, not the text: zones differ, and an update written as a day may precede a date written with its time.
-    const latest = (dates: readonly string[]) => dates.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
-    const changed = (entry: FeedInfo['entries'][number]) => latest([entry.date, ...(entry.updated ? [entry.updated] : [])]);
+  files: ({ feeds, site, address: { origin, base }, body }) => {
     return feeds.flatMap((feed) => {
       if (feed.entries.length === 0) return [];
       const self = absoluteUrl(origin, feedPath(base, feed));
@@ -28,6 +34,8 @@ export const feeds = defineOutput({
           `    <published>${entry.date}</published>`,
           `    <updated>${changed(entry)}</updated>`,
           `    <summary>${escapeMarkup(entry.description)}</summary>`,
+          // Its page is the base of the body's own links (a footnote's #fn1).
+          `    <content type="html" xml:base="${url}">${escapeMarkup(body(entry.path))}</content>`,
           '  </entry>',
         ].join('\n');
       });
@@ -38,7 +46,7 @@ export const feeds = defineOutput({
         `  <link rel="self" type="application/atom+xml" href="${escapeMarkup(self)}"/>`,
         `  <link rel="alternate" type="text/html" href="${escapeMarkup(home)}"/>`,
         `  <id>${escapeMarkup(home)}</id>`,
-        `  <updated>${latest(feed.entries.map(changed))}</updated>`,
+        `  <updated>${latestChange(feed.entries)}</updated>`,
         `  <author><name>${escapeMarkup(site.name)}</name></author>`,
         ...entries,
         '</feed>',

@@ -60,7 +60,8 @@ const keysOf = (issue: Issue) => (issue.path ?? []).map((item) => item.key as st
 const parentOf = (issue: Issue) => dotPath(keysOf(issue).slice(0, -1));
 const lastKey = (issue: Issue) => String(keysOf(issue).at(-1) ?? '');
 
-function dotPath(keys: readonly (string | number)[]): string {
+/** `sections[2].heading`. */
+export function dotPath(keys: readonly (string | number)[]): string {
   let written = '';
   for (const key of keys) written += typeof key === 'number' ? `[${key}]` : `${written ? '.' : ''}${key}`;
   return written || 'the content';
@@ -104,7 +105,7 @@ function describeIssue(issue: Issue, all: readonly Issue[], schema: unknown): { 
   }
   // The text rules (schema.ts) say what they found themselves.
   return {
-    text: /^(?:is empty|holds (?:the control character|U\+)|is \d+ characters long|is shorter than)/.test(issue.message)
+    text: /^(?:is empty|holds (?:the control character|U\+)|is \d+ characters long|is shorter than|names )/.test(issue.message)
       ? issue.message
       : `${issue.message} (found ${issue.received})`,
   };

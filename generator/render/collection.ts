@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { outsideProject } from '../project-files';
 import { description, text, title, unshowable } from '../schema';
-import type { Collection, SitePath } from '../site';
+import type { Collection, Held, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
 import { bodyProblems, imagesOf, parseBody } from './markdown';
@@ -41,6 +41,20 @@ function dateMistake(value: string): string | undefined {
   if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59 || (zoneHour ?? 0) > 23 || (zoneMinute ?? 0) > 59)
     return 'has a time past the clock: hours run from 00 to 23, minutes and seconds from 00 to 59 (the midnight that ends a day is 00:00 of the next)';
   return Number.isNaN(Date.parse(value)) ? 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00' : undefined;
+}
+
+/** An entry's tags, where its collection has them: those it allows, each once. */
+function tagsField(collection: Collection<unknown>): v.ObjectEntries {
+  if (!collection.tags) return {};
+  const tag = v.picklist(collection.tags.allowed, 'is not one of the tags the collection allows (its `tags` in the pages module)');
+  return {
+    tags: v.optional(
+      v.pipe(
+        v.array(tag),
+        v.check((tags) => new Set(tags).size === tags.length, 'names a tag twice: give each once'),
+      ),
+    ),
+  };
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -89,6 +103,7 @@ export async function loadCollection(
         alt: text(300),
       }),
     ),
+    ...tagsField(collection),
     ...collection.fields,
   });
   const entries: LoadedEntry[] = [];
@@ -218,6 +233,14 @@ export async function loadCollection(
     const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
     const draft = checked.draft === true || scheduled || expired;
+    const held: Held | undefined =
+      checked.draft === true
+        ? { reason: 'draft' }
+        : scheduled
+          ? { reason: 'scheduled', date: checked.publishDate as string }
+          : expired
+            ? { reason: 'expired', date: checked.expiryDate as string }
+            : undefined;
     const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
     const entry: LoadedEntry = {
       file,
@@ -229,7 +252,9 @@ export async function loadCollection(
         date: checked.date,
         ...(checked.updated ? { updated: checked.updated } : {}),
         draft,
+        ...(held ? { held } : {}),
         ...(checked.image ? { image: { src: path.posix.join(folder, checked.image.src), alt: checked.image.alt } } : {}),
+        tags: (checked.tags as string[] | undefined) ?? [],
         data: extra,
       },
       shown: mode === 'development' || !draft,

@@ -101,7 +101,7 @@ export function parseBody(body: string, quotes: Quotes = STRAIGHT): Token[] {
 }
 
 /** Parsed again where it is rendered: a thousand entries' tokens, kept, were a worker's largest holding, and a parse is 0.1 ms. */
-function tokensOf(entry: LoadedEntry, quotes?: Quotes): Token[] {
+function tokensOf(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, quotes?: Quotes): Token[] {
   return parseBody(entry.source.slice(entry.bodyStart), quotes);
 }
 
@@ -214,12 +214,12 @@ function fenceLanguage(token: Token): string {
   return (token.info.trim().split(/\s+/)[0] ?? '').toLowerCase();
 }
 
-/** Lines are 0-based, in the body. */
-export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings): { line: number; text: string }[] {
+/** Lines are 0-based, in the body; `top` is the level of the heading the text sits under (a page's section: 2). */
+export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings, top = 1): { line: number; text: string }[] {
   const problems: { line: number; text: string }[] = [];
   const languages = settings?.code ? codeLanguages(settings.code) : undefined;
   // The entry's title is the page's h1.
-  let level = 1;
+  let level = top;
   let line = 0;
   for (const token of tokens) {
     if (token.map) line = token.map[0];
@@ -240,8 +240,13 @@ export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettin
     }
     if (token.type === 'heading_open') {
       const next = Number(token.tag.slice(1));
-      if (next === 1)
+      if (next === 1 && top === 1)
         problems.push({ line, text: "has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …" });
+      else if (next <= top)
+        problems.push({
+          line,
+          text: `has a level-${next} heading (${'#'.repeat(next)} …), as high as the section's own: start its headings at ${'#'.repeat(top + 1)} …`,
+        });
       else if (next > level + 1)
         problems.push({
           line,
@@ -328,18 +333,21 @@ export function lineOfValue(entry: LoadedEntry, value: string, whole = false): L
   return { file: entry.file, ...(index >= 0 ? { line: entry.source.slice(0, index).split('\n').length } : {}) };
 }
 
+/** A heading's inline token's words as a reader sees them: a link's address or an emphasis's stars are not the heading's. */
+export function headingText(inline: Token | undefined): string {
+  // A heading underlined with "---" may run over two lines.
+  return (inline?.children ?? [])
+    .map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : ''))
+    .join('');
+}
+
 /** Stable: the heading's words, without accents; a repeated one numbered as GitHub numbers it (notes, notes-1), never as another is named. */
-function headingIds(tokens: readonly Token[]): Map<Token, string> {
+export function headingIds(tokens: readonly Token[]): Map<Token, string> {
   const ids = new Map<Token, string>();
   const repeats = new Map<string, number>();
   tokens.forEach((token, index) => {
     if (token.type !== 'heading_open') return;
-    // The words a reader sees: a link's address or an emphasis's stars are not the heading's.
-    // A heading underlined with "---" may run over two lines.
-    const shown = (tokens[index + 1]?.children ?? []).map((child) =>
-      child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '',
-    );
-    const words = slugOf(shown.join(''));
+    const words = slugOf(headingText(tokens[index + 1]));
     const base = /^[a-z]/.test(words) ? words : `section-${words || index}`;
     let id = base;
     while (repeats.has(id)) {
@@ -417,7 +425,12 @@ async function runsOf(id: string, code: string, root: string | undefined): Promi
   return runs;
 }
 
-export async function renderBody(entry: LoadedEntry, context: BodyContext): Promise<ReactNode> {
+/** The tokens of an entry's body as its page renders them (what a table of contents and a reading time are made of). */
+export function bodyTokens(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, context: Pick<BodyContext, 'lang' | 'markdown'>): Token[] {
+  return tokensOf(entry, quotesFor(context.lang, context.markdown));
+}
+
+export async function renderBody(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, context: BodyContext): Promise<ReactNode> {
   const { markdown: settings } = context;
   const tokens = tokensOf(entry, quotesFor(context.lang, settings));
   const ids = headingIds(tokens);

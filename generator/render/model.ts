@@ -1,15 +1,16 @@
 /** The site as a render worker loads it: every problem is found before anything is rendered, named with its file and line. */
 import * as v from 'valibot';
-import { hashParts } from '../cache.mjs';
 import { ASSETS_DIR, DEPLOY_DIR } from '../hosting/policy';
 import { description as descriptionSchema, text, title as titleSchema } from '../schema';
 import type { FeedInfo, PageEntry, PageInfo, Pages, RedirectInfo, SitePath } from '../site';
 import { canonicalPath, routeFile } from '../urls';
 import { Addresses } from './addresses';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
-import { instant, loadCollection } from './collection';
+import { loadCollection } from './collection';
+import { around, feedOf, listPages, type Shown, tagPath, tagProblems, tagsOf, versionOf } from './collection-pages';
 import { type Keys, locate } from './locate';
-import type { DescribeInput, ImageSource, Located, SiteDescription } from './protocol';
+import { proseProblems } from './prose';
+import { type DescribeInput, type ImageSource, type Located, type SiteDescription, summaryOf } from './protocol';
 
 export type AnyPages = Pages<unknown, Record<string, unknown>, unknown>;
 
@@ -72,7 +73,13 @@ export async function describeSite(
     }
     if (hasContent) {
       const content = (entry as { content: unknown }).content;
-      if (!checked.has(content)) checked.set(content, problemsOf(content, pages.content.schema, whereIn(content, pagesModule)));
+      const check = async () => {
+        const where = whereIn(content, pagesModule);
+        const problems = await problemsOf(content, pages.content.schema, where);
+        // Its Markdown, once the fields are right.
+        return problems.length > 0 ? problems : proseProblems(content, pages.content.schema, where);
+      };
+      if (!checked.has(content)) checked.set(content, check());
       found.push(...((await checked.get(content)) ?? []));
     }
     problems.push(...found.map((problem) => ({ ...problem, route })));
@@ -125,7 +132,17 @@ export async function describeSite(
   const fieldNames = Object.keys(pages.fields);
   const fieldsOf = (source: object) =>
     Object.fromEntries(fieldNames.flatMap((name) => (name in source ? [[name, (source as Record<string, unknown>)[name]]] : [])));
+  const collectionNames = Object.keys(pages.collections ?? {});
   for (const [index, route] of pages.routes.entries()) {
+    // Asked only of content that passed its check: the site's function reads it as its type says.
+    const valid = route.content !== undefined && (await checked.get(route.content))?.length === 0;
+    const latest = valid ? pages.content.latest?.(route.content) : undefined;
+    for (const name of Object.keys(latest ?? {}).filter((name) => !collectionNames.includes(name)))
+      problems.push({
+        ...(await whereIn(route.content, pagesModule)([])),
+        text: `shows the newest entries of the collection "${name}", which the site does not have (${collectionNames.map((known) => `"${known}"`).join(', ') || 'it has none'})`,
+        route: canonicalPath(route.path),
+      });
     infos.push({
       path: route.path,
       file: routeFile(route.path),
@@ -134,7 +151,7 @@ export async function describeSite(
       kind: 'route',
       fields: fieldsOf(route),
       draft: false,
-      target: { kind: 'route', index },
+      target: { kind: 'route', index, ...(latest && Object.keys(latest).length > 0 ? { latest } : {}) },
     });
   }
 
@@ -143,39 +160,53 @@ export async function describeSite(
   const shares: SiteDescription['shares'] = [];
   const reads: string[] = [];
   const collections: SiteDescription['collections'] = {};
+  const left: SiteDescription['left'] = [];
   for (const [name, collection] of Object.entries(pages.collections ?? {})) {
     const loaded = await loadCollection(root, name, collection, input);
     collections[name] = { entries: loaded.entries, images: loaded.images, reads: loaded.reads };
     problems.push(...loaded.problems);
     reads.push(...loaded.reads);
     images.push(...loaded.images);
-    const shown = loaded.entries.flatMap((entry, index) => (entry.shown ? [{ entry, index }] : []));
-    const perPage = Math.max(1, collection.list.perPage);
-    // An empty collection keeps its list, empty: its address, and the links to it, outlive its last entry.
-    const pageCount = Math.max(1, Math.ceil(shown.length / perPage));
+    problems.push(...(await tagProblems(name, collection, whereIn(collection, pagesModule))));
+    left.push(...loaded.entries.flatMap((entry) => (!entry.shown && entry.info.held ? [{ file: entry.file, held: entry.info.held }] : [])));
+    const shown: Shown[] = loaded.entries.flatMap((entry, index) => (entry.shown ? [{ entry, index }] : []));
     const collectionWhere = () => whereIn(pages, pagesModule, ['collections', name, 'path'])([]);
-    for (let page = 1; page <= pageCount; page += 1) {
-      const path = (page === 1 ? collection.path : `${collection.path}/page/${page}`) as SitePath;
-      await claim(path, `${page === 1 ? 'the list' : `page ${page} of the list`} of collection "${name}"`, collectionWhere);
-      const suffix = page === 1 ? '' : ` (page ${page} of ${pageCount})`;
-      const listed = shown.slice((page - 1) * perPage, page * perPage);
-      infos.push({
-        path,
-        file: routeFile(path),
-        title: `${collection.list.title}${suffix}`,
-        description: collection.list.description,
-        kind: 'list',
-        collection: name,
-        ...(page === 1 ? { fields: fieldsOf(collection.list.fields) } : {}),
-        draft: false,
-        // An entry's address too: a file renamed with its words unchanged moves its link.
-        version: versionOf(String(page), String(pageCount), ...listed.flatMap(({ entry }) => [entry.path, entry.source])),
-        target: { kind: 'list', collection: name, page, pages: pageCount, entries: listed.map(({ index }) => index) },
-      });
+    /** A list's pages and its feed, each address claimed. */
+    const addList = async (lists: PageInfo[], feed: FeedInfo, what: string) => {
+      for (const [at, info] of lists.entries())
+        await claim(info.path ?? '', `${at === 0 ? 'the list' : `page ${at + 1} of the list`} ${what}`, collectionWhere);
+      await claim(`${feed.path}/feed.xml`, `the feed ${what}`, collectionWhere);
+      infos.push(...lists);
+      feeds.push(feed);
+    };
+    const tags = tagsOf(collection, shown);
+    const { list } = collection;
+    const spec = { collection: name, perPage: list.perPage };
+    // An empty collection keeps its list, empty: its address, and the links to it, outlive its last entry.
+    await addList(
+      listPages({ ...spec, path: collection.path, title: list.title, description: list.description, fields: fieldsOf(list.fields) }, shown, tags),
+      feedOf(collection, name, collection.path, collection.feed, shown),
+      `of collection "${name}"`,
+    );
+    for (const { name: tag } of tags) {
+      const path = tagPath(collection, tag);
+      const tagged = shown.filter(({ entry }) => entry.info.tags.includes(tag));
+      const words = collection.tags?.list(tag);
+      if (!words) continue;
+      await addList(
+        listPages({ ...spec, path, title: words.title, description: words.description, tag }, tagged, tags),
+        feedOf(collection, name, path, words.feed, tagged),
+        `of the tag "${tag}" of collection "${name}"`,
+      );
     }
-    for (const { entry, index } of shown) {
+    for (const [position, { entry, index }] of shown.entries()) {
       // Its file's name is its address.
       await claim(entry.path, `the entry ${entry.file}`, async () => ({ file: entry.file }));
+      const { newer, older, related } = around(collection, shown, position);
+      // What the page shows of the others, so that the dev server renders it again when they change.
+      const others = [newer, older, ...related].flatMap((other) =>
+        other ? [other.entry.path, JSON.stringify(summaryOf(other.entry))] : [],
+      );
       infos.push({
         path: entry.path,
         file: routeFile(entry.path),
@@ -185,8 +216,15 @@ export async function describeSite(
         collection: name,
         lastmod: entry.info.updated ?? entry.info.date,
         draft: entry.info.draft,
-        version: versionOf(entry.source),
-        target: { kind: 'entry', collection: name, entry: index },
+        version: versionOf(entry.source, ...others),
+        target: {
+          kind: 'entry',
+          collection: name,
+          entry: index,
+          ...(newer ? { newer: newer.index } : {}),
+          ...(older ? { older: older.index } : {}),
+          related: related.map((other) => other.index),
+        },
       });
       shares.push({
         path: entry.path,
@@ -195,20 +233,6 @@ export async function describeSite(
         ...(entry.info.image ? { cover: entry.info.image.src } : {}),
       });
     }
-    const published = shown.flatMap(({ entry }) => (entry.info.draft ? [] : [entry]));
-    await claim(`${collection.path}/feed.xml`, `the feed of collection "${name}"`, collectionWhere);
-    feeds.push({
-      collection: name,
-      path: collection.path,
-      title: collection.feed,
-      entries: published.map(({ path, info }) => ({
-        path,
-        title: info.title,
-        description: info.description,
-        date: instant(info.date),
-        ...(info.updated ? { updated: instant(info.updated) } : {}),
-      })),
-    });
   }
   for (const info of infos) {
     const title = seenTitles.get(info.title);
@@ -232,11 +256,8 @@ export async function describeSite(
   });
   if (problems.length > 0) throw problemsError(problems);
   const { width, height } = pages.socialImage;
-  return { pages: infos, redirects, feeds, images, shares, socialImageSize: { width, height }, reads, collections };
+  return { pages: infos, redirects, feeds, images, shares, socialImageSize: { width, height }, reads, collections, left };
 }
-
-/** What tells the dev server it need not render a page again. */
-const versionOf = (...parts: string[]) => hashParts(parts);
 
 /** A source that is a route would hide the page; a redirect to another costs visitors a round trip a step, and may loop. */
 async function checkRedirects(

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { EntryInfo, ShellProps } from '../site';
+import type { Collection, EntryInfo, ShellProps } from '../site';
 import { absoluteUrl, publicPath, routeUrl } from '../urls';
-import { picture, renderBody } from './markdown';
+import { tagPath } from './collection-pages';
+import { bodyTokens, picture, renderBody } from './markdown';
 import type { AnyPages } from './model';
-import type { LoadedEntry, RenderRequest } from './protocol';
+import { outlineOf, wordsOf } from './outline';
+import { withProse } from './prose';
+import type { EntrySummary, OutputRequest, RenderRequest } from './protocol';
 
 /**
  * A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts); `root`, the
@@ -19,18 +22,27 @@ export async function renderPage(
   const url = info.path === undefined ? publicPath(base, '/404') : routeUrl(base, info.path);
   const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? publicPath(base, href) : href);
   const collection = 'collection' in source ? pages.collections?.[source.collection] : undefined;
-  const entryOf = (entry: LoadedEntry): EntryInfo<unknown> => {
-    const { image, ...rest } = entry.info;
+  const entryOf = (entry: EntrySummary, { path, tags: allowed }: Pick<Collection<unknown>, 'path' | 'tags'>): EntryInfo<unknown> => {
+    const { image, tags, ...rest } = entry.info;
     const made = image ? images[image.src] : undefined;
-    return { ...rest, url: routeUrl(base, entry.path), ...(image && made ? { image: { ...made, alt: image.alt } } : {}) };
+    const cover = made && image ? { ...made, alt: image.alt } : undefined;
+    return {
+      ...rest,
+      url: routeUrl(base, entry.path),
+      ...(cover ? { image: cover, thumbnail: (sizes: string) => picture(cover, sizes, 'lazy') } : {}),
+      tags: allowed ? tags.map((name) => ({ name, url: routeUrl(base, tagPath({ path }, name)) })) : [],
+    };
   };
   let body: ReactNode;
+  // The list of its collection, or of its tag: the path its feed is known by.
+  let listPath: string | undefined;
+  let latest: ShellProps<Record<string, unknown>>['site']['latest'];
   if (source.kind === 'entry' && collection) {
-    const entry = source.entry;
+    const { entry, newer, older, related } = source;
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
-    const shown = entryOf(entry);
+    const shown = entryOf(entry, collection);
     const image = shown.image ? picture(shown.image, collection.imageSizes, 'eager') : undefined;
-    const content = await renderBody(entry, {
+    const context = {
       link,
       images,
       folder,
@@ -38,28 +50,61 @@ export async function renderPage(
       lang: settings.lang,
       ...(collection.markdown ? { markdown: collection.markdown } : {}),
       ...(root === undefined ? {} : { root }),
-    });
-    body = <collection.entry entry={shown} body={content} {...(image ? { image } : {})} />;
+    };
+    const content = await renderBody(entry, context);
+    const tokens = bodyTokens(entry, context);
+    listPath = collection.path;
+    body = (
+      <collection.entry
+        entry={shown}
+        body={content}
+        {...(image ? { image } : {})}
+        outline={outlineOf(tokens)}
+        words={wordsOf(tokens)}
+        list={{ title: collection.list.title, url: routeUrl(base, collection.path) }}
+        {...(newer ? { newer: entryOf(newer, collection) } : {})}
+        {...(older ? { older: entryOf(older, collection) } : {})}
+        related={related.map((other) => entryOf(other, collection))}
+      />
+    );
   } else if (source.kind === 'list' && collection) {
-    const { page, pages: count } = source;
-    const listUrl = (number: number) => routeUrl(base, number === 1 ? collection.path : `${collection.path}/page/${number}`);
+    const { page, pages: count, tag } = source;
+    const path = tag === undefined ? collection.path : tagPath(collection, tag);
+    const tagList = tag === undefined ? undefined : collection.tags?.list(tag);
+    const listUrl = (number: number) => routeUrl(base, number === 1 ? path : `${path}/page/${number}`);
+    const feed = settings.feeds[path];
+    listPath = path;
     body = (
       <collection.list.component
-        title={collection.list.title}
-        description={collection.list.description}
-        entries={source.entries.map(entryOf)}
+        title={tagList?.title ?? collection.list.title}
+        description={tagList?.description ?? collection.list.description}
+        entries={source.entries.map((entry) => entryOf(entry, collection))}
         page={page}
         pages={count}
         {...(page > 1 ? { previous: listUrl(page - 1) } : {})}
         {...(page < count ? { next: listUrl(page + 1) } : {})}
+        {...(feed ? { feed } : {})}
+        {...(tag === undefined ? {} : { tag: { name: tag, list: { title: collection.list.title, url: routeUrl(base, collection.path) } } })}
+        tags={source.tags.map(({ name, count }) => ({ name, count, url: routeUrl(base, tagPath(collection, name)) }))}
       />
     );
   } else if (source.kind === 'route' || source.kind === 'not-found') {
     const entry = source.kind === 'route' ? pages.routes[source.index] : pages.notFound;
     if (!entry) throw new Error(`There is no route number ${source.kind === 'route' ? source.index : ''}.`);
-    body = entry.page ? <entry.page /> : <pages.content.page content={entry.content} />;
+    body = entry.page ? (
+      <entry.page />
+    ) : (
+      <pages.content.page content={await withProse(entry.content, pages.content.schema, { link, lang: settings.lang })} />
+    );
+    if (source.kind === 'route' && source.latest)
+      latest = Object.fromEntries(
+        Object.entries(source.latest).map(([name, entries]) => {
+          const of = pages.collections?.[name];
+          return [name, of ? entries.map((entry) => entryOf(entry, of)) : []];
+        }),
+      );
   }
-  const feedUrl = info.collection === undefined ? undefined : settings.feeds[info.collection];
+  const feed = listPath === undefined ? undefined : settings.feeds[listPath];
   const site: ShellProps<Record<string, unknown>>['site'] = {
     base,
     origin,
@@ -67,6 +112,8 @@ export async function renderPage(
     routes: settings.routes,
     redirects: settings.redirects,
     ...(paths ? { paths } : {}),
+    feeds: Object.values(pages.collections ?? {}).flatMap(({ path }) => settings.feeds[path] ?? []),
+    ...(latest ? { latest } : {}),
   };
   const assets: ShellProps<Record<string, unknown>>['assets'] = {
     stylesheet: settings.mode === 'production' ? { inline: tokens.stylesheet } : { href: tokens.stylesheet, integrity: tokens.integrity },
@@ -87,7 +134,7 @@ export async function renderPage(
         ...(info.fields ? { fields: info.fields } : {}),
         kind: info.kind,
         socialImage,
-        ...(feedUrl && collection ? { feed: { title: collection.feed, url: feedUrl } } : {}),
+        ...(feed ? { feed } : {}),
         draft: info.draft,
         ...(source.kind === 'entry'
           ? {
@@ -102,4 +149,41 @@ export async function renderPage(
       {body}
     </Shell>,
   )}`;
+}
+
+/**
+ * Each entry's body as a feed carries it, rendered once however many feeds carry it, before the outputs ask (rendering is
+ * asynchronous where code is highlighted): HTML whose links and images are absolute. One body at a time: as many as the feeds hold.
+ */
+export async function feedBodies(
+  pages: AnyPages,
+  { bodies, images, address: { origin, base }, site: { lang } }: Pick<OutputRequest, 'bodies' | 'images' | 'address' | 'site'>,
+  root?: string,
+): Promise<(path: string) => string> {
+  const made = new Map<string, string>();
+  const link = (href: string) => (href.startsWith('/') && !href.startsWith('//') ? absoluteUrl(origin, publicPath(base, href)) : href);
+  // One file each, the original's type: a feed reader shows an <img>, and may drop a <picture>'s sources.
+  const absolute = Object.fromEntries(
+    Object.entries(images).map(([file, image]) => [file, { ...image, src: absoluteUrl(origin, image.src), sources: [] }]),
+  );
+  for (const { entry, collection: name } of bodies) {
+    if (made.has(entry.path)) continue;
+    const collection = pages.collections?.[name];
+    const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
+    const body = await renderBody(entry, {
+      link,
+      images: absolute,
+      folder,
+      sizes: collection?.imageSizes ?? '',
+      lang,
+      ...(collection?.markdown ? { markdown: collection.markdown } : {}),
+      ...(root === undefined ? {} : { root }),
+    });
+    made.set(entry.path, renderToStaticMarkup(body));
+  }
+  return (path) => {
+    const html = made.get(path);
+    if (html === undefined) throw new Error(`The body of ${path} was not sent with the feeds' entries.`);
+    return html;
+  };
 }

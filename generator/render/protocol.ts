@@ -1,14 +1,36 @@
 /** What the main thread and the render workers say to each other, all plain data: only workers load the site's code. */
 import type { Failure } from '../failure';
 import type { FoundReference } from '../scan';
-import type { EntryInfo, FeedInfo, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
+import type { EntryInfo, FeedInfo, Held, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
 
 /** A target with the entries it shows, as a request carries it. */
 export type PageSource =
-  | { kind: 'route'; index: number }
+  | { kind: 'route'; index: number; latest?: Record<string, EntrySummary[]> }
   | { kind: 'not-found' }
-  | { kind: 'entry'; collection: string; entry: LoadedEntry }
-  | { kind: 'list'; collection: string; page: number; pages: number; entries: LoadedEntry[] };
+  | {
+      kind: 'entry';
+      collection: string;
+      entry: LoadedEntry;
+      newer?: EntrySummary;
+      older?: EntrySummary;
+      related: EntrySummary[];
+    }
+  | {
+      kind: 'list';
+      collection: string;
+      page: number;
+      pages: number;
+      entries: LoadedEntry[];
+      tag?: string;
+      tags: readonly { name: string; count: number }[];
+    };
+
+/** An entry another page shows (a card, a link): without its body, which a request need not carry. */
+export type EntrySummary = Pick<LoadedEntry, 'file' | 'path' | 'info'>;
+
+export function summaryOf({ file, path, info }: LoadedEntry): EntrySummary {
+  return { file, path, info };
+}
 
 export interface ImageSource {
   file: string;
@@ -22,7 +44,11 @@ export interface ImageSource {
 export interface LoadedEntry {
   file: string;
   path: SitePath;
-  info: Omit<EntryInfo<unknown>, 'url' | 'image'> & { image?: { src: string; alt: string } };
+  info: Omit<EntryInfo<unknown>, 'url' | 'image' | 'thumbnail' | 'tags' | 'held'> & {
+    image?: { src: string; alt: string };
+    tags: string[];
+    held?: Held;
+  };
   /** Published, or any entry in the dev server. */
   shown: boolean;
   /** 1-based. */
@@ -54,6 +80,8 @@ export interface SiteDescription {
   reads: string[];
   /** As read and checked, by name. */
   collections: Record<string, LoadedCollection>;
+  /** The entries the build leaves out, and why (none in the dev server, which shows them marked). */
+  left: { file: string; held: Held }[];
 }
 
 export interface DescribeInput {
@@ -99,8 +127,8 @@ export interface RenderSettings {
   tokens: LateTokens;
   icons?: string;
   brand: { favicon: string; touchIcon: string; logo: string; manifest: string };
-  /** URLs by collection. */
-  feeds: Record<string, string>;
+  /** By the path of the list they are a feed of (a collection's, a tag's): those with a published entry, at their URLs. */
+  feeds: Record<string, { title: string; url: string }>;
   /** The pages with fields (the navigation), at their URLs. */
   routes: { url: string; title: string; fields?: Readonly<Record<string, unknown>> }[];
   redirects: (readonly [from: string, to: string])[];
@@ -151,10 +179,17 @@ export interface Requests {
   cards: [{ host: string; titles: string[] }, string[]];
   render: [RenderRequest, RenderedPage];
   /** The site's outputs' files, by output. */
-  outputs: [OutputInput, { name: string; files: readonly OutputContent[] }[]];
+  outputs: [OutputRequest, { name: string; files: readonly OutputContent[] }[]];
   /** Where the owner wrote `value` for a page: a character inside a text, or (`whole`) a link or an id. */
   locate: [{ source: PageSource; value: string; whole?: boolean }, Located | undefined];
 }
+
+/** What the outputs are made from: the feeds' entries with their bodies and images, which the worker renders. */
+export type OutputRequest = Omit<OutputInput, 'body'> & {
+  bodies: { collection: string; entry: LoadedEntry }[];
+  /** Those the bodies show, by source file. */
+  images: Record<string, Omit<ImageInfo, 'alt'>>;
+};
 
 export type RequestType = keyof Requests;
 

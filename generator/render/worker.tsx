@@ -8,7 +8,7 @@ import { canonicalPath } from '../urls';
 import { findText, locate } from './locate';
 import { lineOfValue } from './markdown';
 import { type AnyPages, describeSite } from './model';
-import { renderPage } from './page';
+import { feedBodies, renderPage } from './page';
 import type { FromWorker, Located, PageSource, RenderedPage, RenderRequest, Requests, ToWorker } from './protocol';
 
 type Handlers = { [K in keyof Requests]: (input: Requests[K][0]) => Promise<Requests[K][1]> | Requests[K][1] };
@@ -40,11 +40,13 @@ export function serve(pages: AnyPages, pagesModule: string): void {
       return titles.map((title) => renderToStaticMarkup(<Social host={host} title={title} />));
     },
     render: (request) => render(pages, request, root),
-    outputs: (input) =>
-      Object.entries(pages.outputs ? pages.outputs(DEFAULT_OUTPUTS) : DEFAULT_OUTPUTS).map(([name, output]) => ({
+    outputs: async ({ bodies, images, ...input }) => {
+      const body = await feedBodies(pages, { bodies, images, address: input.address, site: input.site }, root);
+      return Object.entries(pages.outputs ? pages.outputs(DEFAULT_OUTPUTS) : DEFAULT_OUTPUTS).map(([name, output]) => ({
         name,
-        files: output.files(input),
-      })),
+        files: output.files({ ...input, body }),
+      }));
+    },
     locate: ({ source, value, whole }) => locateOnPage(pages, source, value, whole === true, root, pagesModule),
   };
   // Answered in the order asked, as the pool expects.

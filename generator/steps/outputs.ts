@@ -1,15 +1,22 @@
 /** The site's outputs (outputs/): the sitemap, robots.txt, the feeds, the redirects' pages, and any a site adds. */
 import { brand } from './brand';
 import { config } from './config';
+import { images } from './images';
+import { imageFinder } from './pages';
 import { policy } from './policy';
 import { site } from './site';
 import { defineStep } from './step';
 
 export const outputs = defineStep({
   name: 'outputs',
-  needs: { config, site, policy, brand },
-  run: async ({ config, site, policy, brand }, { build }) => {
+  needs: { config, site, policy, brand, images },
+  run: async ({ config, site, policy, brand, images }, { build }) => {
     const { described } = site;
+    // The entries the feeds carry, with their bodies, which the worker renders: no more than each feed's length.
+    const inFeeds = new Set(described.feeds.flatMap((feed) => feed.entries.map((entry) => entry.path)));
+    const bodies = Object.entries(described.collections).flatMap(([collection, { entries }]) =>
+      entries.flatMap((entry) => (inFeeds.has(entry.path) ? [{ collection, entry }] : [])),
+    );
     const made = await build.renderer.ask(
       'outputs',
       {
@@ -20,6 +27,11 @@ export const outputs = defineStep({
         redirects: described.redirects,
         csp: policy.meta,
         favicon: brand.assets.favicon,
+        bodies,
+        images: imageFinder(described, images.images)(
+          bodies.map(({ entry }) => entry),
+          [],
+        ),
       },
       "making the site's outputs",
     );

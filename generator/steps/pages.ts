@@ -8,7 +8,16 @@ import { BuildError } from '../failure';
 import { feedPath } from '../outputs/feeds';
 import { runQueue } from '../queue';
 import type { RenderPool } from '../render/pool';
-import type { LateTokens, LoadedEntry, PageSource, RenderRequest, RenderSettings, SiteDescription, SocialImage } from '../render/protocol';
+import {
+  type EntrySummary,
+  type LateTokens,
+  type PageSource,
+  type RenderRequest,
+  type RenderSettings,
+  type SiteDescription,
+  type SocialImage,
+  summaryOf,
+} from '../render/protocol';
 import { previousOf } from '../runner';
 import type { FoundReference } from '../scan';
 import type { ImageInfo, PageInfo, PageTarget } from '../site';
@@ -59,18 +68,48 @@ function lateTokens(): LateTokens {
   return { nonce, ...(Object.fromEntries(names.map((name) => [name, `${nonce}-${name}`])) as Record<(typeof names)[number], string>) };
 }
 
-/** What a render request carries besides the page: its entries, read by the site step. */
+/** What a render request carries besides the page: its entries, read by the site step (another page's without their bodies). */
 export function pageSource(described: Pick<SiteDescription, 'collections'>, target: PageTarget): PageSource {
-  if (target.kind === 'route' || target.kind === 'not-found') return target;
+  if (target.kind === 'not-found') return target;
+  if (target.kind === 'route') {
+    const { latest, ...route } = target;
+    if (!latest) return route;
+    // The newest the build shows, as the collection's list has them.
+    const newest = (name: string, count: number) =>
+      (described.collections[name]?.entries ?? [])
+        .filter((entry) => entry.shown)
+        .slice(0, Math.max(0, count))
+        .map(summaryOf);
+    return { ...route, latest: Object.fromEntries(Object.entries(latest).map(([name, count]) => [name, newest(name, count)])) };
+  }
   const entries = described.collections[target.collection]?.entries ?? [];
   const entry = (index: number) => {
     const found = entries[index];
     if (!found) throw new Error(`Collection "${target.collection}" has no entry number ${index}.`);
     return found;
   };
-  return target.kind === 'entry'
-    ? { kind: 'entry', collection: target.collection, entry: entry(target.entry) }
-    : { kind: 'list', collection: target.collection, page: target.page, pages: target.pages, entries: target.entries.map(entry) };
+  if (target.kind === 'list') {
+    const { entries: listed, ...list } = target;
+    return { ...list, entries: listed.map(entry) };
+  }
+  const { newer, older, related } = target;
+  return {
+    kind: 'entry',
+    collection: target.collection,
+    entry: entry(target.entry),
+    ...(newer === undefined ? {} : { newer: summaryOf(entry(newer)) }),
+    ...(older === undefined ? {} : { older: summaryOf(entry(older)) }),
+    related: related.map((index) => summaryOf(entry(index))),
+  };
+}
+
+/** The entries a page shows besides its own body: their covers are among its images. */
+function entriesOn(source: PageSource): EntrySummary[] {
+  if (source.kind === 'entry')
+    return [source.entry, ...(source.newer ? [source.newer] : []), ...(source.older ? [source.older] : []), ...source.related];
+  if (source.kind === 'list') return source.entries;
+  if (source.kind === 'route') return Object.values(source.latest ?? {}).flat();
+  return [];
 }
 
 export const pages = defineStep({
@@ -85,7 +124,9 @@ export const pages = defineStep({
     const infos = described.pages;
     const shown = infos.filter((info) => info.path !== undefined && !info.draft);
     const feeds = Object.fromEntries(
-      described.feeds.filter((feed) => feed.entries.length > 0).map((feed) => [feed.collection, feedPath(base, feed)]),
+      described.feeds
+        .filter((feed) => feed.entries.length > 0)
+        .map((feed) => [feed.path, { title: feed.title, url: feedPath(base, feed) }]),
     );
     const shared: Omit<RenderSettings, 'tokens'> = {
       mode: options.mode,
@@ -114,7 +155,12 @@ export const pages = defineStep({
       (info.kind === 'entry' && info.path !== undefined ? share.socialImages[info.path] : undefined) ?? brand.socialImage;
     // Everything pages share: a change renders them all again.
     const key = hashParts([JSON.stringify([bundle.file, shared, images.images])]);
-    const versions = infos.map((info) => `${info.file} ${info.version ?? ''} ${socialImageOf(info).url}`);
+    // A route showing the newest entries shows what they are now.
+    const latestOf = (info: PageInfo) =>
+      info.target.kind === 'route' && info.target.latest
+        ? hashParts([JSON.stringify(entriesOn(pageSource(described, info.target)).map((entry) => [entry.path, entry.info]))])
+        : '';
+    const versions = infos.map((info) => `${info.file} ${info.version ?? ''} ${socialImageOf(info).url} ${latestOf(info)}`);
     const reuse = previous?.key === key;
     const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);
     const tokens = reuse ? previous.tokens : lateTokens();
@@ -144,7 +190,8 @@ export const pages = defineStep({
           source,
           settings,
           socialImage: socialImageOf(info),
-          images: imagesOf(source),
+          // The images of the body it shows, and the covers of every entry on it.
+          images: imagesOf(source.kind === 'entry' ? [source.entry] : [], entriesOn(source)),
           ...(info.kind === 'not-found' ? { paths } : {}),
         };
         const route = pageLabel(info);
@@ -173,23 +220,24 @@ export const pages = defineStep({
   },
 });
 
-/** The images a page's entries show, by source file: a render request carries those alone. */
-function imageFinder(described: SiteDescription, made: Readonly<Record<string, Omit<ImageInfo, 'alt'>>>) {
+/** The images some entries' bodies show, and some entries' covers, by source file: a request carries those alone. */
+export function imageFinder(described: SiteDescription, made: Readonly<Record<string, Omit<ImageInfo, 'alt'>>>) {
   const byEntry = new Map<string, string[]>();
   for (const image of described.images) {
     const entry = image.from.replace(/:\d+$/, '');
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), image.file]);
   }
-  const pick = (entries: readonly LoadedEntry[]) =>
+  const pick = (body: readonly EntrySummary[], covers: readonly EntrySummary[]) =>
     Object.fromEntries(
-      entries
-        .flatMap((entry) => [...(byEntry.get(entry.file) ?? []), ...(entry.info.image ? [entry.info.image.src] : [])])
-        .flatMap((file) => {
-          const image = made[file];
-          return image ? [[file, image] as const] : [];
-        }),
+      [
+        ...body.flatMap((entry) => byEntry.get(entry.file) ?? []),
+        ...covers.flatMap((entry) => (entry.info.image ? [entry.info.image.src] : [])),
+      ].flatMap((file) => {
+        const image = made[file];
+        return image ? [[file, image] as const] : [];
+      }),
     );
-  return (source: PageSource) => (source.kind === 'entry' ? pick([source.entry]) : source.kind === 'list' ? pick(source.entries) : {});
+  return pick;
 }
 
 /** A fragment, the skip link or the first paint's hold would land on the first. */

@@ -55,12 +55,14 @@ export const aboutUs = {
       intro: 'The company is led by its two co-founders, who bring banking and engineering to the same table.',
       members: [
         {
+          id: 'ceo',
           role: 'Co-founder and CEO',
           icon: 'bank',
           background: 'A career in banking credit risk, from SME underwriting to running portfolio risk and reporting to regulators.',
           focus: ['Credit policy and risk strategy', 'Lender partnerships', 'Regulatory readiness'],
         },
         {
+          id: 'cto',
           role: 'Co-founder and CTO',
           icon: 'cpu',
           background: 'An engineer who has built data platforms and real-time decision systems for regulated financial services.',

@@ -268,6 +268,15 @@ export const home = {
       organisation: 'Digital Lender',
       stat: { value: '70%', label: 'fewer manual follow-ups' },
     },
+    {
+      kind: 'latest',
+      id: 'news',
+      eyebrow: 'News',
+      heading: 'The latest from the team',
+      collection: 'news',
+      count: 3,
+      link: { href: '/news/', label: 'All news' },
+    },
   ],
   closing: {
     heading: 'Book a Demo Today',

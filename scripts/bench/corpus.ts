@@ -123,10 +123,11 @@ export async function writePhotoArticles(folder: string, photos: number): Promis
 }
 
 /**
- * The site's pages module (pages/site.tsx of the project at `root`, its routes kept) with one
- * collection: the Markdown files of `folder` (relative to `root`) at /articles/, an article page
- * each, list pages ten to a page, an Atom feed; the sitemap lists them all. Its Markdown is the news
- * collection's, its code highlighted unless `highlight` is false (the rest of its settings the same).
+ * The site's pages module (pages/site.tsx of the project at `root`, its routes and collections kept,
+ * which its pages' copy shows) with one collection more: the Markdown files of `folder` (relative to
+ * `root`) at /articles/, an article page each, list pages ten to a page, an Atom feed; the sitemap
+ * lists them all. Its Markdown is the news collection's, its code highlighted unless `highlight` is
+ * false (the rest of its settings the same).
  */
 export function pagesModule(root: string, folder: string, { highlight = true }: { highlight?: boolean } = {}): string {
   const from = (file: string) => JSON.stringify(path.join(root, file));
@@ -137,6 +138,7 @@ const markdown = site.collections?.news?.markdown;
 export default {
   ...site,
   collections: {
+    ...site.collections,
     articles: {
       folder: ${JSON.stringify(folder)},
       path: '/articles',

@@ -20,7 +20,7 @@ import { redirects, routes } from '../../pages/routes';
 import { filesUnder, pageFiles, readHostedSite } from '../../scripts/lib/files';
 import { buildCommand, projectRoot } from '../../scripts/lib/project';
 import { fingerprint } from '../support/files';
-import { BUILT_PAGES } from '../support/site';
+import { BUILT_PAGES, FEED_PATHS } from '../support/site';
 
 const origin = 'https://www.example.test';
 const base = '/site/';
@@ -107,9 +107,10 @@ describe('a build under the base path /site/', () => {
     }
   });
 
-  it('lists every page with an address under /site/ in the sitemap, which robots.txt names there', async () => {
+  it('lists every page with an address, then every feed, under /site/ in the sitemap, which robots.txt names there', async () => {
     const locs = [...(await read('sitemap.xml')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toEqual(ADDRESSES.map((address) => `${origin}${address}`));
+    const feeds = FEED_PATHS.map((feed) => `${base}${feed.slice(1)}`);
+    expect(locs).toEqual([...ADDRESSES, ...feeds].map((address) => `${origin}${address}`));
     expect(await read('robots.txt')).toContain(`Sitemap: ${origin}${base}sitemap.xml`);
   });
 

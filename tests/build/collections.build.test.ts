@@ -56,7 +56,7 @@ describe('a collection of 25 entries', () => {
     for (const [index, file] of ['reports/index.html', 'reports/page/2/index.html', 'reports/page/3/index.html'].entries()) {
       const $ = await page(file);
       listed.push(
-        ...$('.c-article-list__entry-title a')
+        ...$('.c-entry-card__link')
           .toArray()
           .map((link) => $(link).attr('href') ?? ''),
       );
@@ -67,13 +67,13 @@ describe('a collection of 25 entries', () => {
     expect(listed).toEqual(PUBLISHED.map((number) => `/reports/${name(number)}/`));
   });
 
-  it('has an Atom feed of the published entries, newest first, linked from its pages', async () => {
+  it('has an Atom feed of the newest 20 published entries (a feed’s length unless the collection says), linked from its pages', async () => {
     const feed = cheerio.load(await readFile(path.join(outDir, 'reports/feed.xml'), 'utf8'), { xmlMode: true });
     expect(
       feed('feed > entry > link')
         .toArray()
         .map((link) => feed(link).attr('href')),
-    ).toEqual(PUBLISHED.map((number) => `${site.url}/reports/${name(number)}/`));
+    ).toEqual(PUBLISHED.slice(0, 20).map((number) => `${site.url}/reports/${name(number)}/`));
     expect(feed('feed > entry').first().find('updated').text()).toBe('2026-05-25T00:00:00Z');
     // Report 02 was updated after it was published.
     const second = feed('feed > entry').eq(1);
@@ -224,7 +224,7 @@ describe('images as editors name and share them', () => {
       `{ ...news, folder: 'zz-test-${letter}', path: '/zz-test-${letter}', list: { ...news.list, title: 'List ${letter}', fields: {} }, feed: '${letter}' }`;
     await writeFile(
       path.join(project.root, 'zz-test-pages.tsx'),
-      `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { a: ${collection('a')}, b: ${collection('b')} } };\n`,
+      `import site from './pages/site';\nconst news = site.collections.news;\nexport default { ...site, collections: { ...site.collections, a: ${collection('a')}, b: ${collection('b')} } };\n`,
     );
     out = path.join(project.root, 'zz-test-dist');
     const { outputs } = await runBuild({ root: project.root, outDir: out, log: () => {}, pages: 'zz-test-pages.tsx' });

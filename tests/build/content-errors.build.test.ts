@@ -89,7 +89,7 @@ describe.each([
     mistake: 'an unknown section kind',
     make: () => edit('sections', 'kind', (line) => `${indentOf(line)}kind: 'story',`),
     expected: (at: number) =>
-      `${CONTENT}:${at}: sections[0].kind "story" is not a kind of section (one of cards, steps, stats, split, flow, testimonial, decision, team, checklist) (route ${route})`,
+      `${CONTENT}:${at}: sections[0].kind "story" is not a kind of section (one of cards, steps, stats, split, flow, testimonial, decision, team, checklist, latest, prose) (route ${route})`,
     field: 'sections[0].kind',
   },
   {

@@ -88,7 +88,9 @@ describe.each(BUILT_PAGES)('the built page $path', ({ path: pagePath, file }) =>
     expect($('header a').first().attr('href')).toBe('/');
     expect($('header').text()).toContain(site.name);
     expect(linksIn($, 'header nav[aria-label="Main"] a')).toEqual(navLinks);
-    expect($('header nav a[aria-current="page"]').attr('href')).toBe(navLinks.some(([, href]) => href === pagePath) ? pagePath : undefined);
+    expect($('body > header nav a[aria-current="page"]').attr('href')).toBe(
+      navLinks.some(([, href]) => href === pagePath) ? pagePath : undefined,
+    );
   });
 
   it('has the shared footer, listing each page the route table files there under its heading alone, in table order', () => {

@@ -62,7 +62,7 @@ describe('render workers', () => {
     const module = path.join(project.root, 'zz-test-notes.tsx');
     await writeFile(
       module,
-      `import site from './pages/site';\nexport default { ...site, collections: { notes: { ...site.collections.news, folder: 'zz-test-notes', path: '/zz-test-notes', list: { ...site.collections.news.list, title: 'Test notes', fields: {} }, feed: 'Test notes' } } };\n`,
+      `import site from './pages/site';\nexport default { ...site, collections: { ...site.collections, notes: { ...site.collections.news, folder: 'zz-test-notes', path: '/zz-test-notes', list: { ...site.collections.news.list, title: 'Test notes', fields: {} }, feed: 'Test notes' } } };\n`,
     );
     const prints: string[] = [];
     for (const jobs of [1, 2]) {

@@ -9,7 +9,7 @@ import { canonicalPath, routeFile } from '../../generator/urls';
 import { notFound, routes } from '../../pages/routes';
 import { projectRoot } from '../../scripts/lib/project';
 import { site } from '../../site.config';
-import { BUILT_PAGES } from '../support/site';
+import { BUILT_PAGES, FEED_PATHS } from '../support/site';
 
 /** Every page with an address of its own, route or collection entry, as the build writes them. */
 const ADDRESSED = BUILT_PAGES.filter((page) => page.file !== '404.html').map((page) => page.path);
@@ -30,13 +30,14 @@ afterAll(async () => {
 const load = async (file: string) => cheerio.load(await readFile(path.join(outDir, file), 'utf8'));
 
 describe('sitemap.xml', () => {
-  it('parses and lists every page with an address, and only those, by absolute canonical URL', async () => {
+  it('parses and lists every page with an address, then every feed, and only those, by absolute canonical URL', async () => {
     const $ = cheerio.load(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8'), { xml: true });
     expect($('urlset').attr('xmlns')).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     const locs = $('url > loc')
       .toArray()
       .map((loc) => $(loc).text());
-    expect(locs).toEqual(ADDRESSED.map((address) => `${origin}${address}`));
+    expect(locs).toEqual([...ADDRESSED, ...FEED_PATHS].map((address) => `${origin}${address}`));
+    expect(FEED_PATHS).toContain('/news/feed.xml');
     expect(locs.some((loc) => loc.includes('404'))).toBe(false);
   });
 });

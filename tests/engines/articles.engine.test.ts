@@ -1,178 +1,130 @@
 /**
- * An article written with every feature an editor uses (tests/fixtures/collection/reports/report-08.md, built once a run:
- * tests/support/setup-collection-site.ts), as a reader gets it in each engine, on a phone and on a desktop: footnotes that
- * lead to their note and back, a figure with its caption under its picture, code highlighted in the site's colours and
- * monospace at the body's line height, a link beside each heading, tasks as boxes, nothing in a style attribute, nothing the
- * policy blocked, nothing wider than the screen.
+ * Articles as readers get them, in Chromium, Firefox and WebKit: the fixture's note with every feature
+ * (tests/fixtures/articles/), its list, a tag's list and a case study, from 320 to 1920 px wide. No page
+ * scrolls sideways; the table of contents is there, each of its links leading to its section, not under
+ * the sticky header; the article ends with where to go next; the list stands centred in the article's own
+ * column, its titles headings that are not underlined, its covers loaded lazily; nothing fails to load.
  */
 import { describe, expect, inject } from 'vitest';
-import { type EnginePage, test } from '../support/engine';
+import { type EnginePage, test, untilScripted, waitUntil } from '../support/engine';
 
-const ARTICLE = `${inject('collectionSiteUrl')}/reports/report-08/`;
+const siteUrl = inject('articlesSite');
+const WIDTHS = [320, 375, 768, 1024, 1280, 1920] as const;
+const ARTICLE = '/zz-notes/every-feature/';
+const PAGES = [ARTICLE, '/zz-notes/', '/zz-notes/tags/alpha-topic/', '/zz-studies/a-lenders-pilot/'] as const;
 
-/**
- * Waits, a frame at a time, until the page went to the fragment, its element is in view and the page has stopped scrolling (it
- * scrolls smoothly where the reader allows motion): a click meanwhile would land where the element was.
- */
-async function untilAt(page: EnginePage, id: string): Promise<{ hash: string; inView: boolean }> {
-  let at = { hash: '', inView: false, y: Number.NaN };
-  for (let frame = 0, settled = false; frame < 300 && !(at.hash === `#${id}` && at.inView && settled); frame += 1) {
-    const before = at.y;
-    at = await page.evaluate(async (target: string) => {
-      await new Promise(requestAnimationFrame);
-      const box = document.getElementById(target)?.getBoundingClientRect();
-      return { hash: location.hash, inView: box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight, y: window.scrollY };
-    }, id);
-    settled = at.y === before;
-  }
-  return { hash: at.hash, inView: at.inView };
-}
+const overflow = (page: EnginePage) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe.each([375, 1280])('an article with every feature an editor uses, at %i px', (width) => {
-  test('has its footnotes numbered, each reference leading to its note and the note back to it', async ({ openPage }) => {
-    const page = await openPage({ width });
-    await page.goto(ARTICLE);
-    const notes = await page.evaluate(() => ({
-      references: [...document.querySelectorAll('.c-article__body sup > a[role="doc-noteref"]')].map(
-        (link) => `${link.textContent} ${link.getAttribute('href')} ${link.id}`,
-      ),
-      notes: [...document.querySelectorAll('.c-article__body section[role="doc-endnotes"] > ol > li')].map(
-        (note) => `${note.id}: ${note.querySelector('p')?.firstChild?.textContent?.trim()}`,
-      ),
-      backlinks: [...document.querySelectorAll('[role="doc-backlink"]')].map(
-        (link) => `${link.getAttribute('href')} ${link.getAttribute('aria-label')}`,
-      ),
-      label: document.querySelector('section[role="doc-endnotes"]')?.getAttribute('aria-label'),
-    }));
-    expect(notes).toEqual({
-      references: ['1 #fn-1 fnref-1', '2 #fn-2 fnref-2', '1 #fn-1 fnref-1-2'],
-      notes: [
-        'fn-1: Payment delays of more than 30 days, from the bureau and the core banking system.',
-        'fn-2: Measured at the end of each month.',
-      ],
-      backlinks: ['#fnref-1 Back to reference 1', '#fnref-1-2 Back to reference 1 (2)', '#fnref-2 Back to reference 2'],
-      label: 'Notes',
-    });
-    await page.click('#fnref-2');
-    expect(await untilAt(page, 'fn-2')).toEqual({ hash: '#fn-2', inView: true });
-    // Back, from a page opened at the note (a click during the smooth scroll to it would land where the link was).
-    const note = await openPage({ width });
-    await note.goto(`${ARTICLE}#fn-2`);
-    expect(await untilAt(note, 'fn-2')).toEqual({ hash: '#fn-2', inView: true });
-    await note.click('#fn-2 [role="doc-backlink"]');
-    expect(await untilAt(note, 'fnref-2')).toEqual({ hash: '#fnref-2', inView: true });
+describe.each(PAGES)('%s', (routePath) => {
+  test(`scrolls sideways at no width from ${WIDTHS[0]} to ${WIDTHS.at(-1)} px, and loads with no error`, async ({ openPage }) => {
+    const page = await openPage({ width: WIDTHS[0] });
+    await page.goto(siteUrl + routePath);
+    await untilScripted(page);
+    const widths: Record<number, number> = {};
+    for (const width of WIDTHS) {
+      await page.resize(width);
+      await waitUntil(page, `a window ${width} px wide`, (expected) => window.innerWidth === expected, width);
+      widths[width] = await overflow(page);
+    }
+    expect(widths).toEqual(Object.fromEntries(WIDTHS.map((width) => [width, 0])));
+    expect(await page.problems()).toEqual({ consoleErrors: [], consoleWarnings: [], cspViolations: [], failedRequests: [] });
   });
+});
 
-  test("shows an image with a title as a figure, its picture loaded and its caption under it, in the caption's Markdown", async ({
-    openPage,
-  }) => {
-    const page = await openPage({ width });
-    await page.goto(ARTICLE);
-    const figure = await page.evaluate(async () => {
-      const element = document.querySelector('.c-article__body figure');
-      const image = element?.querySelector(':scope > picture > img') as HTMLImageElement | null | undefined;
-      if (image && !image.complete) await new Promise((resolve) => image.addEventListener('load', resolve, { once: true }));
-      const caption = element?.querySelector(':scope > figcaption');
-      return {
-        alt: image?.alt,
-        loaded: (image?.naturalWidth ?? 0) > 0,
-        caption: caption?.innerHTML,
-        below: (caption?.getBoundingClientRect().top ?? 0) >= (image?.getBoundingClientRect().bottom ?? Number.POSITIVE_INFINITY),
-        title: image?.getAttribute('title'),
-      };
-    });
-    expect(figure).toEqual({
-      alt: 'A small green panel',
-      loaded: true,
-      caption: 'The <em>green</em> panel: exposure by sector, third quarter',
-      below: true,
-      title: null,
-    });
-  });
-
-  test("highlights code in the site's colours, in a monospace face at the body's line height, with no style attribute", async ({
-    openPage,
-  }) => {
-    const page = await openPage({ width });
-    await page.goto(ARTICLE);
-    const code = await page.evaluate(async () => {
-      await document.fonts.ready;
-      const block = document.querySelector('.c-article__body pre > code[data-language="ts"]') as HTMLElement;
-      const ratio = (element: Element) => {
-        const style = getComputedStyle(element);
-        return Number.parseFloat(style.lineHeight) / Number.parseFloat(style.fontSize);
-      };
-      const colours = new Set([...block.querySelectorAll('span[class]')].map((span) => getComputedStyle(span).color));
-      // A monospace face: an i is as wide as an m.
-      const width = (text: string) => {
-        const probe = document.createElement('span');
-        probe.textContent = text;
-        block.append(probe);
-        const measured = probe.getBoundingClientRect().width;
-        probe.remove();
-        return measured;
-      };
-      return {
-        keyword: block.querySelector('.c-article__code-keyword')?.textContent,
-        colours: colours.size,
-        plain: colours.has(getComputedStyle(block).color),
-        monospace: Math.abs(width('iiiiiiiiii') - width('mmmmmmmmmm')) < 0.5,
-        lineHeight: Math.abs(ratio(block) - ratio(document.querySelector('.c-article__body > p') as Element)) < 0.02,
-        styled: document.querySelectorAll('body [style]').length,
-      };
-    });
-    expect(code).toEqual({ keyword: 'export', colours: expect.any(Number), plain: false, monospace: true, lineHeight: true, styled: 0 });
-    // Keywords, strings, numbers, names and comments: more than one colour, none of them the block's own.
-    expect(code.colours).toBeGreaterThanOrEqual(4);
-    expect((await page.problems()).cspViolations).toEqual([]);
-  });
-
-  test("puts a link to each section after its heading's last word, tasks as boxes, and nothing wider than the screen", async ({
-    openPage,
-  }) => {
-    const page = await openPage({ width });
-    await page.goto(ARTICLE);
-    const found = await page.evaluate(() => {
-      const links = [...document.querySelectorAll('.c-article__heading')].map((wrapper) => {
-        const heading = wrapper.querySelector(':scope > h2, :scope > h3') as HTMLElement;
-        const link = wrapper.querySelector(':scope > a') as HTMLAnchorElement;
-        // After the heading's last word, on its line, wherever the heading wraps.
-        const words = document.createRange();
-        words.selectNodeContents(heading);
-        const last = [...words.getClientRects()].at(-1);
-        const box = link.getBoundingClientRect();
+describe('the note with every feature', () => {
+  test.for([375, 1280])(
+    'has its table of contents, each link leading to its section below the header, at %i px',
+    async (width, { openPage }) => {
+      const page = await openPage({ width });
+      await page.goto(siteUrl + ARTICLE);
+      await untilScripted(page);
+      const contents = await page.evaluate(() => {
+        const nav = document.querySelector('nav[aria-labelledby="article-toc"]');
+        const box = nav?.getBoundingClientRect();
         return {
-          href: link.getAttribute('href'),
-          named: link.getAttribute('aria-labelledby') === heading.id,
-          beside: last !== undefined && box.width > 0 && box.left >= last.right - 1 && box.top < last.bottom && box.bottom > last.top,
+          label: document.getElementById(nav?.getAttribute('aria-labelledby') ?? '')?.textContent,
+          visible: (box?.width ?? 0) > 0 && (box?.height ?? 0) > 0,
+          links: [...(nav?.querySelectorAll('a') ?? [])].map((link) => {
+            const target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+            return [link.textContent, target?.tagName, target?.textContent];
+          }),
         };
       });
-      const boxes = [...document.querySelectorAll('.c-article__body li > label > input[type="checkbox"]')].map((box) => {
-        const input = box as HTMLInputElement;
-        return `${input.disabled ? 'disabled' : 'enabled'} ${input.checked ? 'ticked' : 'open'}: ${input.parentElement?.textContent?.trim()}`;
+      expect(contents).toEqual({
+        label: 'Contents',
+        visible: true,
+        links: ['The first section', 'A table', 'Some code', 'A quotation', 'The last section'].map((text) => [text, 'H2', text]),
       });
+      // In view first, as a reader's finger finds it: WebKit's driver clicks only what the window shows.
+      await page.evaluate(() => document.querySelector('a[href="#a-quotation"]')?.scrollIntoView({ block: 'center', behavior: 'instant' }));
+      await page.click('nav[aria-labelledby="article-toc"] a[href="#a-quotation"]');
+      // Scrolled smoothly where motion is welcome: wait for the heading to arrive, just below the sticky header.
+      await waitUntil(page, 'the section “A quotation” in view, below the header', () => {
+        const heading = document.getElementById('a-quotation')?.getBoundingClientRect();
+        const header = document.querySelector('body > header')?.getBoundingClientRect();
+        return heading !== undefined && header !== undefined && heading.top >= header.bottom && heading.bottom <= window.innerHeight;
+      });
+    },
+  );
+
+  test('ends where a reader goes next: the newer and older note, those on its subjects, the list', async ({ openPage }) => {
+    const page = await openPage({ width: 1280 });
+    await page.goto(siteUrl + ARTICLE);
+    const end = await page.evaluate(() => {
+      const shown = (element: Element | null) => {
+        const box = element?.getBoundingClientRect();
+        return element !== null && (box?.width ?? 0) > 0 && (box?.height ?? 0) > 0;
+      };
+      const links = (selector: string) =>
+        [...document.querySelectorAll<HTMLAnchorElement>(selector)].filter(shown).map((link) => link.pathname);
       return {
-        links,
-        boxes,
-        bullets: [...document.querySelectorAll('.c-article__body li:has(> label > input)')].map(
-          (item) => getComputedStyle(item).listStyleType,
-        ),
-        sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        around: links('.c-article__around a'),
+        related: links('.c-article__related h3 a'),
+        list: links('.c-article__all a'),
       };
     });
-    expect(found.links).toEqual(
-      ['#findings', '#what-the-team-did-about-the-sectors-whose-arrears-rose-fastest', '#the-rule-the-engine-ran'].map((href) => ({
-        href,
-        named: true,
-        beside: true,
-      })),
-    );
-    expect(found.boxes).toEqual([
-      'disabled ticked: Flag the sectors with rising arrears',
-      'disabled open: Review the limits of the ten largest exposures',
-      'disabled open: Report to the risk committee',
-    ]);
-    expect(found.bullets).toEqual(['none', 'none', 'none']);
-    expect(found.sideways).toBe(0);
+    expect(end).toEqual({
+      around: ['/zz-notes/shares-none/', '/zz-notes/shares-alpha/'],
+      related: ['/zz-notes/shares-both/', '/zz-notes/shares-alpha/'],
+      list: ['/zz-notes/'],
+    });
+  });
+});
+
+describe('the list', () => {
+  test.for([1280, 1920])('stands in the article’s own column, centred, at %i px', async (width, { openPage }) => {
+    const page = await openPage({ width });
+    const column = async (routePath: string, selector: string) => {
+      await page.goto(siteUrl + routePath);
+      return page.evaluate((target) => {
+        const box = document.querySelector(target)?.getBoundingClientRect();
+        return { left: Math.round(box?.left ?? -1), right: Math.round(document.documentElement.clientWidth - (box?.right ?? 0)) };
+      }, selector);
+    };
+    const list = await column('/zz-notes/', '.c-article-list__column');
+    const article = await column(ARTICLE, '.c-article__header');
+    expect(list).toEqual(article);
+    expect(Math.abs(list.left - list.right)).toBeLessThanOrEqual(1);
+  });
+
+  test('shows its titles as headings, not underlined, and its covers lazily, at the size they are shown', async ({ openPage }) => {
+    const page = await openPage({ width: 1280 });
+    await page.goto(`${siteUrl}/zz-notes/page/2/`);
+    const list = await page.evaluate(() => {
+      const link = document.querySelector('h2 .c-entry-card__link') as HTMLElement;
+      const body = getComputedStyle(document.body);
+      const cover = document.querySelector('.c-entry-card__image img') as HTMLImageElement | null;
+      return {
+        underline: getComputedStyle(link).textDecorationLine,
+        larger: Number.parseFloat(getComputedStyle(link).fontSize) > Number.parseFloat(body.fontSize),
+        cover: cover ? { loading: cover.loading, sizes: cover.sizes, shownWidth: Math.round(cover.getBoundingClientRect().width) } : null,
+      };
+    });
+    // The note with every feature, the second page's first, has the cover: 14rem beside its text.
+    expect(list).toEqual({
+      underline: 'none',
+      larger: true,
+      cover: { loading: 'lazy', sizes: '(min-width: 48rem) 14rem, 100vw', shownWidth: 224 },
+    });
   });
 });

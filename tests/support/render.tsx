@@ -39,6 +39,7 @@ export function shellProps({
       year: 2026,
       routes: [...SHELL_ROUTES],
       redirects: [],
+      feeds: [],
     },
     assets: {
       stylesheet: { href: '/assets/main.abc.css', integrity: 'sha384-css' },

@@ -23,6 +23,9 @@ const model = await describeSite(pages as unknown as AnyPages, { root: projectRo
 /** Every page with an address (the route table's and the collections'), and one path that matches none (the 404 page). */
 export const PAGE_PATHS: readonly string[] = [...model.pages.flatMap((page) => (page.path === undefined ? [] : [page.path])), UNKNOWN_PATH];
 
+/** Every feed the build writes (each collection's and each tag's with a published entry), by its path ("/news/feed.xml"). */
+export const FEED_PATHS: readonly string[] = model.feeds.flatMap((feed) => (feed.entries.length > 0 ? [`${feed.path}/feed.xml`] : []));
+
 /** The labels of the header's navigation, as the route table gives them, in its order. */
 export const NAV_LABELS: readonly string[] = routes.flatMap((route) => route.nav ?? []);
 

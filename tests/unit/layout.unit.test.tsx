@@ -1,8 +1,8 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { EntryDates } from '../../components/Article/Article';
 import { Button } from '../../components/Button/Button';
 import { Document } from '../../components/Document/Document';
+import { EntryDates } from '../../components/EntryCard/EntryCard';
 import { Footer } from '../../components/Footer/Footer';
 import { Header } from '../../components/Header/Header';
 import { Icon, IconSprite, iconSprite } from '../../components/Icon/Icon';
@@ -196,8 +196,41 @@ describe('Document', () => {
     expect($('html').attr('lang')).toBe('en');
     expect($('meta[charset]').attr('charset')).toBe('utf-8');
     expect($('meta[name="viewport"]').attr('content')).toContain('width=device-width');
-    expect($('title').text()).toBe('A unique title');
+    // The brand, which the route table's titles carry and an entry's title may not.
+    expect($('title').text()).toBe(`A unique title | ${site.name}`);
+    const branded = render(<Document {...shellProps({ page: { title: `About ${site.name}` } })}>{null}</Document>);
+    expect(branded('title').text()).toBe(`About ${site.name}`);
     expect($('meta[name="description"]').attr('content')).toBe('A description of the page.');
+  });
+
+  it('leads feed readers to every feed of the site from any page, the page’s own (a tag’s) first, each once', () => {
+    const news = { title: 'News', url: '/news/feed.xml' };
+    const studies = { title: 'Case studies', url: '/case-studies/feed.xml' };
+    const tag = { title: 'News on a subject', url: '/news/tags/a-subject/feed.xml' };
+    const feedsOf = (page: Partial<Parameters<typeof shellProps>[0] & object>['page']) => {
+      const base = shellProps({ ...(page ? { page } : {}) });
+      const $page = render(
+        <Document {...base} site={{ ...base.site, feeds: [news, studies] }}>
+          {null}
+        </Document>,
+      );
+      return $page('link[rel="alternate"][type="application/atom+xml"]')
+        .toArray()
+        .map((link) => [$page(link).attr('title'), $page(link).attr('href')]);
+    };
+    expect(feedsOf(undefined)).toEqual([
+      ['News', '/news/feed.xml'],
+      ['Case studies', '/case-studies/feed.xml'],
+    ]);
+    expect(feedsOf({ feed: tag })).toEqual([
+      ['News on a subject', tag.url],
+      ['News', '/news/feed.xml'],
+      ['Case studies', '/case-studies/feed.xml'],
+    ]);
+    expect(feedsOf({ feed: studies })).toEqual([
+      ['Case studies', '/case-studies/feed.xml'],
+      ['News', '/news/feed.xml'],
+    ]);
   });
 
   it('preloads the fonts', () => {
@@ -270,7 +303,7 @@ describe('Icon', () => {
 });
 
 describe('EntryDates', () => {
-  const entry = { slug: 'a', url: '/news/a/', title: 'A', description: 'A.', draft: false, data: {} };
+  const entry = { slug: 'a', url: '/news/a/', title: 'A', description: 'A.', draft: false, tags: [], data: {} };
 
   it.each([
     ['a day', '2025-03-01', '1 March 2025'],

@@ -41,7 +41,9 @@ describe.each(routes.map((route) => [route.path, route] as const))('page %s', (_
   });
 
   it('has the section headings of its content, in order, ending with the closing call to action', () => {
-    const expected = [...(content?.sections ?? []).map((section) => section.heading), content?.closing.heading];
+    // A block of a collection's newest entries shows once the build gives it some (a unit render has none).
+    const shown = (content?.sections ?? []).filter((section) => section.kind !== 'latest');
+    const expected = [...shown.map((section) => section.heading), content?.closing.heading];
     const headings = $('h2')
       .toArray()
       .map((heading) => $(heading).text());

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, LARGEST_PAGES_LISTED, listedAssets, listedPages, PAGES_LISTED_IN_FULL } from '../../generator/commands/build';
+import {
+  formatBytes,
+  LARGEST_PAGES_LISTED,
+  leftOut,
+  listedAssets,
+  listedPages,
+  PAGES_LISTED_IN_FULL,
+} from '../../generator/commands/build';
 import type { OutputFile } from '../../generator/writer';
 
 describe('formatBytes', () => {
@@ -67,5 +74,36 @@ describe('listedAssets', () => {
         .map((file) => file.bytes)
         .sort((a, b) => b - a),
     ).toEqual(largest);
+  });
+});
+
+describe('leftOut', () => {
+  it('says nothing when the build published every entry', () => {
+    expect(leftOut([])).toEqual([]);
+  });
+
+  it('counts the entries left out by reason, then names each with its file and why', () => {
+    expect(
+      leftOut([
+        { file: 'content/news/a.md', held: { reason: 'draft' } },
+        { file: 'content/news/scheduled.md', held: { reason: 'scheduled', date: '2026-12-05' } },
+        { file: 'content/news/b.md', held: { reason: 'draft' } },
+        { file: 'content/case-studies/old.md', held: { reason: 'expired', date: '2026-10-01' } },
+      ]),
+    ).toEqual([
+      'Left out 4 entries (2 drafts, 1 scheduled, 1 expired), which npm run dev shows:',
+      '  content/news/a.md            draft: true',
+      '  content/news/scheduled.md    scheduled for 2026-12-05',
+      '  content/news/b.md            draft: true',
+      '  content/case-studies/old.md  expired on 2026-10-01',
+    ]);
+  });
+
+  it('names the first ten of many, and counts the rest', () => {
+    const many = Array.from({ length: 12 }, (_, index) => ({ file: `content/news/${index}.md`, held: { reason: 'draft' as const } }));
+    const lines = leftOut(many);
+    expect(lines[0]).toBe('Left out 12 entries (12 drafts), which npm run dev shows:');
+    expect(lines.slice(1, -1)).toHaveLength(10);
+    expect(lines.at(-1)).toBe('  … and 2 more');
   });
 });

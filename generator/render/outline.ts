@@ -1,0 +1,28 @@
+/** What an entry's page says of its body besides the body itself: its sections, for a table of contents, and its length. */
+import type { Token } from 'markdown-it';
+import { headingIds, headingText } from './markdown';
+
+const WORDS = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/** The level-2 headings, with the ids the body gives them and the words a reader sees. */
+export function outlineOf(tokens: readonly Token[]): { id: string; text: string }[] {
+  const ids = headingIds(tokens);
+  return tokens.flatMap((token, index) => {
+    const id = ids.get(token);
+    if (token.type !== 'heading_open' || token.tag !== 'h2' || id === undefined) return [];
+    return [{ id, text: headingText(tokens[index + 1]) }];
+  });
+}
+
+/** Words as the language's rules divide them (a space does not divide Chinese or Japanese), code included. */
+export function wordsOf(tokens: readonly Token[]): number {
+  let count = 0;
+  const add = (text: string) => {
+    for (const segment of WORDS.segment(text)) if (segment.isWordLike) count += 1;
+  };
+  for (const token of tokens) {
+    if (token.type === 'fence' || token.type === 'code_block') add(token.content);
+    for (const child of token.children ?? []) if (child.type === 'text' || child.type === 'code_inline') add(child.content);
+  }
+  return count;
+}

@@ -1,0 +1,57 @@
+/**
+ * A page's text in Markdown (`markdown()` fields, schema.ts): checked as an entry's body is, with the content file and line, and
+ * rendered by the same renderer as the page is laid out.
+ */
+import type { ReactNode } from 'react';
+import * as v from 'valibot';
+import { type MarkdownSource, markdownSource } from '../schema';
+import { dotPath, type Problem, type Where } from './check';
+import type { Keys } from './locate';
+import { type BodyContext, bodyProblems, imagesOf, parseBody, renderBody } from './markdown';
+
+/** Each `markdown()` field of a checked value, with where it is. */
+function proseIn(value: unknown, keys: Keys = []): { keys: Keys; prose: MarkdownSource }[] {
+  const prose = markdownSource(value);
+  if (prose) return [{ keys, prose }];
+  if (typeof value !== 'object' || value === null) return [];
+  return (Array.isArray(value) ? [...value.entries()] : Object.entries(value)).flatMap(([key, item]) => proseIn(item, [...keys, key]));
+}
+
+/** Of content that passed its schema: its Markdown's mistakes, at the line of the content file where each is. */
+export async function proseProblems(content: unknown, schema: v.GenericSchema, where: Where): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const { keys, prose } of proseIn(v.parse(schema, content))) {
+    const tokens = parseBody(prose.source);
+    const at = await where(keys);
+    const found = [
+      ...bodyProblems(tokens, undefined, prose.under),
+      // No folder holds a page's images: an illustration is a section of its own.
+      ...imagesOf(tokens).map((image) => ({
+        line: image.line,
+        text: `shows the image ${image.src}: a page's text has no images of its own; give the page a section with an illustration`,
+      })),
+    ];
+    problems.push(
+      ...found.map((problem) => ({
+        ...at,
+        ...(at.line === undefined ? {} : { line: at.line + problem.line }),
+        text: `${dotPath(keys)} ${problem.text}`,
+      })),
+    );
+  }
+  return problems;
+}
+
+/** A route's content as its schema gives it, each `markdown()` field rendered: what the site's content page lays out. */
+export async function withProse(content: unknown, schema: v.GenericSchema, context: Pick<BodyContext, 'link' | 'lang'>): Promise<unknown> {
+  const replace = async (value: unknown): Promise<unknown> => {
+    const prose = markdownSource(value);
+    if (prose) return (await renderBody({ source: prose.source, bodyStart: 0 }, { ...context, images: {}, folder: '', sizes: '' })) as ReactNode;
+    if (typeof value !== 'object' || value === null) return value;
+    const items: [string, unknown][] = [];
+    // One at a time: a page's fields are few.
+    for (const [key, item] of Object.entries(value)) items.push([key, await replace(item)]);
+    return Array.isArray(value) ? items.map(([, item]) => item) : Object.fromEntries(items);
+  };
+  return replace(v.parse(schema, content));
+}
