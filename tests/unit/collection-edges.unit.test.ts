@@ -143,6 +143,8 @@ describe('an empty collection', () => {
     ({
       ...pages,
       collections: { notes: { ...pages.collections?.news, folder, path: '/notes' } },
+      // Its pages show no collection's newest entries: the site's own are not in the temporary project.
+      content: { ...pages.content, latest: undefined },
     }) as unknown as AnyPages;
 
   it('builds its list, empty, at its address, and no feed entry', async () => {
@@ -150,7 +152,7 @@ describe('an empty collection', () => {
     const described = await describeSite(site('notes'), { root, mode: 'production', now: NOW }, 'pages/site.tsx');
     const list = described.pages.filter((page) => page.collection === 'notes');
     expect(list.map((page) => [page.path, page.kind, page.target])).toEqual([
-      ['/notes', 'list', { kind: 'list', collection: 'notes', page: 1, pages: 1, entries: [] }],
+      ['/notes', 'list', { kind: 'list', collection: 'notes', page: 1, pages: 1, entries: [], tags: [] }],
     ]);
     expect(described.feeds.find((feed) => feed.collection === 'notes')?.entries).toEqual([]);
   });

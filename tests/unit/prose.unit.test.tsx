@@ -61,7 +61,7 @@ describe('Markdown in a page’s copy', () => {
     };
     expect(content.heading).toBe('Terms');
     expect(renderToStaticMarkup(content.text)).toBe(
-      '<p>Read <a href="/site/about-us/#story">the story</a>.</p><h3 id="details">Details</h3><ul><li>one</li></ul>',
+      '<p>Read <a href="/site/about-us/#story">the story</a>.</p><div><h3 id="details">Details</h3><a href="#details" aria-labelledby="details">#</a></div><ul><li>one</li></ul>',
     );
   });
 });
