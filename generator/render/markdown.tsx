@@ -373,6 +373,8 @@ export interface BodyContext {
   markdown?: MarkdownSettings;
   /** The project, whose cache keeps each code block's highlighting: none, none kept. */
   root?: string;
+  /** A link beside each heading (default): not in a feed, whose reader shows the body away from its page. */
+  headingLinks?: boolean;
 }
 
 const THEME = 'token-kinds';
@@ -501,7 +503,7 @@ export async function renderBody(entry: Pick<LoadedEntry, 'source' | 'bodyStart'
     if (token.type === 'footnote_open') return createElement('li', { key: key++, id: noteId(token) }, ...children);
     const id = ids.get(token);
     const element = createElement(token.tag, { key: key++, ...blockAttributes(token, id) }, ...children);
-    if (!id || (token.tag !== 'h2' && token.tag !== 'h3')) return element;
+    if (!id || (token.tag !== 'h2' && token.tag !== 'h3') || context.headingLinks === false) return element;
     // A link a reader can copy, beside the heading rather than in it: named by the heading's words, which it does not repeat.
     return createElement(
       'div',

@@ -176,6 +176,7 @@ export async function feedBodies(
       folder,
       sizes: collection?.imageSizes ?? '',
       lang,
+      headingLinks: false,
       ...(collection?.markdown ? { markdown: collection.markdown } : {}),
       ...(root === undefined ? {} : { root }),
     });
