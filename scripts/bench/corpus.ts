@@ -98,7 +98,11 @@ export async function writeArticles(folder: string, count: number): Promise<void
  * `photos` photos in `folder`, ten to an article (photo-<article>-<n>.jpg, shoot-<article>.md): the
  * first of each is its cover (the frontmatter's image), the others stand between its paragraphs.
  */
-export async function writePhotoArticles(folder: string, photos: number): Promise<{ articles: number; bytes: number }> {
+export async function writePhotoArticles(
+  folder: string,
+  photos: number,
+  size: { width: number; height: number } = PHOTO,
+): Promise<{ articles: number; bytes: number }> {
   await mkdir(folder, { recursive: true });
   const articles = Math.ceil(photos / PHOTO.perArticle);
   let bytes = 0;
@@ -106,7 +110,7 @@ export async function writePhotoArticles(folder: string, photos: number): Promis
     const count = Math.min(PHOTO.perArticle, photos - article * PHOTO.perArticle);
     const names = Array.from({ length: count }, (_, n) => `photo-${article}-${n + 1}.jpg`);
     for (const [n, name] of names.entries()) {
-      const jpeg = await photo(article * PHOTO.perArticle + n, PHOTO);
+      const jpeg = await photo(article * PHOTO.perArticle + n, size);
       bytes += jpeg.byteLength;
       await writeFile(path.join(folder, name), jpeg);
     }
