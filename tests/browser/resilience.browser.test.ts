@@ -61,6 +61,9 @@ describe('the network', () => {
   });
 });
 
+/** A layout shift score that is none a reader sees: the font's swap moves text by a fraction of a pixel (tests/engines/fonts). */
+const NO_SHIFT = 0.001;
+
 describe('layout shift', () => {
   test.for(PAGE_PATHS.flatMap((routePath) => [375, 1280].map((width) => [routePath, width] as const)))(
     '%s at %i px: zero cumulative layout shift while loading and scrolling',
@@ -80,7 +83,9 @@ describe('layout shift', () => {
       await page.evaluate(scrollThrough);
       await page.waitForTimeout(300);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
-      expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+      // Nothing moves but by the font's swap (issue 46), whose fallback is sized to Inter: a fraction of a pixel, scored
+      // below 0.0001 where the font came after the first frame. An image without its size, or a late part, scores 0.01 and more.
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(NO_SHIFT);
     },
   );
 });
@@ -134,7 +139,7 @@ describe('a page that arrives in two parts', () => {
         () => (window as unknown as { __record: { shift: number; footerAtFirstFrame: boolean } }).__record,
       );
       expect(record.footerAtFirstFrame).toBe(true);
-      expect(record.shift).toBe(0);
+      expect(record.shift).toBeLessThan(NO_SHIFT);
     },
   );
 });

@@ -55,7 +55,10 @@ export function recordLayouts(win: Window & typeof globalThis): void {
       if (document.body.getClientRects().length > 0) {
         // Headings and buttons: what issue 46 holds in place.
         const boxes = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6, button, .c-button')].map((element) => {
-          const box = element.getBoundingClientRect();
+          // An inline heading (an article's, beside its link) has the box of its face's ascent and descent, which differ
+          // between Inter and its fallback by design: the line it sits in, its wrapper's box, is what must stay.
+          const inline = win.getComputedStyle(element).display === 'inline' && element.parentElement;
+          const box = (inline || element).getBoundingClientRect();
           const name = `${element.tagName.toLowerCase()} “${element.textContent?.trim().slice(0, 40)}”`;
           return { name, left: box.left + win.scrollX, top: box.top + win.scrollY, width: box.width, height: box.height };
         });
@@ -161,7 +164,9 @@ export function headingDrawnIn({ family, other }: { family: string; other: strin
   if (!heading) return { drawn: false, probeWorks: false };
   const style = getComputedStyle(heading);
   const probe = document.createElement('span');
-  probe.textContent = heading.textContent;
+  // The heading's words and a typographer's sample: a short heading ("Regulation") can be as wide in the fallback, sized to
+  // Inter, as in Inter, and would tell nothing.
+  probe.textContent = `${heading.textContent} Hamburgefonstiv 0123456789 WMQ`;
   probe.style.position = 'absolute';
   probe.style.whiteSpace = 'nowrap';
   // Property by property: Firefox gives no computed `font` shorthand.
