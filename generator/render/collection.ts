@@ -2,7 +2,7 @@
  * A collection's entries, read and checked: every Markdown file of its folder, its frontmatter held to the collection's schema,
  * its body to the rules of what the site publishes, each problem named with the file and line.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
@@ -55,6 +55,33 @@ function tagsField(collection: Collection<unknown>): v.ObjectEntries {
       ),
     ),
   };
+}
+
+/** An entry's text, or what stops it being read: a link to nothing (a file moved or not yet checked out), a folder, no right to read. */
+function readEntry(file: string): string | { problem: string } {
+  try {
+    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      const target = (() => {
+        try {
+          return readlinkSync(file);
+        } catch {
+          return undefined;
+        }
+      })();
+      return {
+        problem:
+          target === undefined
+            ? 'was removed while the build read it: build again'
+            : `is a link to ${target}, which does not exist: restore the file, or remove the link`,
+      };
+    }
+    if (code === 'EACCES' || code === 'EPERM') return { problem: 'cannot be read: the build has no right to read it' };
+    if (code === 'EISDIR') return { problem: 'is a folder named as an entry: rename it without .md' };
+    throw error;
+  }
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -120,7 +147,11 @@ export async function loadCollection(
       continue;
     }
     // A byte order mark, as some editors on Windows save, would hide the frontmatter's first line.
-    const source = readFileSync(path.join(root, file), 'utf8').replace(/^\uFEFF/, '');
+    const source = readEntry(path.join(root, file));
+    if (typeof source !== 'string') {
+      problems.push({ file, text: source.problem });
+      continue;
+    }
     const entryPath = `${collection.path}/${slug}` as SitePath;
     const route = canonicalPath(entryPath);
     const add = (line: number | undefined, message: string) =>

@@ -189,6 +189,16 @@ describe('a link in a collection', () => {
     ]);
   });
 
+  it('to nothing (a file moved away) fails naming the entry and where it pointed, not the code that read it', async () => {
+    const root = await project({ 'entry.md': `${front(good)}\nText.\n` });
+    await symlink('moved-away.md', path.join(root, 'notes', 'gone.md'));
+    const loaded = await load(root);
+    expect(loaded.entries.map((entry) => entry.file)).toEqual(['notes/entry.md']);
+    expect(loaded.problems.map((problem) => `${problem.file}: ${problem.text}`)).toEqual([
+      'notes/gone.md: is a link to moved-away.md, which does not exist: restore the file, or remove the link',
+    ]);
+  });
+
   it('to an entry or a folder inside the project is followed', async () => {
     const root = await tempFolder();
     await mkdir(path.join(root, 'drafts', 'shared'), { recursive: true });
