@@ -20,6 +20,8 @@ export default defineConfig({
     // A file per core, not vitest's default of one fewer: most tests wait on a child process or on
     // Chromium, so on two cores one file at a time leaves a core idle (5.5 min against 3.7).
     maxWorkers: availableParallelism(),
+    // Beside vitest's own report, how many files are done: its summary shows that on a terminal alone.
+    reporters: ['default', './tests/support/progress-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { entryKey, lookupBytes, projectInputs, projectRequire, store } from './cache.mjs';
+import { entryKey, fileClock, lookupBytes, projectInputs, projectRequire, store } from './cache.mjs';
 
 /**
  * `kind` is the cache's name for it; `key`, what the output depends on besides the files it reads; `entry`, relative to the
@@ -20,6 +20,7 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   if (hit) return { output: hit.output, file: hit.file, inputs: hit.inputs };
   /** @type {typeof import('esbuild')} */
   const esbuild = projectRequire(root)('esbuild');
+  const readFrom = fileClock(root);
   let result;
   try {
     result = await esbuild.build({
@@ -35,7 +36,7 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   }
   const output = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array());
   const inputs = inputsOf(root, result.metafile, options);
-  return { output, file: store(root, kind, fullKey, { output, inputs, extension }), inputs };
+  return { output, file: store(root, kind, fullKey, { output, inputs, readFrom, extension }), inputs };
 }
 
 /**

@@ -2,7 +2,8 @@
 /**
  * The build's cache, one key scheme for every entry: the content of what it was made from, one hash of the installed packages
  * (the lockfile and patches/) and one hash of the generator's own source. Nothing else: no file's stat, no version tag kept by
- * hand. A package edited by hand inside node_modules is not seen: build with --no-cache. Plain JavaScript, for the launcher.
+ * hand (a change time only keeps an entry made from a file saved mid-compile from being stored at all). A package edited by
+ * hand inside node_modules is not seen: build with --no-cache. Plain JavaScript, for the launcher.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -164,13 +165,35 @@ export function lookupBytes(root, kind, key) {
 }
 
 /**
+ * The file system's time now, as a file changed now would read it (its clock and its granularity, not the process's): taken
+ * before the inputs of an entry are read, for store's `readFrom`. Undefined where the cache cannot be written.
+ * @param {string} root
+ */
+export function fileClock(root) {
+  if (!cacheEnabled()) return undefined;
+  const marker = path.join(cacheDir(root), `.clock-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    mkdirSync(cacheDir(root), { recursive: true });
+    writeFileSync(marker, '');
+    return statSync(marker).ctimeMs;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(marker, { force: true });
+  }
+}
+
+/**
  * Keeps `output` under `key` (entryKey). `inputs`, files and folders (ending in "/") found while it was made (a bundle's
  * modules, a stylesheet's partials): relative to the root, or absolute outside it; those of the installed packages and of the
- * generator are in the key already. `keep`: more for what a site has many of (images).
+ * generator are in the key already. `readFrom`, the fileClock taken before they were read, is required with them: a file
+ * changed since (saved while it compiled) may have been read as it was before, and its new bytes must not vouch for this
+ * output, so nothing is kept (as ccache keeps nothing from a header "too new"). `keep`: more for what a site has many of.
  * @param {string} root @param {string} kind @param {string} key
- * @param {{ output: string | Uint8Array, meta?: unknown, extension: string, inputs?: readonly string[], keep?: number }} entry
+ * @param {{ output: string | Uint8Array, meta?: unknown, extension: string, inputs?: readonly string[], readFrom?: number,
+ *   keep?: number }} entry
  */
-export function store(root, kind, key, { output, meta = null, extension, inputs = [], keep = KEEP }) {
+export function store(root, kind, key, { output, meta = null, extension, inputs = [], readFrom, keep = KEEP }) {
   if (!cacheEnabled()) return undefined;
   const folder = path.join(cacheDir(root), kind);
   const bytes = typeof output === 'string' ? Buffer.from(output) : output;
@@ -178,6 +201,7 @@ export function store(root, kind, key, { output, meta = null, extension, inputs 
   const file = path.join(folder, name);
   try {
     const files = projectInputs(root, inputs);
+    if (files.length > 0 && !files.every((input) => input.endsWith('/') || readBefore(root, input, readFrom))) return undefined;
     // A file's folder too: a new file beside it can change what an import resolves to.
     const folders = files.filter((input) => !input.endsWith('/')).map((input) => `${path.posix.dirname(input)}/`);
     const found = [...new Set([...files, ...folders])].sort();
@@ -197,6 +221,15 @@ export function store(root, kind, key, { output, meta = null, extension, inputs 
     // A read-only node_modules, or an input gone meanwhile, only costs time.
     return undefined;
   }
+}
+
+/**
+ * Whether the file last changed before `readFrom` (fileClock): by its change time, which no tool sets back as one can set
+ * back a modification time. @param {string} root @param {string} input @param {number | undefined} readFrom
+ */
+function readBefore(root, input, readFrom) {
+  const changed = statSync(path.resolve(root, input), { throwIfNoEntry: false });
+  return readFrom !== undefined && changed !== undefined && Math.max(changed.ctimeMs, changed.mtimeMs) < readFrom;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The site's stylesheet, compiled by Sass (styles-compiler.ts): a mistake names its file, line and column. */
 import path from 'node:path';
-import { entryKey, lookupBytes, store } from '../cache.mjs';
+import { entryKey, fileClock, lookupBytes, store } from '../cache.mjs';
 import { type CssReading, readCss } from '../css';
 import { BuildError } from '../failure';
 import type { StylesCompiler } from '../styles-compiler';
@@ -18,6 +18,7 @@ export async function compileStyles(root: string, entry: string, compiler: Style
   const key = entryKey(root, 'styles', [entry]);
   const hit = lookupBytes(root, 'styles', key);
   if (hit) return { css: hit.output.toString('utf8'), reading: hit.meta as CssReading, reads: hit.inputs };
+  const readFrom = fileClock(root);
   const answer = await compiler.compile(entry);
   if ('error' in answer) {
     const { message, file, line, column } = answer.error;
@@ -26,7 +27,7 @@ export async function compileStyles(root: string, entry: string, compiler: Style
   }
   const reads = answer.files.map((file) => path.relative(root, file));
   const reading = readCss(answer.css);
-  store(root, 'styles', key, { output: answer.css, inputs: reads, meta: reading, extension: 'css' });
+  store(root, 'styles', key, { output: answer.css, inputs: reads, readFrom, meta: reading, extension: 'css' });
   return { css: answer.css, reading, reads };
 }
 

@@ -5,15 +5,17 @@
  * project's files it read, the installed packages being in its key by the lockfile.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle } from '../../generator/bundle.mjs';
 import { siteBundleOptions } from '../../generator/steps/bundle';
 import { projectRoot } from '../../scripts/lib/project';
 import siteConfig from '../../site.config';
+import { clockPast } from '../support/files';
 
 let root: string;
 
@@ -90,6 +92,38 @@ describe('a bundle', () => {
     const after = await make();
     expect(after.output.toString('utf8')).toContain('globalThis.edited = true');
     expect(after.file).not.toBe(before.file);
+  });
+
+  it('keeps nothing made from a file saved while it compiled (its new bytes would vouch for the old): the next build has the save', async () => {
+    await writeFile(path.join(root, 'saved.js'), 'globalThis.saved = "before";');
+    // An editor saves the file just after esbuild has read it (a plugin, which the cache key leaves out as the generator's code).
+    const saving: Plugin = {
+      name: 'editor',
+      setup(build) {
+        build.onLoad({ filter: /saved\.js$/ }, async (args) => {
+          const contents = await readFile(args.path, 'utf8');
+          await writeFile(args.path, 'globalThis.saved = "after";');
+          return { contents, loader: 'js' };
+        });
+      },
+    };
+    const options = (plugins: Plugin[]) =>
+      bundle({
+        root,
+        kind: 'test-saved',
+        key: [],
+        entry: 'saved.js',
+        extension: 'mjs',
+        options: { entryPoints: [path.join(root, 'saved.js')], bundle: true, format: 'esm', platform: 'node', plugins },
+      });
+    const during = await options([saving]);
+    expect(during.output.toString('utf8')).toContain('"before"');
+    expect(during.file).toBeUndefined();
+    await clockPast(root, path.join(root, 'saved.js'));
+    const next = await options([]);
+    expect(next.output.toString('utf8')).toContain('"after"');
+    // Nothing changed since: this one is kept.
+    expect(next.file).toBeDefined();
   });
 });
 

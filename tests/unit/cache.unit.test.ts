@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entryKey, lookup, store } from '../../generator/cache.mjs';
+import { entryKey, fileClock, lookup, store } from '../../generator/cache.mjs';
+import { clockPast } from '../support/files';
 
 let root: string;
 let input: string;
@@ -23,13 +24,16 @@ beforeEach(async () => {
   input = path.join(root, 'site', 'input.txt');
   writeFileSync(input, 'first');
   utimesSync(input, WHOLE_SECOND, WHOLE_SECOND);
+  await clockPast(root, input);
 });
 
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 /** A key of the options alone, as a step makes one; the installed packages and the generator are in it. */
 const key = () => entryKey(root, KIND, ['the options']);
-const put = () => store(root, KIND, key(), { output: 'made from site/input.txt', inputs: ['site/input.txt'], extension: 'txt' });
+/** As a step stores what it made: the file system's time taken before its inputs were read. */
+const put = () =>
+  store(root, KIND, key(), { output: 'made from site/input.txt', inputs: ['site/input.txt'], readFrom: fileClock(root), extension: 'txt' });
 const hit = () => lookup(root, KIND, key()) !== undefined;
 
 describe('the cache', () => {
@@ -42,6 +46,19 @@ describe('the cache', () => {
     writeFileSync(input, 'FIRST');
     utimesSync(input, WHOLE_SECOND, WHOLE_SECOND);
     expect(hit()).toBe(false);
+  });
+
+  it('keeps nothing made from a file changed since the inputs began to be read, nor without that time', async () => {
+    const readFrom = fileClock(root);
+    writeFileSync(input, 'saved while it compiled');
+    // A modification time set back, as `cp -p` would: the change time still says when.
+    utimesSync(input, WHOLE_SECOND, WHOLE_SECOND);
+    expect(store(root, KIND, key(), { output: 'made', inputs: ['site/input.txt'], readFrom, extension: 'txt' })).toBeUndefined();
+    expect(store(root, KIND, key(), { output: 'made', inputs: ['site/input.txt'], extension: 'txt' })).toBeUndefined();
+    expect(hit()).toBe(false);
+    await clockPast(root, input);
+    put();
+    expect(hit()).toBe(true);
   });
 
   it("checks an input's folder by its names: a new file misses, a new link or hidden name (the build's own output) does not", () => {
@@ -69,7 +86,7 @@ describe('the cache', () => {
     expect(project('patched', '{"packages":{"node_modules/sharp":{"version":"0.35.5"}}}', '--- a/lib\n+++ b/lib\n')).not.toBe(installed);
   });
 
-  it('names an input outside the root by its absolute path, so that a copy of the project sharing the cache reads that very file', () => {
+  it('names an input outside the root by its absolute path, so that a copy of the project sharing the cache reads that very file', async () => {
     // Two projects at the same depth, the second's node_modules (and so its cache) the first's, as a copy of the project has it.
     const first = path.join(root, 'one', 'project');
     const second = path.join(root, 'two', 'project');
@@ -82,7 +99,9 @@ describe('the cache', () => {
     symlinkSync(path.join(first, 'node_modules'), path.join(second, 'node_modules'));
     const shared = entryKey(first, KIND, ['shared']);
     expect(entryKey(second, KIND, ['shared'])).toBe(shared);
-    store(first, KIND, shared, { output: 'made', inputs: ['site/page.ts', outside], extension: 'txt' });
+    // The last file written.
+    await clockPast(first, outside);
+    store(first, KIND, shared, { output: 'made', inputs: ['site/page.ts', outside], readFrom: fileClock(first), extension: 'txt' });
     const inputs = (project: string) => lookup(project, KIND, shared)?.inputs;
     expect(inputs(second)).toEqual([outside, 'site/page.ts'].sort());
     writeFileSync(outside, 'the pages module changed');
