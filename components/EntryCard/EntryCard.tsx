@@ -43,10 +43,12 @@ export interface EntryCardProps {
   layout?: 'row' | 'stacked';
   /** Its tags, each a link to its list. */
   withTags?: boolean;
+  /** Its description under its title. */
+  withSummary?: boolean;
 }
 
 /** An entry as another page shows it: its cover, dates, title (the link to it), summary and tags. The whole card is the link. */
-export function EntryCard({ entry, headingLevel, sizes, layout = 'stacked', withTags = true }: EntryCardProps) {
+export function EntryCard({ entry, headingLevel, sizes, layout = 'stacked', withTags = true, withSummary = true }: EntryCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Unique on a page that shows entries of two collections: the address is.
   const titleId = `entry${entry.url.replace(/[^a-z0-9]+/g, '-')}`;
@@ -66,7 +68,7 @@ export function EntryCard({ entry, headingLevel, sizes, layout = 'stacked', with
             {entry.title}
           </a>
         </Heading>
-        <p className="c-entry-card__summary">{entry.description}</p>
+        {withSummary ? <p className="c-entry-card__summary">{entry.description}</p> : null}
         {withTags && entry.tags.length > 0 ? <TagList tags={entry.tags} className="c-entry-card__tags" /> : null}
       </div>
     </article>

@@ -25,7 +25,15 @@ export function LatestEntries({ entries, link }: LatestEntriesProps) {
       <ul className="c-latest-entries__list">
         {entries.map((entry) => (
           <li className="c-latest-entries__item" key={entry.url}>
-            <EntryCard entry={entry} headingLevel={3} withTags={false} sizes="(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw" />
+            <EntryCard
+              entry={entry}
+              headingLevel={3}
+              withTags={false}
+              // Titles and dates alone: the landing page's HTML, its response's headers included, fits the first round trip
+              // (14.6 kB: TCP's first ten packets), which its LCP depends on; a summary each pushed it over.
+              withSummary={false}
+              sizes="(min-width: 64rem) 22rem, (min-width: 48rem) 45vw, 100vw"
+            />
           </li>
         ))}
       </ul>
