@@ -104,7 +104,14 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
       collection.entries.flatMap((entry) => (entry.shown ? [entry.file] : [])),
     );
     const mark = await output.commit(outputs, new Set(published));
-    return { outDir: options.outDir, outputs: [...outputs, mark], timings, totalMs: performance.now() - started, warnings, left: described.left };
+    return {
+      outDir: options.outDir,
+      outputs: [...outputs, mark],
+      timings,
+      totalMs: performance.now() - started,
+      warnings,
+      left: described.left,
+    };
   } catch (error) {
     await stop();
     // The build's own failure is the one to report, not a clean-up's after it.

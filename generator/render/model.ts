@@ -184,7 +184,11 @@ export async function describeSite(
     const spec = { collection: name, perPage: list.perPage };
     // An empty collection keeps its list, empty: its address, and the links to it, outlive its last entry.
     await addList(
-      listPages({ ...spec, path: collection.path, title: list.title, description: list.description, fields: fieldsOf(list.fields) }, shown, tags),
+      listPages(
+        { ...spec, path: collection.path, title: list.title, description: list.description, fields: fieldsOf(list.fields) },
+        shown,
+        tags,
+      ),
       feedOf(collection, name, collection.path, collection.feed, shown),
       `of collection "${name}"`,
     );

@@ -46,7 +46,8 @@ export async function proseProblems(content: unknown, schema: v.GenericSchema, w
 export async function withProse(content: unknown, schema: v.GenericSchema, context: Pick<BodyContext, 'link' | 'lang'>): Promise<unknown> {
   const replace = async (value: unknown): Promise<unknown> => {
     const prose = markdownSource(value);
-    if (prose) return (await renderBody({ source: prose.source, bodyStart: 0 }, { ...context, images: {}, folder: '', sizes: '' })) as ReactNode;
+    if (prose)
+      return (await renderBody({ source: prose.source, bodyStart: 0 }, { ...context, images: {}, folder: '', sizes: '' })) as ReactNode;
     if (typeof value !== 'object' || value === null) return value;
     const items: [string, unknown][] = [];
     // One at a time: a page's fields are few.

@@ -269,9 +269,9 @@ describe('a link that leads out of the project', () => {
       const result = npmRunBuild(['--out-dir', outDir]);
       expect(result.status, result.stderr).toBe(0);
       // Each article's folder; and the tags' lists, and the list's later pages, which are no article's.
-      expect((await readdir(path.join(outDir, 'news'))).filter((name) => !name.includes('.') && name !== 'tags' && name !== 'page')).toEqual(
-        (await readdir(moved)).filter((name) => name.endsWith('.md')).map((name) => name.slice(0, -3)),
-      );
+      expect(
+        (await readdir(path.join(outDir, 'news'))).filter((name) => !name.includes('.') && name !== 'tags' && name !== 'page'),
+      ).toEqual((await readdir(moved)).filter((name) => name.endsWith('.md')).map((name) => name.slice(0, -3)));
     } finally {
       await rm(path.join(project.root, 'content', 'news'));
       await rename(moved, path.join(project.root, 'content', 'news'));
