@@ -13,6 +13,7 @@ import { copyFile, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { slugOf } from '../../generator/urls';
 import { type RunningDev, startDev } from '../../scripts/lib/dev';
 import { saveWhole } from '../../scripts/lib/edits';
 import { buildCommand, copyProject, type ProjectCopy } from '../../scripts/lib/project';
@@ -118,7 +119,7 @@ const MISTAKES: Mistake[] = [
     'an unknown key',
     async () => article,
     (source) => {
-      const added = edit(source, /^date: .*$/m, (match) => `${match[0]}\nauthor: The team`);
+      const added = edit(source, /^date: .*$/m, (match) => `${match[0]}\nbyline: The team`);
       return { ...added, line: added.line + 1 };
     },
   ],
@@ -185,7 +186,10 @@ describe('an article saved in npm run dev', () => {
           .find((text) => text.includes(`${article} → `) && text.includes('rendered')),
       );
       const rendered = /\(\d+ of \d+: (.*) rendered\)/.exec(line)?.[1]?.split(' ');
-      expect(rendered?.sort()).toEqual([`/news/${slug}/`, '/news/'].sort());
+      // Its page, the list, and the list of each of its tags (`tags: [A, B]`), which show its words.
+      const tags = /^tags: \[(.*)\]$/m.exec(original)?.[1]?.split(',') ?? [];
+      const tagLists = tags.map((tag) => `/news/tags/${slugOf(tag.trim())}/`);
+      expect(rendered?.sort()).toEqual([`/news/${slug}/`, '/news/', ...tagLists].sort());
       expect(await (await fetch(`${dev.url}/news/${slug}/`)).text()).toContain('A sentence added in the dev test.');
     } finally {
       const restored = dev.events.length;
