@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { By, Key, WebDriver } from 'selenium-webdriver';
+import { By, error as driverErrors, Key, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePort, stopProcess, waitFor, waitForHttp } from '../server';
 import {
@@ -207,15 +207,22 @@ export function webkitEngine(programs: WebKitPrograms): Engine {
       // A cold cache needs a browser of its own, which is not handed on.
       const session = (!options.coldCache && pool.pop()) || (await Session.start(programs, await display(), javaScript));
       all.add(session);
-      const page = new WebKitPage(session, options);
+      const page = new WebKitPage(session, options, async (dead) => {
+        all.delete(dead);
+        await dead.stop();
+        const fresh = await Session.start(programs, await display(), javaScript);
+        all.add(fresh);
+        return fresh;
+      });
       return {
         ...page.api(),
         close: async () => {
           await page.closeWindows();
+          const current = page.current;
           if (options.coldCache) {
-            all.delete(session);
-            await session.stop();
-          } else pool.push(session);
+            all.delete(current);
+            await current.stop();
+          } else pool.push(current);
         },
       };
     },
@@ -236,12 +243,19 @@ class WebKitPage {
   private consoleFrom: number;
 
   constructor(
-    private readonly session: Session,
+    private session: Session,
     private readonly options: OpenOptions,
+    /** A new browser for one whose session died: stops the dead one. */
+    private readonly replace: (dead: Session) => Promise<Session>,
   ) {
     this.width = options.width;
     this.height = options.height ?? DEFAULT_HEIGHT;
     this.consoleFrom = session.console.messages.length;
+  }
+
+  /** The browser the page is in now: another than it opened in, if that one's session died. */
+  get current(): Session {
+    return this.session;
   }
 
   private get driver(): WebDriver {
@@ -259,6 +273,21 @@ class WebKitPage {
   }
 
   async goto(url: string): Promise<void> {
+    try {
+      await this.open(url);
+    } catch (error) {
+      // WebKitGTK's web process, under Xvfb on a busy machine, now and then crashes or stops answering before a page is
+      // laid out ("session deleted because of page crash or hang", or a bare WebDriverError where the process was killed):
+      // the browser's fault, which a new browser does not repeat. Once: a page that crashes it crashes the new one too.
+      if (!(error instanceof driverErrors.WebDriverError)) throw error;
+      this.session = await this.replace(this.session);
+      this.launcher = undefined;
+      this.window = undefined;
+      await this.open(url);
+    }
+  }
+
+  private async open(url: string): Promise<void> {
     const target = new URL(url);
     this.launcher ??= await this.driver.getWindowHandle();
     await this.closeWindows();
