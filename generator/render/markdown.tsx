@@ -432,9 +432,9 @@ export function bodyTokens(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, con
   return tokensOf(entry, quotesFor(context.lang, context.markdown));
 }
 
-export async function renderBody(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, context: BodyContext): Promise<ReactNode> {
+/** A body's tokens (bodyTokens), parsed once for the page's renderer and for what the page says of them. */
+export async function renderBody(tokens: readonly Token[], context: BodyContext): Promise<ReactNode> {
   const { markdown: settings } = context;
-  const tokens = tokensOf(entry, quotesFor(context.lang, settings));
   const ids = headingIds(tokens);
   const code = settings?.code;
   const languages = code ? codeLanguages(code) : undefined;

@@ -51,8 +51,8 @@ export async function renderPage(
       ...(collection.markdown ? { markdown: collection.markdown } : {}),
       ...(root === undefined ? {} : { root }),
     };
-    const content = await renderBody(entry, context);
     const tokens = bodyTokens(entry, context);
+    const content = await renderBody(tokens, context);
     listPath = collection.path;
     body = (
       <collection.entry
@@ -170,7 +170,7 @@ export async function feedBodies(
     if (made.has(entry.path)) continue;
     const collection = pages.collections?.[name];
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
-    const body = await renderBody(entry, {
+    const context = {
       link,
       images: absolute,
       folder,
@@ -179,8 +179,8 @@ export async function feedBodies(
       headingLinks: false,
       ...(collection?.markdown ? { markdown: collection.markdown } : {}),
       ...(root === undefined ? {} : { root }),
-    });
-    made.set(entry.path, renderToStaticMarkup(body));
+    };
+    made.set(entry.path, renderToStaticMarkup(await renderBody(bodyTokens(entry, context), context)));
   }
   return (path) => {
     const html = made.get(path);

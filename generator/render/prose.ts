@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { type MarkdownSource, markdownSource } from '../schema';
 import { dotPath, type Problem, type Where } from './check';
 import type { Keys } from './locate';
-import { type BodyContext, bodyProblems, imagesOf, parseBody, renderBody } from './markdown';
+import { type BodyContext, bodyProblems, bodyTokens, imagesOf, parseBody, renderBody } from './markdown';
 
 /** Each `markdown()` field of a checked value, with where it is. */
 function proseIn(value: unknown, keys: Keys = []): { keys: Keys; prose: MarkdownSource }[] {
@@ -46,8 +46,10 @@ export async function proseProblems(content: unknown, schema: v.GenericSchema, w
 export async function withProse(content: unknown, schema: v.GenericSchema, context: Pick<BodyContext, 'link' | 'lang'>): Promise<unknown> {
   const replace = async (value: unknown): Promise<unknown> => {
     const prose = markdownSource(value);
-    if (prose)
-      return (await renderBody({ source: prose.source, bodyStart: 0 }, { ...context, images: {}, folder: '', sizes: '' })) as ReactNode;
+    if (prose) {
+      const body = { ...context, images: {}, folder: '', sizes: '' };
+      return (await renderBody(bodyTokens({ source: prose.source, bodyStart: 0 }, body), body)) as ReactNode;
+    }
     if (typeof value !== 'object' || value === null) return value;
     const items: [string, unknown][] = [];
     // One at a time: a page's fields are few.

@@ -11,7 +11,7 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCollection } from '../../generator/render/collection';
-import { lineOfValue, renderBody } from '../../generator/render/markdown';
+import { bodyTokens, lineOfValue, renderBody } from '../../generator/render/markdown';
 import { scanHtml } from '../../generator/scan';
 import { CODE_TOKEN_KINDS, type Collection, type ImageInfo, type MarkdownSettings } from '../../generator/site';
 
@@ -68,7 +68,10 @@ async function rendered(
     ...(root ? { root } : {}),
   };
   // HTML's void elements, as a page has them.
-  return scanHtml(renderToStaticMarkup(createElement(Fragment, null, await renderBody(entry, context))), 'https://example.test').html5;
+  return scanHtml(
+    renderToStaticMarkup(createElement(Fragment, null, await renderBody(bodyTokens(entry, context), context))),
+    'https://example.test',
+  ).html5;
 }
 
 const front = (fields: string) => `---\n${fields}\n---\n`;
