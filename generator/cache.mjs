@@ -121,8 +121,10 @@ export function entryKey(root, kind, parts) {
 }
 
 /**
- * @typedef {{ output: string, bytes: number, meta: unknown, inputs?: { name: string, hash: string }[] }} CacheRecord
+ * `output` is absent for an entry that is its meta alone (a block's highlighted runs): one file, not two.
+ * @typedef {{ output?: string, bytes: number, meta: unknown, inputs?: { name: string, hash: string }[] }} CacheRecord
  * @typedef {{ file: string, meta: unknown, inputs: string[] }} CacheHit
+ * @typedef {{ meta: unknown, inputs: string[] }} MetaHit
  */
 
 /** @param {string} root @param {string} kind @param {string} key */
@@ -135,6 +137,22 @@ function recordFile(root, kind, key) {
  * @param {string} root @param {string} kind @param {string} key @returns {CacheHit | undefined}
  */
 export function lookup(root, kind, key) {
+  const hit = lookupRecord(root, kind, key);
+  if (hit?.record.output === undefined) return undefined;
+  const file = path.join(cacheDir(root), kind, hit.record.output);
+  // A file cut short by a crash is made again.
+  if (statSync(file, { throwIfNoEntry: false })?.size !== hit.record.bytes) return undefined;
+  return { file, meta: hit.record.meta, inputs: hit.inputs };
+}
+
+/** The meta kept for `key` alone (storeMeta). @param {string} root @param {string} kind @param {string} key @returns {MetaHit | undefined} */
+export function lookupMeta(root, kind, key) {
+  const hit = lookupRecord(root, kind, key);
+  return hit && { meta: hit.record.meta, inputs: hit.inputs };
+}
+
+/** @param {string} root @param {string} kind @param {string} key */
+function lookupRecord(root, kind, key) {
   if (!cacheEnabled()) return undefined;
   /** @type {CacheRecord} */
   let record;
@@ -143,14 +161,11 @@ export function lookup(root, kind, key) {
   } catch {
     return undefined;
   }
-  const file = path.join(cacheDir(root), kind, record.output);
-  // A file cut short by a crash is made again.
-  if (statSync(file, { throwIfNoEntry: false })?.size !== record.bytes) return undefined;
   const inputs = record.inputs ?? [];
   // Inputs found while it was made: read again, each, by their content.
   if (inputs.some((input) => inputHash(root, input.name) !== input.hash)) return undefined;
   // The files alone: their folders are checked here, and are no one else's concern.
-  return { file, meta: record.meta, inputs: inputs.flatMap((input) => (input.name.endsWith('/') ? [] : [inputName(root, input.name)])) };
+  return { record, inputs: inputs.flatMap((input) => (input.name.endsWith('/') ? [] : [inputName(root, input.name)])) };
 }
 
 /** As lookup, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
@@ -194,11 +209,28 @@ export function fileClock(root) {
  *   keep?: number }} entry
  */
 export function store(root, kind, key, { output, meta = null, extension, inputs = [], readFrom, keep = KEEP }) {
-  if (!cacheEnabled()) return undefined;
-  const folder = path.join(cacheDir(root), kind);
   const bytes = typeof output === 'string' ? Buffer.from(output) : output;
   const name = `${hashParts([bytes]).slice(0, 20)}.${extension}`;
-  const file = path.join(folder, name);
+  return keepRecord(root, kind, key, { output: { name, bytes }, meta, inputs, readFrom, keep });
+}
+
+/**
+ * Keeps `meta` alone under `key`, in one file (its record): what is looked up with lookupMeta.
+ * @param {string} root @param {string} kind @param {string} key @param {{ meta: unknown, keep?: number }} entry
+ */
+export function storeMeta(root, kind, key, { meta, keep = KEEP }) {
+  keepRecord(root, kind, key, { meta, inputs: [], readFrom: undefined, keep });
+}
+
+/**
+ * @param {string} root @param {string} kind @param {string} key
+ * @param {{ output?: { name: string, bytes: Uint8Array }, meta: unknown, inputs: readonly string[], readFrom: number | undefined,
+ *   keep: number }} entry
+ */
+function keepRecord(root, kind, key, { output, meta, inputs, readFrom, keep }) {
+  if (!cacheEnabled()) return undefined;
+  const folder = path.join(cacheDir(root), kind);
+  const file = output && path.join(folder, output.name);
   try {
     const files = projectInputs(root, inputs);
     if (files.length > 0 && !files.every((input) => input.endsWith('/') || readBefore(root, input, readFrom))) return undefined;
@@ -207,13 +239,13 @@ export function store(root, kind, key, { output, meta = null, extension, inputs 
     const found = [...new Set([...files, ...folders])].sort();
     /** @type {CacheRecord} */
     const record = {
-      output: name,
-      bytes: bytes.byteLength,
+      ...(output ? { output: output.name } : {}),
+      bytes: output?.bytes.byteLength ?? 0,
       meta,
       inputs: found.map((input) => ({ name: input, hash: inputHash(root, input) ?? '' })),
     };
     mkdirSync(folder, { recursive: true });
-    writeWhole(file, bytes);
+    if (file && output) writeWhole(file, output.bytes);
     writeWhole(recordFile(root, kind, key), JSON.stringify(record));
     prune(folder, keep);
     return file;

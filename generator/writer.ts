@@ -137,29 +137,28 @@ export class Writer {
     const file = relativePath.split(path.sep).join('/');
     if (!this.owners.has(file)) {
       this.owners.set(file, ASSET);
-      this.put(path.join(this.folder, relativePath), (target) => {
-        try {
-          linkSync(source, target);
-        } catch {
-          copyFileSync(source, target);
-        }
-      });
+      this.put(path.join(this.folder, relativePath), (target) => linkOrCopy(source, target));
     }
     return { path: file, bytes };
   }
 
-  /** `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year: the same bytes twice are one file. */
+  /**
+   * `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year: the same bytes twice are one file. `keep`
+   * stores the bytes in the cache and answers with its file, which is linked here: a cold build writes each once.
+   */
   asset(
     base: string,
     { name, extension, folder, contents }: { name: string; extension: string; folder?: string; contents: string | Uint8Array },
+    keep?: (file: OutputFile) => string | undefined,
   ): WrittenAsset {
     const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
     const file = [ASSETS_DIR, folder, `${name}.${hash}.${extension}`].filter(Boolean).join('/');
+    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+    const kept = keep?.({ path: file, bytes });
     if (!this.owners.has(file)) {
       this.owners.set(file, ASSET);
-      this.put(path.join(this.folder, file), (target) => writeFileSync(target, contents));
+      this.put(path.join(this.folder, file), (target) => (kept ? linkOrCopy(kept, target) : writeFileSync(target, contents)));
     }
-    const bytes = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
     const integrity = `sha384-${createHash('sha384').update(contents).digest('base64')}`;
     return { href: publicPath(base, `/${file}`), integrity, file: { path: file, bytes } };
   }
@@ -215,6 +214,15 @@ export class Writer {
     } catch (error) {
       throw writeError(error, target);
     }
+  }
+}
+
+/** A hard link where the cache and the output share a file system, a copy where they do not. */
+function linkOrCopy(source: string, target: string): void {
+  try {
+    linkSync(source, target);
+  } catch {
+    copyFileSync(source, target);
   }
 }
 

@@ -12,7 +12,7 @@ import footnote from 'markdown-it-footnote';
 import { createElement, type ReactNode } from 'react';
 import type { HighlighterCore } from 'shiki/core';
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { entryKey, lookup, store } from '../cache.mjs';
+import { entryKey, lookupMeta, storeMeta } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
 import { slugOf } from '../urls';
@@ -413,7 +413,7 @@ async function highlighterFor(id: string): Promise<HighlighterCore> {
  */
 async function runsOf(id: string, code: string, root: string | undefined): Promise<Runs> {
   const key = root === undefined ? undefined : entryKey(root, 'code', [id, code]);
-  const kept = root !== undefined && key !== undefined ? lookup(root, 'code', key)?.meta : undefined;
+  const kept = root !== undefined && key !== undefined ? lookupMeta(root, 'code', key)?.meta : undefined;
   if (Array.isArray(kept)) return kept as Runs;
   const ready = await highlighterFor(id);
   // No time limit (Shiki's leaves a line plain past 500 ms, which a worker's first block may take on a busy machine): the page
@@ -423,7 +423,7 @@ async function runsOf(id: string, code: string, root: string | undefined): Promi
     line.map((token) => [token.content, (token.color === undefined ? undefined : KIND_OF_COLOR.get(token.color)) ?? -1]),
   );
   // As many as the site has blocks, as images are kept.
-  if (root !== undefined && key !== undefined) store(root, 'code', key, { output: '', meta: runs, extension: 'txt', keep: 50_000 });
+  if (root !== undefined && key !== undefined) storeMeta(root, 'code', key, { meta: runs, keep: 50_000 });
   return runs;
 }
 

@@ -116,9 +116,9 @@ export function pngWriter({ root, site, writer, base, service }: Drawing) {
         cause: error,
       });
     }
-    const asset = writer.asset(base, { name, extension: 'png', contents: png });
-    store(root, 'brand', key, { output: png, meta: asset.file, extension: 'png', keep: 5000 });
-    return asset;
+    return writer.asset(base, { name, extension: 'png', contents: png }, (file) =>
+      store(root, 'brand', key, { output: png, meta: file, extension: 'png', keep: 5000 }),
+    );
   };
 }
 

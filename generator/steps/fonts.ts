@@ -1,7 +1,7 @@
 /** The font cut to what the pages show, or whole in the dev server; a character it has no glyph for fails, naming file and line. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { entryKey, lookupBytes, projectRequire, store } from '../cache.mjs';
+import { entryKey, lookupBytes, lookupMeta, projectRequire, store, storeMeta } from '../cache.mjs';
 import type { CssReading } from '../css';
 import { BuildError } from '../failure';
 import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, withCaseForms } from '../fonts';
@@ -57,11 +57,11 @@ async function loadSource(root: string, site: Site): Promise<Source> {
     return subsetter;
   };
   const key = entryKey(root, 'fonts', ['characters', bytes]);
-  let map = lookupBytes(root, 'fonts', key)?.meta as { characters: string; weightAxis: { min: number; max: number } } | undefined;
+  let map = lookupMeta(root, 'fonts', key)?.meta as { characters: string; weightAxis: { min: number; max: number } } | undefined;
   if (!map) {
     const loaded = await load();
     map = { characters: loaded.characters, weightAxis: loaded.weightAxis };
-    store(root, 'fonts', key, { output: '', meta: map, extension: 'txt' });
+    storeMeta(root, 'fonts', key, { meta: map });
   }
   return { bytes, file: path.relative(root, resolved), ...map, subsetter: load };
 }

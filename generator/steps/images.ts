@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { entryKey, lookup, store } from '../cache.mjs';
+import { cacheDir, entryKey, lookupMeta, store, storeMeta } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
 import { runQueue } from '../queue';
@@ -121,10 +121,10 @@ async function imageOf(
   const name = slugOf(path.basename(source.file, path.extname(source.file))) || 'image';
   const cut = source.cover ? share : undefined;
   const key = entryKey(root, 'images', [JSON.stringify({ WIDTHS, FORMATS, maxPixels, cut }), bytes, name]);
-  const cached = lookup(root, 'images', key);
+  const cached = lookupMeta(root, 'images', key);
   if (cached) {
     const kept = cached.meta as Made;
-    const linked = linkOutputs(path.dirname(cached.file), kept, writer);
+    const linked = linkOutputs(path.join(cacheDir(root), 'images'), kept, writer);
     if (linked) return { ...kept, files: linked };
   }
   let encoded: Encoded;
@@ -140,19 +140,18 @@ async function imageOf(
   const made: Made = { width: encoded.width, height: encoded.height, fallbackType: encoded.type, outputs: [] };
   const files: OutputFile[] = [];
   const keep = async (contents: Uint8Array, suffix: string, extension: string, width: number, type: string): Promise<Output> => {
-    const written = writer.asset(base, { folder: 'images', name: `${name}-${suffix}`, extension, contents });
-    files.push(written.file);
-    const cachedFile = store(root, 'images', entryKey(root, 'images', [key, written.file.path]), {
-      output: contents,
-      extension,
-      keep: 50_000,
+    let cachedFile: string | undefined;
+    const written = writer.asset(base, { folder: 'images', name: `${name}-${suffix}`, extension, contents }, (file) => {
+      cachedFile = store(root, 'images', entryKey(root, 'images', [key, file.path]), { output: contents, extension, keep: 50_000 });
+      return cachedFile;
     });
+    files.push(written.file);
     return { file: written.file.path, width, type, cached: path.basename(cachedFile ?? ''), bytes: contents.byteLength };
   };
   for (const output of encoded.outputs)
     made.outputs.push(await keep(output.bytes, String(output.width), output.extension, output.width, output.type));
   if (encoded.share) made.share = await keep(encoded.share.bytes, 'share', encoded.share.extension, share.width, encoded.share.type);
-  store(root, 'images', key, { output: JSON.stringify(made), meta: made, extension: 'txt', keep: 50_000 });
+  storeMeta(root, 'images', key, { meta: made, keep: 50_000 });
   return { ...made, files };
 }
 

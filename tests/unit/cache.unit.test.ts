@@ -2,12 +2,12 @@
  * The cache's one key scheme: an entry is found again only while what it was made from holds the same bytes, the installed
  * packages are the same (the lockfile, patches/) and the generator is the same; a file's stat counts for nothing.
  */
-import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { entryKey, fileClock, lookup, store } from '../../generator/cache.mjs';
+import { cacheDir, entryKey, fileClock, lookup, lookupMeta, store, storeMeta } from '../../generator/cache.mjs';
 import { clockPast } from '../support/files';
 
 let root: string;
@@ -37,6 +37,13 @@ const put = () =>
 const hit = () => lookup(root, KIND, key()) !== undefined;
 
 describe('the cache', () => {
+  it('keeps an entry that is its meta alone in one file, found by lookupMeta and by no caller that links a file', () => {
+    storeMeta(root, KIND, key(), { meta: { runs: [['const', 1]] } });
+    expect(readdirSync(path.join(cacheDir(root), KIND))).toHaveLength(1);
+    expect(lookupMeta(root, KIND, key())?.meta).toEqual({ runs: [['const', 1]] });
+    expect(lookup(root, KIND, key())).toBeUndefined();
+  });
+
   it('finds an entry while the files it was made from hold the same bytes, whatever their stat says', () => {
     put();
     expect(hit()).toBe(true);
