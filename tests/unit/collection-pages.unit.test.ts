@@ -226,4 +226,17 @@ describe('what a body gives its page', () => {
     // Japanese has no spaces between its words.
     expect(wordsOf(parseBody('私は学生です。'))).toBeGreaterThan(1);
   });
+
+  it('counts as the language segmenter does, whatever the punctuation, script or marks around a word', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const text = [
+      "don't e.g. i.e., 3.5 1,000 v1.2.3 co-op a_b x² ½ Zürich naïve (word) “quoted” ‘single’ 'plain' end. …",
+      'São Paulo İstanbul ﬁne C++ #tag @user --flag — – rock ’n’ roll ’tis a.b x: y https://example.com/a-b?c=d',
+      '日本語のテキスト ภาษาไทย 한국어 문장 Ελληνικά русский עברית العربية emoji 😀 ok e\u0301clair [link]. ((nested))!?',
+    ].join(' ');
+    const expected = [...segmenter.segment(text)].filter((segment) => segment.isWordLike).length;
+    expect(wordsOf(parseBody(text))).toBe(expected);
+    for (const word of text.split(' '))
+      expect([word, wordsOf(parseBody(word))]).toEqual([word, [...segmenter.segment(word)].filter((segment) => segment.isWordLike).length]);
+  });
 });
