@@ -39,6 +39,13 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   return { output, file: store(root, kind, fullKey, { output, inputs, readFrom, extension }), inputs };
 }
 
+/** esbuild's process ends, its memory freed for the rest of a build; the next bundle starts another. @param {string} root */
+export function stopBundler(root) {
+  /** @type {typeof import('esbuild')} */
+  const esbuild = projectRequire(root)('esbuild');
+  return esbuild.stop();
+}
+
 /**
  * An incremental bundle (the dev server's): each rebuild compiles only what changed; uncached, since it lives as long as the
  * session. Returns the output and the project's files it read.

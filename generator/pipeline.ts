@@ -1,4 +1,6 @@
 /** The build as the steps it runs (runner.ts), into a staging folder that replaces the output when every step succeeded. */
+
+import { stopBundler } from './bundle.mjs';
 import { messageOf } from './failure';
 import { faultsFrom } from './faults';
 import { ImageService } from './images/service';
@@ -53,6 +55,25 @@ export const STEPS: readonly AnyStep[] = [
 
 export const STEP_NAMES = stepNames(STEPS);
 
+/**
+ * A build frees each service once the steps that use it are done: sharp's process, Sass's worker and esbuild's process hold
+ * 300 MB that pages, fonts and outputs do not need. One asked again starts again.
+ */
+const RELEASES: readonly { after: readonly AnyStep[]; release: (build: Build) => unknown }[] = [
+  { after: [brand, images, share], release: (build) => build.images.close() },
+  { after: [styles], release: (build) => build.styles.close() },
+  { after: [siteCode, client], release: (build) => stopBundler(build.options.root) },
+];
+
+/** Called as each step finishes: a release runs once every step it waits for has. */
+function releaser(build: Build): (step: AnyStep) => void {
+  const waiting = RELEASES.map(({ after, release }) => ({ left: new Set(after), release }));
+  return (step) => {
+    for (const entry of waiting)
+      if (entry.left.delete(step) && entry.left.size === 0) Promise.resolve(entry.release(build)).catch(() => {});
+  };
+}
+
 export interface BuildResult {
   outDir: string;
   outputs: OutputFile[];
@@ -94,6 +115,7 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
       log: options.log,
       ...(options.progress ? { progress: options.progress } : {}),
       stepTimeoutMs: options.stepTimeoutMs,
+      finished: releaser(build),
       stalls: faults.stalls,
       limit: faults.limit,
     });

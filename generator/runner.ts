@@ -104,6 +104,8 @@ export interface RunOptions<Build> {
   /** Told when each step starts, how far it is, and when it ends. */
   progress?: ProgressReporter;
   stepTimeoutMs: number;
+  /** Told when a step has made its result (a build frees a service no later step uses). */
+  finished?: (step: AnyStep) => void;
   memo?: StepMemo;
   /** For the tests (faults.ts). */
   stalls?: (step: string) => boolean;
@@ -186,6 +188,7 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
           const last = options.memo?.last(step.name);
           const value = options.memo ? options.memo.keep(step.name, values, output) : output;
           if (value !== last) changed.add(step.name);
+          options.finished?.(step);
           return { value, ms: performance.now() - started };
         } finally {
           running.delete(controller);

@@ -126,6 +126,26 @@ describe('the step runner', () => {
     expect(results.files.map((seen) => seen.path)).toEqual(['a.html', 'b.xml', 'c.txt', 'list-of-a.html+b.xml+c.txt']);
   });
 
+  it('tells of each step once it has made its result, before the steps that need it run, and never of one that failed', async () => {
+    const told: string[] = [];
+    const first = defineStep({ name: 'first', needs: {}, run: () => 1 });
+    const second = defineStep({ name: 'second', needs: { first }, run: () => told.length });
+    const failing = defineStep({
+      name: 'failing',
+      needs: { second },
+      run: () => {
+        throw new Error('failing failed');
+      },
+    });
+    const finished = (step: { name: string }) => told.push(step.name);
+    const run = runSteps([first, second, failing], { ...options([]), finished });
+    await expect(run).rejects.toThrow('failing failed');
+    expect(told).toEqual(['first', 'second']);
+    const { results } = await runSteps([first, second], { ...options([]), finished });
+    // The step that needs `first` ran after it was told of.
+    expect(results.of(second)).toBe(3);
+  });
+
   it('refuses a step list with a step before what it needs, or a name twice', () => {
     const one = defineStep({ name: 'one', needs: {}, run: () => 1 });
     const two = defineStep({ name: 'two', needs: { one }, run: ({ one }) => one + 1 });
