@@ -96,12 +96,7 @@ export function listPages(spec: ListSpec, listed: readonly Shown[], tags: Tags):
       ...(page === 1 && spec.fields ? { fields: spec.fields } : {}),
       draft: false,
       // An entry's address too: a file renamed with its words unchanged moves its link.
-      version: versionOf(
-        String(page),
-        String(pageCount),
-        JSON.stringify(tags),
-        ...shown.flatMap(({ entry }) => [entry.path, entry.source]),
-      ),
+      version: versionOf(String(page), String(pageCount), JSON.stringify(tags), ...shown.flatMap(({ entry }) => [entry.path, entry.hash])),
       target: {
         kind: 'list',
         collection: spec.collection,

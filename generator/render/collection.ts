@@ -2,7 +2,7 @@
  * A collection's entries, read and checked: every Markdown file of its folder, its frontmatter held to the collection's schema,
  * its body to the rules of what the site publishes, each problem named with the file and line.
  */
-import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
@@ -11,6 +11,7 @@ import { description, text, title, unshowable } from '../schema';
 import type { Collection, Held, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
+import { readEntry, textHash } from './entry-text';
 import { bodyProblems, imagesOf, parseBody } from './markdown';
 import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
 
@@ -55,33 +56,6 @@ function tagsField(collection: Collection<unknown>): v.ObjectEntries {
       ),
     ),
   };
-}
-
-/** An entry's text, or what stops it being read: a link to nothing (a file moved or not yet checked out), a folder, no right to read. */
-function readEntry(file: string): string | { problem: string } {
-  try {
-    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      const target = (() => {
-        try {
-          return readlinkSync(file);
-        } catch {
-          return undefined;
-        }
-      })();
-      return {
-        problem:
-          target === undefined
-            ? 'was removed while the build read it: build again'
-            : `is a link to ${target}, which does not exist: restore the file, or remove the link`,
-      };
-    }
-    if (code === 'EACCES' || code === 'EPERM') return { problem: 'cannot be read: the build has no right to read it' };
-    if (code === 'EISDIR') return { problem: 'is a folder named as an entry: rename it without .md' };
-    throw error;
-  }
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -291,7 +265,7 @@ export async function loadCollection(
       shown: mode === 'development' || !draft,
       bodyLine,
       bodyStart: front[0].length,
-      source,
+      hash: textHash(source),
     };
     entries.push(entry);
     const twin = titles.get(entry.info.title);

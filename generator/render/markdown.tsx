@@ -16,7 +16,7 @@ import { entryKey, lookupMeta, storeMeta } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
 import { slugOf } from '../urls';
-import type { LoadedEntry, Located } from './protocol';
+import type { EntryText, Located } from './protocol';
 
 // Neither has types, of its own or on DefinitelyTyped: each is a markdown-it plugin, a function of the parser.
 const load = createRequire(import.meta.url);
@@ -101,7 +101,7 @@ export function parseBody(body: string, quotes: Quotes = STRAIGHT): Token[] {
 }
 
 /** Parsed again where it is rendered: a thousand entries' tokens, kept, were a worker's largest holding, and a parse is 0.1 ms. */
-function tokensOf(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, quotes?: Quotes): Token[] {
+function tokensOf(entry: Pick<EntryText, 'source' | 'bodyStart'>, quotes?: Quotes): Token[] {
   return parseBody(entry.source.slice(entry.bodyStart), quotes);
 }
 
@@ -323,7 +323,7 @@ export function imagesOf(tokens: readonly Token[]): { src: string; alt: string; 
   );
 }
 
-export function lineOfValue(entry: LoadedEntry, value: string, whole = false): Located {
+export function lineOfValue(entry: EntryText, value: string, whole = false): Located {
   // An id is a heading's: the source holds its words, not the id.
   const heading = whole ? [...headingIds(tokensOf(entry))].find(([, id]) => id === value)?.[0].map : undefined;
   if (heading) return { file: entry.file, line: entry.bodyLine + heading[0] };
@@ -428,7 +428,7 @@ async function runsOf(id: string, code: string, root: string | undefined): Promi
 }
 
 /** The tokens of an entry's body as its page renders them (what a table of contents and a reading time are made of). */
-export function bodyTokens(entry: Pick<LoadedEntry, 'source' | 'bodyStart'>, context: Pick<BodyContext, 'lang' | 'markdown'>): Token[] {
+export function bodyTokens(entry: Pick<EntryText, 'source' | 'bodyStart'>, context: Pick<BodyContext, 'lang' | 'markdown'>): Token[] {
   return tokensOf(entry, quotesFor(context.lang, context.markdown));
 }
 

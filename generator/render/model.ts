@@ -220,7 +220,7 @@ export async function describeSite(
         collection: name,
         lastmod: entry.info.updated ?? entry.info.date,
         draft: entry.info.draft,
-        version: versionOf(entry.source, ...others),
+        version: versionOf(entry.hash, ...others),
         target: {
           kind: 'entry',
           collection: name,

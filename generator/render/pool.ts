@@ -25,9 +25,17 @@ const LOADING = "loading the site's code";
 const PAGES_PER_WORKER = 24;
 const BOOT = path.join(import.meta.dirname, 'boot.mjs');
 
+/**
+ * Requests whose work grows with the whole site (10,000 entries described, their sitemap and feeds made): the time limit of
+ * their step bounds them, as it grows with the site; the page limit is for one page.
+ */
+const WHOLE_SITE: ReadonlySet<RequestType> = new Set(['describe', 'outputs']);
+
 interface Reply {
   /** "rendering page /about-us/". */
   what: string;
+  /** No page limit (WHOLE_SITE): a failure of its step stops the workers. */
+  unlimited?: boolean;
   route?: string;
   /** The content file the request is made from, if one alone is (an entry's Markdown): the file to change. */
   file?: string;
@@ -57,6 +65,11 @@ export class RenderPool {
   private spare: Member | undefined;
 
   /** One worker starts at once, so that it is up when the site's bundle is made. */
+  /** The project it renders, whose files a request's entries are read from. */
+  get root(): string {
+    return this.options.root;
+  }
+
   constructor(private readonly options: PoolOptions) {
     this.grow(1);
   }
@@ -171,7 +184,14 @@ export class RenderPool {
   private send(member: Member, type: RequestType, input: unknown, what: string, route?: string, file?: string): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
-      this.owe(member, { what, ...(route === undefined ? {} : { route }), ...(file === undefined ? {} : { file }), resolve, reject });
+      this.owe(member, {
+        what,
+        ...(WHOLE_SITE.has(type) ? { unlimited: true } : {}),
+        ...(route === undefined ? {} : { route }),
+        ...(file === undefined ? {} : { file }),
+        resolve,
+        reject,
+      });
       member.worker.postMessage({ id: this.nextId++, type, input } as ToWorker);
     });
   }
@@ -184,7 +204,10 @@ export class RenderPool {
   private arm(member: Member): void {
     clearTimeout(member.timer);
     const next = member.replies[0];
-    if (!next) return;
+    // A whole-site request keeps the process alive through its worker; any other, through its timer.
+    if (next?.unlimited) member.worker.ref();
+    else member.worker.unref();
+    if (!next || next.unlimited) return;
     const limit = next.what === LOADING ? Math.max(LOAD_MS, this.options.timeoutMs) : this.options.timeoutMs;
     member.timer = setTimeout(() => {
       const { what, route, file } = next;

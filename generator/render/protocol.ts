@@ -3,14 +3,14 @@ import type { Failure } from '../failure';
 import type { FoundReference } from '../scan';
 import type { EntryInfo, FeedInfo, Held, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
 
-/** A target with the entries it shows, as a request carries it. */
-export type PageSource =
+/** A target with the entries it shows, as a request carries it: an entry's page with its text (E), which a key leaves out. */
+export type PageSource<E extends LoadedEntry = EntryText> =
   | { kind: 'route'; index: number; latest?: Record<string, EntrySummary[]> }
   | { kind: 'not-found' }
   | {
       kind: 'entry';
       collection: string;
-      entry: LoadedEntry;
+      entry: E;
       newer?: EntrySummary;
       older?: EntrySummary;
       related: EntrySummary[];
@@ -53,10 +53,16 @@ export interface LoadedEntry {
   shown: boolean;
   /** 1-based. */
   bodyLine: number;
-  /** Where the body starts in `source`. */
+  /** Where the body starts in its text. */
   bodyStart: number;
-  source: string;
+  /** Of its text as it was checked: the text itself is read again for a request that renders or locates it (withText). */
+  hash: string;
+  /** Only in such a request: the main thread keeps no entry's text, so that its memory does not grow with the content. */
+  source?: string;
 }
+
+/** An entry with its text, as a request that renders or locates its body carries it. */
+export type EntryText = LoadedEntry & { source: string };
 
 /** As read and checked: the main thread keeps its entries, and hands each render request those its page shows. */
 export interface LoadedCollection {
@@ -186,7 +192,7 @@ export interface Requests {
 
 /** What the outputs are made from: the feeds' entries with their bodies and images, which the worker renders. */
 export type OutputRequest = Omit<OutputInput, 'body'> & {
-  bodies: { collection: string; entry: LoadedEntry }[];
+  bodies: { collection: string; entry: EntryText }[];
   /** Those the bodies show, by source file. */
   images: Record<string, Omit<ImageInfo, 'alt'>>;
 };

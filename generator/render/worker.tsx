@@ -110,8 +110,8 @@ async function locateOnPage(
 ): Promise<Located | undefined> {
   if (source.kind === 'entry') return lineOfValue(source.entry, value, whole);
   if (source.kind === 'list') {
-    const entry = source.entries.find((item) => item.source.includes(value));
-    return entry ? lineOfValue(entry, value) : undefined;
+    const entry = source.entries.find((item) => item.source?.includes(value));
+    return entry?.source === undefined ? undefined : lineOfValue({ ...entry, source: entry.source }, value);
   }
   // A link is written with or without its trailing slash; a character is anywhere in a text.
   const matches = whole ? (text: string) => text === value || text === value.replace(/\/$/, '') : (text: string) => text.includes(value);

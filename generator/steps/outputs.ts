@@ -1,4 +1,5 @@
 /** The site's outputs (outputs/): the sitemap, robots.txt, the feeds, the redirects' pages, and any a site adds. */
+import { withText } from '../render/entry-text';
 import { brand } from './brand';
 import { config } from './config';
 import { images } from './images';
@@ -15,7 +16,7 @@ export const outputs = defineStep({
     // The entries the feeds carry, with their bodies, which the worker renders: no more than each feed's length.
     const inFeeds = new Set(described.feeds.flatMap((feed) => feed.entries.map((entry) => entry.path)));
     const bodies = Object.entries(described.collections).flatMap(([collection, { entries }]) =>
-      entries.flatMap((entry) => (inFeeds.has(entry.path) ? [{ collection, entry }] : [])),
+      entries.flatMap((entry) => (inFeeds.has(entry.path) ? [{ collection, entry: withText(build.options.root, entry) }] : [])),
     );
     const made = await build.renderer.ask(
       'outputs',

@@ -7,10 +7,12 @@ import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { feedPath } from '../outputs/feeds';
 import { runQueue } from '../queue';
+import { withText } from '../render/entry-text';
 import type { RenderPool } from '../render/pool';
 import {
   type EntrySummary,
   type LateTokens,
+  type LoadedEntry,
   type PageSource,
   type RenderRequest,
   type RenderSettings,
@@ -68,8 +70,15 @@ function lateTokens(): LateTokens {
   return { nonce, ...(Object.fromEntries(names.map((name) => [name, `${nonce}-${name}`])) as Record<(typeof names)[number], string>) };
 }
 
-/** What a render request carries besides the page: its entries, read by the site step (another page's without their bodies). */
-export function pageSource(described: Pick<SiteDescription, 'collections'>, target: PageTarget): PageSource {
+/**
+ * What a render request carries besides the page: its entries, read by the site step (another page's without their bodies);
+ * `text` gives an entry's page its entry's text (withText), or leaves it out for a key.
+ */
+export function pageSource<E extends LoadedEntry>(
+  described: Pick<SiteDescription, 'collections'>,
+  target: PageTarget,
+  text: (entry: LoadedEntry) => E,
+): PageSource<E> {
   if (target.kind === 'not-found') return target;
   if (target.kind === 'route') {
     const { latest, ...route } = target;
@@ -96,7 +105,7 @@ export function pageSource(described: Pick<SiteDescription, 'collections'>, targ
   return {
     kind: 'entry',
     collection: target.collection,
-    entry: entry(target.entry),
+    entry: text(entry(target.entry)),
     ...(newer === undefined ? {} : { newer: summaryOf(entry(newer)) }),
     ...(older === undefined ? {} : { older: summaryOf(entry(older)) }),
     related: related.map((index) => summaryOf(entry(index))),
@@ -104,7 +113,7 @@ export function pageSource(described: Pick<SiteDescription, 'collections'>, targ
 }
 
 /** The entries a page shows besides its own body: their covers are among its images. */
-function entriesOn(source: PageSource): EntrySummary[] {
+function entriesOn(source: PageSource<LoadedEntry>): EntrySummary[] {
   if (source.kind === 'entry')
     return [source.entry, ...(source.newer ? [source.newer] : []), ...(source.older ? [source.older] : []), ...source.related];
   if (source.kind === 'list') return source.entries;
@@ -158,7 +167,9 @@ export const pages = defineStep({
     // A route showing the newest entries shows what they are now.
     const latestOf = (info: PageInfo) =>
       info.target.kind === 'route' && info.target.latest
-        ? hashParts([JSON.stringify(entriesOn(pageSource(described, info.target)).map((entry) => [entry.path, entry.info]))])
+        ? hashParts([
+            JSON.stringify(entriesOn(pageSource(described, info.target, (entry) => entry)).map((entry) => [entry.path, entry.info])),
+          ])
         : '';
     const versions = infos.map((info) => `${info.file} ${info.version ?? ''} ${socialImageOf(info).url} ${latestOf(info)}`);
     const reuse = previous?.key === key;
@@ -184,7 +195,7 @@ export const pages = defineStep({
       const spool = writer.spool();
       await runQueue(fresh, { width: renderer.width, signal, done: (count) => progress(count, fresh.length) }, async (index) => {
         const info = infos[index] as PageInfo;
-        const source = pageSource(described, info.target);
+        const source = pageSource(described, info.target, (entry) => withText(renderer.root, entry));
         const request: RenderRequest = {
           page: info,
           source,
@@ -266,7 +277,9 @@ export async function whereOnPage(
 ): Promise<{ prefix: string; file?: string }> {
   const info = described.pages[page];
   if (!info) return { prefix: '' };
-  const source = pageSource(described, info.target);
+  const found = pageSource(described, info.target, (entry) => withText(renderer.root, entry));
+  // A list's entries with their texts too: the value may be in any of them.
+  const source = found.kind === 'list' ? { ...found, entries: found.entries.map((entry) => withText(renderer.root, entry)) } : found;
   const where = await renderer.ask('locate', { source, value, whole }, `finding “${value}”`).catch(() => undefined);
   return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
 }

@@ -118,7 +118,7 @@ function shown(...tags: string[][]): Shown[] {
       shown: true,
       bodyLine: 1,
       bodyStart: 0,
-      source: `note ${index}`,
+      hash: `note ${index}`,
     },
   }));
 }

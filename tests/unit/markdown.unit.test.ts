@@ -11,6 +11,7 @@ import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCollection } from '../../generator/render/collection';
+import { withText } from '../../generator/render/entry-text';
 import { bodyTokens, lineOfValue, renderBody } from '../../generator/render/markdown';
 import { scanHtml } from '../../generator/scan';
 import { CODE_TOKEN_KINDS, type Collection, type ImageInfo, type MarkdownSettings } from '../../generator/site';
@@ -41,13 +42,14 @@ async function problems(source: string, files: Record<string, string> = {}, mark
   return loaded.problems.map((problem) => `${problem.line}: ${problem.text}`);
 }
 
-/** A notes folder of these files, loaded as a production build loads it. */
+/** A notes folder of these files, loaded as a production build loads it, each entry with its text as a request carries it. */
 async function load(files: Record<string, string>) {
   const root = await mkdtemp(path.join(tmpdir(), 'markdown-'));
   roots.push(root);
   await mkdir(path.join(root, 'notes'));
   for (const [file, contents] of Object.entries(files)) await writeFile(path.join(root, 'notes', file), contents);
-  return loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+  const loaded = await loadCollection(root, 'notes', collection, { now: NOW, mode: 'production' });
+  return { ...loaded, entries: loaded.entries.map((entry) => withText(root, entry)) };
 }
 
 /** The entry's body as a page writes it. */

@@ -1,0 +1,49 @@
+/**
+ * An entry's text, read where it is needed: the site step reads and checks it, and a request that renders or locates its body
+ * reads it again (withText). Apart from the Markdown engine, so that the main thread may read it without loading React.
+ */
+import { readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { hashParts } from '../cache.mjs';
+import { BuildError } from '../failure';
+import type { EntryText, LoadedEntry } from './protocol';
+
+export const textHash = (text: string): string => hashParts([text]);
+
+/**
+ * The entry with its text, read again as the site step checked it: a file changed since (saved during the build) fails the
+ * build, naming it, rather than render what was not checked.
+ */
+export function withText(root: string, entry: LoadedEntry): EntryText {
+  const source = readEntry(path.join(root, entry.file));
+  if (typeof source === 'string' && textHash(source) === entry.hash) return { ...entry, source };
+  const why = typeof source === 'string' ? 'it changed while the site was being built' : source.problem;
+  throw new BuildError(`${entry.file} could not be read again: ${why}. Build again.`, { file: entry.file });
+}
+
+/** An entry's text, or what stops it being read: a link to nothing (a file moved or not yet checked out), a folder, no right to read. */
+export function readEntry(file: string): string | { problem: string } {
+  try {
+    return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      const target = (() => {
+        try {
+          return readlinkSync(file);
+        } catch {
+          return undefined;
+        }
+      })();
+      return {
+        problem:
+          target === undefined
+            ? 'was removed while the build read it: build again'
+            : `is a link to ${target}, which does not exist: restore the file, or remove the link`,
+      };
+    }
+    if (code === 'EACCES' || code === 'EPERM') return { problem: 'cannot be read: the build has no right to read it' };
+    if (code === 'EISDIR') return { problem: 'is a folder named as an entry: rename it without .md' };
+    throw error;
+  }
+}
