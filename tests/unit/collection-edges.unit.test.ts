@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCollection } from '../../generator/render/collection';
+import { withText } from '../../generator/render/entry-text';
 import { type AnyPages, describeSite } from '../../generator/render/model';
 import type { Collection } from '../../generator/site';
 import pages from '../../pages/site';
@@ -128,6 +129,20 @@ describe('the entries of a collection', () => {
     expect(await problems({ 'first.md': same, 'second.md': same })).toEqual([
       'notes/second.md:2: title "A good title" is the title of notes/first.md:2 too: each entry of a collection needs its own',
     ]);
+  });
+
+  it('are read again, as checked, by a request for the body; one saved since fails naming it, rather than render unchecked text', async () => {
+    const text = `${front(good)}\nText.\n`;
+    const root = await project({ 'entry.md': text });
+    const [entry] = (await load(root)).entries;
+    if (!entry) throw new Error('The entry was not loaded.');
+    // The main thread keeps no entry's text.
+    expect(entry.source).toBeUndefined();
+    expect(withText(root, entry).source).toBe(text);
+    await writeFile(path.join(root, 'notes', 'entry.md'), `${text}A line added during the build.\n`);
+    expect(() => withText(root, entry)).toThrow(
+      'notes/entry.md could not be read again: it changed while the site was being built. Build again.',
+    );
   });
 
   it('may share a title with a draft, which no build publishes beside it', async () => {
