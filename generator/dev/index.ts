@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { bundle } from '../bundle.mjs';
 import type { Failure } from '../failure';
+import { browserBundle } from '../steps/client';
 import { scratchFolder } from '../writer';
 import { isAllowedHost, serverUrls } from './address';
 import { createDevServer, listen } from './server';
@@ -39,16 +39,8 @@ export interface DevHandle {
   close: () => Promise<void>;
 }
 
-export async function dev({
-  root,
-  port: preferredPort,
-  host,
-  base,
-  pageTimeoutMs,
-  onOutcome,
-  onRefused,
-  onNotice,
-}: DevOptions): Promise<DevHandle> {
+export async function dev(options: DevOptions): Promise<DevHandle> {
+  const { root, port: preferredPort, host, base, pageTimeoutMs, onOutcome, onRefused, onNotice } = options;
   const cleanups: (() => unknown)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
@@ -77,20 +69,7 @@ export async function dev({
       overrides: { ...(pageTimeoutMs ? { pageTimeoutMs } : {}), ...(base ? { base } : {}) },
     });
     cleanups.push(() => session.close());
-    const reloadClient = await bundle({
-      root,
-      kind: 'reload-client',
-      key: [],
-      entry: 'the dev server’s reload client',
-      extension: 'js',
-      options: {
-        entryPoints: [path.join(import.meta.dirname, 'reload-client.ts')],
-        bundle: true,
-        format: 'iife',
-        platform: 'browser',
-        target: ['es2020'],
-      },
-    });
+    const reloadClient = await browserBundle(root, path.join(import.meta.dirname, 'reload-client.ts'));
     let notices: () => Failure[] = () => [];
     const server = createDevServer({
       session,

@@ -16,7 +16,8 @@ export interface Client {
   reads: string[];
 }
 
-async function browserBundle(root: string, entry: string, format: 'iife' | 'esm') {
+/** `entry`: relative to the root, or absolute (the dev server's reload client). */
+export async function browserBundle(root: string, entry: string) {
   return bundle({
     root,
     kind: 'client',
@@ -24,10 +25,10 @@ async function browserBundle(root: string, entry: string, format: 'iife' | 'esm'
     entry,
     extension: 'js',
     options: {
-      entryPoints: [path.join(root, entry)],
+      entryPoints: [path.resolve(root, entry)],
       bundle: true,
       minify: true,
-      format,
+      format: 'iife',
       platform: 'browser',
       target: ['es2020'],
       legalComments: 'none',
@@ -37,8 +38,8 @@ async function browserBundle(root: string, entry: string, format: 'iife' | 'esm'
 
 async function bundleClient(root: string, site: Site, writer: Writer, base: string): Promise<Client> {
   const [script, inline] = await Promise.all([
-    browserBundle(root, site.client, 'iife'),
-    site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript, 'iife'),
+    browserBundle(root, site.client),
+    site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript),
   ]);
   const written = writer.asset(base, { name: 'main', extension: 'js', contents: script.output });
   // Inside <script> nothing is escaped: the text must not end the element early.
