@@ -6,11 +6,6 @@ import { BuildError, diskFull, isBuildError, messageOf } from './failure';
 import type { ProgressReporter } from './progress';
 import type { OutputFile } from './writer';
 
-/** Files (relative to the root) and folders a step read: the dev server runs it again when one changes. */
-export interface Reads {
-  reads?: readonly string[];
-}
-
 /** What a running step is given besides its inputs; `Build` is what every step of a build shares (pipeline.ts). */
 export interface StepContext<Build = unknown> {
   build: Build;
@@ -48,7 +43,7 @@ export interface Step<Out, Needs extends Record<string, AnyStep>, Build> extends
   run(input: InputOf<Needs>, context: StepContext<Build>): Promise<Out> | Out;
 }
 
-/** A step module: `export const images = defineStep({ name: 'images', needs: { config, site }, run })`; its input is typed by what it needs. */
+/** A step module's form (`defineStep`): its input is typed by what it needs. */
 export function stepsFor<Build>() {
   return <const Needs extends Record<string, AnyStep>, Made>(step: {
     name: string;
@@ -60,12 +55,11 @@ export function stepsFor<Build>() {
   }): Step<Awaited<Made>, Needs, Build> => step as Step<Awaited<Made>, Needs, Build>;
 }
 
-/** A step's own result of the last run, typed as the step makes it: the runner keeps each result with its step. */
+/** Typed as the step makes it: the runner keeps each result with its step. */
 export function previousOf<S extends AnyStep>(context: StepContext<unknown>, step: S): OutputOf<S> | undefined {
   return context.previous?.step === step ? (context.previous.value as OutputOf<S>) : undefined;
 }
 
-/** What a step made, by step: typed by the step asked for. */
 export class StepResults {
   constructor(private readonly values: ReadonlyMap<AnyStep, unknown>) {}
 
@@ -79,14 +73,13 @@ export class StepResults {
     return [...this.values.values()].flatMap(filesIn);
   }
 
-  /** Those of the step of that name. */
   filesOf(name: string): readonly OutputFile[] {
     for (const [step, value] of this.values) if (step.name === name) return filesIn(value);
     return [];
   }
 }
 
-/** A result that carries files is collected: no step needs to be named for its files to be found. */
+/** No step needs to be named for its files to be found. */
 function filesIn(result: unknown): readonly OutputFile[] {
   const files = typeof result === 'object' && result !== null && 'files' in result ? result.files : undefined;
   return Array.isArray(files) ? (files as OutputFile[]) : [];
@@ -101,7 +94,6 @@ export interface RunOptions<Build> {
   build: Build;
   /** One line a step, in declaration order. */
   log: (line: string) => void;
-  /** Told when each step starts, how far it is, and when it ends. */
   progress?: ProgressReporter;
   stepTimeoutMs: number;
   memo?: StepMemo;
@@ -249,7 +241,8 @@ export class StepMemo {
 
   /** A result equal to the last one is the last one, so that the steps that take it need not run again. */
   keep(name: string, inputs: readonly unknown[], value: unknown): unknown {
-    const reads = (value as Reads | undefined)?.reads ?? [];
+    // Files (relative to the root) and folders ("content/news/") the step read.
+    const reads = (value as { reads?: readonly string[] } | undefined)?.reads ?? [];
     const last = this.memory.get(name)?.value;
     const same = last !== undefined && sameData(last, value);
     this.memory.set(name, { inputs, value: same ? last : value, reads: new Set(reads) });
@@ -272,7 +265,6 @@ export class StepMemo {
     return this.memory.has(name);
   }
 
-  /** Whatever happened since. */
   last(name: string): unknown {
     return this.memory.get(name)?.value;
   }

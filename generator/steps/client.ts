@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
 import { wordsOf } from '../prune-css';
-import type { Site } from '../site';
-import type { OutputFile, Writer, WrittenAsset } from '../writer';
+import type { OutputFile, WrittenAsset } from '../writer';
 import { config } from './config';
 import { defineStep } from './step';
 
@@ -36,20 +35,19 @@ export async function browserBundle(root: string, entry: string) {
   });
 }
 
-async function bundleClient(root: string, site: Site, writer: Writer, base: string): Promise<Client> {
-  const [script, inline] = await Promise.all([
-    browserBundle(root, site.client),
-    site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript),
-  ]);
-  const written = writer.asset(base, { name: 'main', extension: 'js', contents: script.output });
-  // Inside <script> nothing is escaped: the text must not end the element early.
-  const inlineScript = inline?.output.toString('utf8').trim() ?? '';
-  const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
-  return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
-}
-
 export const client = defineStep({
   name: 'client',
   needs: { config },
-  run: ({ config }, { build }) => bundleClient(build.options.root, config.site, build.writer, config.address.base),
+  run: async ({ config: { site, address } }, { build }): Promise<Client> => {
+    const { root } = build.options;
+    const [script, inline] = await Promise.all([
+      browserBundle(root, site.client),
+      site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript),
+    ]);
+    const written = build.writer.asset(address.base, { name: 'main', extension: 'js', contents: script.output });
+    // Inside <script> nothing is escaped: the text must not end the element early.
+    const inlineScript = inline?.output.toString('utf8').trim() ?? '';
+    const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
+    return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
+  },
 });
