@@ -51,5 +51,5 @@ export function defaultOptions(root: string): BuildOptions {
     keepAssetsMs: 7 * DAY_MS,
     log: (line) => console.log(line),
     mode: 'production',
-  } satisfies BuildOptions;
+  };
 }

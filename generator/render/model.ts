@@ -57,29 +57,23 @@ export async function describeSite(
   });
 
   const checked = new Map<unknown, Promise<Problem[]>>();
+  const checkContent = async (content: unknown) => {
+    const where = whereIn(content, pagesModule);
+    const problems = await problemsOf(content, pages.content.schema, where);
+    // Its Markdown, once the fields are right.
+    return problems.length > 0 ? problems : proseProblems(content, pages.content.schema, where);
+  };
   const checkEntry = async (entry: PageEntry<unknown>, schema: v.GenericSchema, where: Where, route: string) => {
+    const { content, page } = entry;
     const found = await problemsOf(entry, schema, where);
-    const hasContent = (entry as { content?: unknown }).content !== undefined;
-    const hasPage = (entry as { page?: unknown }).page !== undefined;
-    if (hasContent === hasPage) {
-      const { file, line } = await where([]);
-      found.push({
-        file,
-        ...(line === undefined ? {} : { line }),
-        text: hasPage
-          ? 'has both content and page: give one'
-          : 'has neither content nor page: give its copy (content) or a component of its own (page)',
-      });
+    if ((content === undefined) === (page === undefined)) {
+      const text = page
+        ? 'has both content and page: give one'
+        : 'has neither content nor page: give its copy (content) or a component of its own (page)';
+      found.push({ ...(await where([])), text });
     }
-    if (hasContent) {
-      const content = (entry as { content: unknown }).content;
-      const check = async () => {
-        const where = whereIn(content, pagesModule);
-        const problems = await problemsOf(content, pages.content.schema, where);
-        // Its Markdown, once the fields are right.
-        return problems.length > 0 ? problems : proseProblems(content, pages.content.schema, where);
-      };
-      if (!checked.has(content)) checked.set(content, check());
+    if (content !== undefined) {
+      if (!checked.has(content)) checked.set(content, checkContent(content));
       found.push(...((await checked.get(content)) ?? []));
     }
     problems.push(...found.map((problem) => ({ ...problem, route })));
