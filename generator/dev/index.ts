@@ -1,7 +1,6 @@
 /**
- * The dev server as a library: builds the site once, serves it with live reload, and rebuilds only what each save touches.
- * Nothing here runs the site's code: render workers do, so a broken page, or one that never finishes rendering, never stops
- * the server. The command (commands/dev.ts) prints what it reports.
+ * The dev server: builds the site once, serves it with live reload, and rebuilds what each save touches. Render workers run the
+ * site's code, so a broken page, or one that never finishes rendering, never stops the server.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -19,7 +18,7 @@ export interface DevOptions {
   port: number;
   /** The address to listen on: loopback, every interface, or one. */
   host: string;
-  /** The folder the site is served under, "/site/". */
+  /** "/site/". */
   base?: string;
   pageTimeoutMs?: number;
   /** After each rebuild: what it did, and the saves that caused it. */

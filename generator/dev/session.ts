@@ -37,8 +37,6 @@ export interface SessionOptions {
   /** The site's bundles, the pages' spools. */
   workDir: string;
   onOutcome: (outcome: Outcome, files: readonly string[]) => void;
-  /** Editors often write a file in several steps. */
-  debounceMs?: number;
   overrides?: Partial<BuildOptions>;
 }
 
@@ -54,7 +52,7 @@ export class DevSession {
   /** Kept warm for the session: a save's stylesheet in a fifth of a cold compiler's time. */
   private readonly styles: StylesCompiler;
   private readonly images: ImageService;
-  /** This rebuild's: the dev bundler writes the site's code with it. */
+  /** The dev bundler writes the site's code with this rebuild's. */
   private writer: Writer | undefined;
   /** So that those no step writes any more are deleted. */
   private written = new Set<string>();
@@ -75,7 +73,8 @@ export class DevSession {
     if (this.closed) return;
     this.pending.add(file);
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.kick(), this.options.debounceMs ?? 20);
+    // Editors often write a file in several steps.
+    this.timer = setTimeout(() => this.kick(), 20);
   }
 
   start(): Promise<void> {

@@ -26,7 +26,6 @@ function ignored(file: string): boolean {
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 
-/** The error code of what `call` threw, if it threw. */
 function codeOfCall(call: () => void): string | undefined {
   try {
     call();
@@ -47,7 +46,6 @@ export interface SourceWatcher {
 /** A notice, and whether what it names is to be watched once it is fixed. */
 interface Notice {
   failure: Failure;
-  /** Whether it still holds. */
   holds: () => boolean;
   rewatch: boolean;
 }

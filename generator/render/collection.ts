@@ -2,7 +2,7 @@
  * A collection's entries, read and checked: every Markdown file of its folder, its frontmatter held to the collection's schema,
  * its body to the rules of what the site publishes, each problem named with the file and line.
  */
-import { readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
@@ -64,13 +64,7 @@ function readEntry(file: string): string | { problem: string } {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      const target = (() => {
-        try {
-          return readlinkSync(file);
-        } catch {
-          return undefined;
-        }
-      })();
+      const target = lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(file) : undefined;
       return {
         problem:
           target === undefined
@@ -210,13 +204,10 @@ export async function loadCollection(
     const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
     const bodyLine = source.slice(0, front[0].length).split('\n').length;
     // As the frontmatter's text fields are held: a bell or an escape would reach the page unseen.
-    source
-      .slice(front[0].length)
-      .split('\n')
-      .forEach((line, index) => {
-        const mistake = unshowable(line);
-        if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
-      });
+    for (const [index, line] of source.slice(front[0].length).split('\n').entries()) {
+      const mistake = unshowable(line);
+      if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
+    }
     const tokens = parseBody(source.slice(front[0].length));
     for (const problem of bodyProblems(tokens, collection.markdown)) add(problem.line + bodyLine, problem.text);
     const entryImages = [
@@ -263,7 +254,6 @@ export async function loadCollection(
       );
     const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
-    const draft = checked.draft === true || scheduled || expired;
     const held: Held | undefined =
       checked.draft === true
         ? { reason: 'draft' }
@@ -272,6 +262,7 @@ export async function loadCollection(
           : expired
             ? { reason: 'expired', date: checked.expiryDate as string }
             : undefined;
+    const draft = held !== undefined;
     const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
     const entry: LoadedEntry = {
       file,

@@ -1,7 +1,4 @@
-/**
- * Every page rendered by the render service, a few at a time, into the writer's spool: each waits there, with stand-ins for
- * the stylesheet and the font, until the font is cut to every page's text (write.ts).
- */
+/** Every page rendered, a few at a time, into the spool: with stand-ins for what is known only once the font is cut (write.ts). */
 import { randomBytes } from 'node:crypto';
 import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
@@ -227,7 +224,7 @@ export function imageFinder(described: SiteDescription, made: Readonly<Record<st
     const entry = image.from.replace(/:\d+$/, '');
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), image.file]);
   }
-  const pick = (body: readonly EntrySummary[], covers: readonly EntrySummary[]) =>
+  return (body: readonly EntrySummary[], covers: readonly EntrySummary[]) =>
     Object.fromEntries(
       [
         ...body.flatMap((entry) => byEntry.get(entry.file) ?? []),
@@ -237,7 +234,6 @@ export function imageFinder(described: SiteDescription, made: Readonly<Record<st
         return image ? [[file, image] as const] : [];
       }),
     );
-  return pick;
 }
 
 /** A fragment, the skip link or the first paint's hold would land on the first. */
