@@ -1,7 +1,4 @@
-/**
- * Who answers at each address of the site: a route, a redirect's source, a collection's entry, list page or feed. Two at one
- * address would overwrite each other, or send one's readers away, without a word: the second is a problem naming both.
- */
+/** Who answers at each address: two at one would overwrite each other without a word, so the second is a problem naming both. */
 import { canonicalPath } from '../urls';
 import type { Problem } from './check';
 import type { Located } from './protocol';

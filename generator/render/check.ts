@@ -1,7 +1,4 @@
-/**
- * What is wrong with what an owner wrote, as a copy editor would say it, naming file, line, field and route. esbuild strips
- * types: without this check a misspelled field would ship as an empty element.
- */
+/** What is wrong with what an owner wrote, naming file, line and field: esbuild strips types, so a misspelled field would ship empty. */
 import * as v from 'valibot';
 import { BuildError } from '../failure';
 import type { Keys } from './locate';
@@ -20,7 +17,6 @@ export interface Problem {
 
 export type Where = (keys: Keys) => Promise<Located>;
 
-/** `prefix` goes before each field's path. */
 export async function problemsOf(value: unknown, schema: v.GenericSchema, where: Where, prefix: Keys = []): Promise<Problem[]> {
   const result = v.safeParse(schema, value);
   if (result.success) return [];

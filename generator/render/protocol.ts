@@ -3,7 +3,7 @@ import type { Failure } from '../failure';
 import type { FoundReference } from '../scan';
 import type { EntryInfo, FeedInfo, Held, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
 
-/** A target with the entries it shows, as a request carries it. */
+/** A PageTarget with the entries it shows, as a request carries it. */
 export type PageSource =
   | { kind: 'route'; index: number; latest?: Record<string, EntrySummary[]> }
   | { kind: 'not-found' }
@@ -74,11 +74,10 @@ export interface SiteDescription {
   images: ImageSource[];
   /** Each entry's link preview: its cover, cut, or its title drawn on the site's card. */
   shares: { path: SitePath; title: string; file: string; cover?: string }[];
-  /** The site's card's, which a cover is cut to. */
+  /** Which a cover is cut to. */
   socialImageSize: { width: number; height: number };
   /** Besides the code (Markdown). */
   reads: string[];
-  /** As read and checked, by name. */
   collections: Record<string, LoadedCollection>;
   /** The entries the build leaves out, and why (none in the dev server, which shows them marked). */
   left: { file: string; held: Held }[];
@@ -134,7 +133,6 @@ export interface RenderSettings {
   redirects: (readonly [from: string, to: string])[];
 }
 
-/** A page's image for link previews. */
 export interface SocialImage {
   url: string;
   width: number;

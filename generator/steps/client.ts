@@ -2,18 +2,8 @@
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
 import { wordsOf } from '../prune-css';
-import type { OutputFile, WrittenAsset } from '../writer';
 import { config } from './config';
 import { defineStep } from './step';
-
-export interface Client {
-  script: WrittenAsset;
-  inlineScript: string;
-  /** Every word of both scripts: the classes they add are among them. */
-  words: string[];
-  files: OutputFile[];
-  reads: string[];
-}
 
 /** `entry`: relative to the root, or absolute (the dev server's reload client). */
 export async function browserBundle(root: string, entry: string) {
@@ -38,7 +28,7 @@ export async function browserBundle(root: string, entry: string) {
 export const client = defineStep({
   name: 'client',
   needs: { config },
-  run: async ({ config: { site, address } }, { build }): Promise<Client> => {
+  run: async ({ config: { site, address } }, { build }) => {
     const { root } = build.options;
     const [script, inline] = await Promise.all([
       browserBundle(root, site.client),
@@ -47,6 +37,7 @@ export const client = defineStep({
     const written = build.writer.asset(address.base, { name: 'main', extension: 'js', contents: script.output });
     // Inside <script> nothing is escaped: the text must not end the element early.
     const inlineScript = inline?.output.toString('utf8').trim() ?? '';
+    // Every word of both scripts: the classes they add are among them.
     const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
     return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
   },
