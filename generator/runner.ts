@@ -142,11 +142,6 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
     const needs = Object.entries(step.needs);
     const earlierSteps = step.needsFiles ? steps.slice(0, position) : [];
     const inputs = [...needs.map(([, need]) => need), ...earlierSteps].map((need) => results.get(need) as Promise<unknown>);
-    const earlier = reported;
-    let done = () => {};
-    reported = new Promise((resolve) => {
-      done = resolve;
-    });
     const controller = new AbortController();
     const made = Promise.all(inputs)
       .catch(() => {
@@ -192,18 +187,18 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
         throw error;
       });
     // The steps that need it start as soon as it is made; only its line waits for those declared before it.
-    const report = made
+    const report = reported
+      .then(() => made)
       .then(
-        async ({ ms }) => {
-          await earlier;
+        ({ ms }) => {
           if (ms === undefined || failed) return;
           timings.push({ step: step.name, ms });
           ran.push(step.name);
           options.log(`  ✓ ${step.name.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`);
         },
         () => {},
-      )
-      .finally(done);
+      );
+    reported = report;
     const result = made.then(({ value }) => value);
     results.set(step, result);
     // A step's failure is reported below, once: not again as unhandled where no step needs it.
