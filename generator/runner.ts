@@ -285,33 +285,25 @@ export async function timeLimited<T>(
   limitMs: number,
   controller = new AbortController(),
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let onBeforeExit: (() => void) | undefined;
-  let onAbort: (() => void) | undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`);
-      controller.abort(error);
-      reject(error);
-    }, limitMs);
-    // Unref'd: once nothing else is pending, the step waits for what will never come.
-    timer.unref();
-    onBeforeExit = () =>
-      reject(
-        new BuildError(`Step "${name}" never finished: it waits for something that nothing will ever complete (a promise never settled).`),
-      );
-    process.once('beforeExit', onBeforeExit);
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
     onAbort = () => reject(controller.signal.reason);
-    controller.signal.addEventListener('abort', onAbort, { once: true });
   });
+  controller.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
+  // Unref'd: once nothing else is pending, the step waits for what will never come.
+  timer.unref();
+  const never = `Step "${name}" never finished: it waits for something that nothing will ever complete (a promise never settled).`;
+  const onBeforeExit = () => controller.abort(new BuildError(never));
+  process.once('beforeExit', onBeforeExit);
   try {
-    return await Promise.race([run(), stalled]);
+    return await Promise.race([run(), stopped]);
   } catch (error) {
     if (error instanceof NotStarted) throw error;
     throw isBuildError(error) ? error : (diskFull(error) ?? new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error }));
   } finally {
     clearTimeout(timer);
-    if (onBeforeExit) process.off('beforeExit', onBeforeExit);
-    if (onAbort) controller.signal.removeEventListener('abort', onAbort);
+    process.off('beforeExit', onBeforeExit);
+    controller.signal.removeEventListener('abort', onAbort);
   }
 }

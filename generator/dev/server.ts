@@ -91,7 +91,7 @@ export function createDevServer(options: DevServerOptions) {
     // Never answer with a page from before the latest save.
     await session.idle();
     const found = sitePath === undefined ? undefined : await resolveFile(siteDir, sitePath);
-    if (!found && !session.hasPages) return reply(500, HTML, errorPage(session.error, version()));
+    if (!found && session.version === 0) return reply(500, HTML, errorPage(session.error, version()));
     if (!found) {
       return page(
         404,

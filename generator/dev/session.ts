@@ -92,10 +92,6 @@ export class DevSession {
     });
   }
 
-  get hasPages(): boolean {
-    return this.version > 0;
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
