@@ -145,12 +145,7 @@ export class DevSession {
       bundler: (config) => this.bundle(config),
     };
     try {
-      const { results, timings, ran, changed } = await runSteps(STEPS, {
-        build,
-        log: () => {},
-        stepTimeoutMs: options.stepTimeoutMs,
-        memo: this.memo,
-      });
+      const { results, timings, ran, changed } = await runSteps(STEPS, { ...options, build, memo: this.memo });
       this.removeUnwritten(results.files, writer);
       const failedLast = this.error !== undefined;
       this.error = undefined;

@@ -95,17 +95,12 @@ export interface BrandDrawings {
   socialImageSize: { width: number; height: number };
 }
 
-/** Known only once every page is rendered (the font is cut to their text): the pages hold stand-ins for them until written. */
-export interface LateAssets {
-  csp: string;
-  /** Its text (inline) or URL (linked). */
-  stylesheet: string;
-  integrity: string;
-  font: string;
-  script: string;
-  scriptIntegrity: string;
-  inlineScript: string;
-}
+/**
+ * Known only once every page is rendered (the font is cut to their text): the pages hold stand-ins for them until written. The
+ * stylesheet is its text (inline) or its URL (linked).
+ */
+export const LATE_ASSETS = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
+export type LateAssets = Record<(typeof LATE_ASSETS)[number], string>;
 
 /** A page's own inline stylesheet, cut to its classes, and the meta policy that allows it. */
 export type PageStyle = Pick<LateAssets, 'csp' | 'stylesheet'>;

@@ -7,6 +7,8 @@ import { runQueue } from '../queue';
 import type { RenderPool } from '../render/pool';
 import {
   type EntrySummary,
+  LATE_ASSETS,
+  type LateAssets,
   type LateTokens,
   type PageSource,
   type RenderRequest,
@@ -61,8 +63,7 @@ export function pageLabel(info: PageInfo | undefined): string {
 
 function lateTokens(): LateTokens {
   const nonce = `x-late-${randomBytes(9).toString('hex')}`;
-  const names = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
-  return { nonce, ...(Object.fromEntries(names.map((name) => [name, `${nonce}-${name}`])) as Record<(typeof names)[number], string>) };
+  return { nonce, ...(Object.fromEntries(LATE_ASSETS.map((name) => [name, `${nonce}-${name}`])) as LateAssets) };
 }
 
 /** What a render request carries besides the page: its entries, read by the site step (another page's without their bodies). */
