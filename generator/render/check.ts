@@ -7,9 +7,7 @@ import type { Located } from './protocol';
 /** Problems listed in one message; the rest are counted. */
 const SHOWN = 5;
 
-export interface Problem {
-  file: string;
-  line?: number;
+export interface Problem extends Located {
   /** "hero.title is missing (found "titel")". */
   text: string;
   route?: string;

@@ -1,5 +1,6 @@
 /** What the main thread and the render workers say to each other, all plain data: only workers load the site's code. */
 import type { Failure } from '../failure';
+import type { BuildOptions } from '../options';
 import type { FoundReference } from '../scan';
 import type { EntryInfo, FeedInfo, Held, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
 
@@ -83,10 +84,7 @@ export interface SiteDescription {
   left: { file: string; held: Held }[];
 }
 
-export interface DescribeInput {
-  mode: 'production' | 'development';
-  now: number;
-}
+export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'>;
 
 /** SVG, drawn by the site's components. */
 export interface BrandDrawings {

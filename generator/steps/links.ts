@@ -76,20 +76,22 @@ export class LinkChecker {
     for (const file of this.order) {
       const known = this.pages.get(file);
       if (known) this.collect(file, known);
-      else if (file.endsWith('.html')) await this.collectHtml(file);
-      else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
+      else if (file.endsWith('.html')) {
+        const { ids, references } = scanHtml(await this.read(file), this.address.origin);
+        this.ids.set(file, Promise.resolve(ids));
+        this.collect(file, references, ids);
+      } else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
         this.collect(file, scanFile(file, await this.read(file), this.address.origin));
     }
     for (const reference of this.unique.values()) {
-      const first = reference.occurrences[0];
-      if (!first) continue;
+      const last = reference.occurrences.at(-1);
+      if (!last) continue;
       const reason = await this.check(reference.base, reference.value);
       if (reason === undefined) continue;
       for (const at of reference.occurrences)
         this.problems.push({ file: this.order[at[0]] ?? '', message: `${reference.where} ${reason}`, value: reference.value, at });
       const more = reference.count - reference.occurrences.length;
       if (more > 0) {
-        const last = reference.occurrences.at(-1) ?? first;
         this.problems.push({
           file: this.order[last[0]] ?? '',
           message: `${reference.where} ${reason} (and in ${more} more files)`,
@@ -138,12 +140,6 @@ export class LinkChecker {
       entry.count += 1;
       if (entry.occurrences.length < LISTED_OCCURRENCES) entry.occurrences.push(at);
     });
-  }
-
-  private async collectHtml(file: string): Promise<void> {
-    const { ids, references } = scanHtml(await this.read(file), this.address.origin);
-    this.ids.set(file, Promise.resolve(ids));
-    this.collect(file, references, ids);
   }
 
   /** Why a reference points at nothing, or undefined. */

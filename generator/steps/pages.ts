@@ -11,6 +11,7 @@ import {
   type LateAssets,
   type LateTokens,
   type PageSource,
+  type RenderedPage as Rendered,
   type RenderRequest,
   type RenderSettings,
   type SiteDescription,
@@ -31,18 +32,11 @@ import { share } from './share';
 import { site } from './site';
 import { defineStep } from './step';
 
-export interface RenderedPage {
-  file: string;
-  spooled: Spooled;
-  /** Shared among the pages that have them (the navigation, the assets): a thousand pages hold one copy. */
-  references: readonly FoundReference[];
-  /** One a line. */
-  ids: string;
-  duplicateIds: readonly string[];
-  characters: string;
-  /** Its class names: the index of their set in `classSets`. */
-  classes: number;
-}
+/**
+ * As the worker answered, in the spool; its references shared among the pages that have them (a thousand pages hold one copy),
+ * its class names the index of their set in `classSets`.
+ */
+export type RenderedPage = Omit<Rendered, 'html' | 'classNames'> & { file: string; spooled: Spooled; classes: number };
 
 export interface RenderedPages {
   infos: readonly PageInfo[];
