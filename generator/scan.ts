@@ -345,11 +345,6 @@ export function samePageFragment(value: string): string | undefined {
   return reference.startsWith('#') && reference !== '#' ? fragmentId(reference.slice(1)) : undefined;
 }
 
-/** The same wherever a reference is, but one that resolves against its page. */
-export function referenceKey({ where, value }: FoundReference, page: string): string {
-  return `${isPageRelative(value) ? `${page} ` : ''}${where}\u0000${value}`;
-}
-
 /** "b.md", "./chart.png": neither another site's address (a scheme, "//") nor one from the site's root. */
 export function isPageRelative(value: string): boolean {
   return !/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(value.trim());

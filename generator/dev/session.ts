@@ -14,15 +14,12 @@ import { site } from '../steps/site';
 import type { Build } from '../steps/step';
 import { stylesheet } from '../steps/stylesheet';
 import { StylesCompiler } from '../styles-compiler';
-import { type OutputFile, Writer } from '../writer';
+import { type OutputFile, Writer, type WrittenAsset } from '../writer';
 
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
 
-export interface Stylesheet {
-  href: string;
-  integrity: string;
-}
+export type Stylesheet = Pick<WrittenAsset, 'href' | 'integrity'>;
 
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: Stylesheet; steps: Timing[]; ms: number }

@@ -3,16 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
-import {
-  cssReferences,
-  type FoundReference,
-  fragmentId,
-  isPageRelative,
-  referenceKey,
-  samePageFragment,
-  scanFile,
-  scanHtml,
-} from '../scan';
+import { cssReferences, type FoundReference, fragmentId, isPageRelative, samePageFragment, scanFile, scanHtml } from '../scan';
 import type { RedirectInfo } from '../site';
 import { canonicalPath, fileRoute, folderName, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
 import { config } from './config';
@@ -131,7 +122,8 @@ export class LinkChecker {
         this.problems.push({ file, message, value, at });
         return;
       }
-      const key = referenceKey({ where, value }, base ?? '(404)');
+      // The same wherever a reference is, but one that resolves against its page.
+      const key = `${isPageRelative(value) ? `${base ?? '(404)'} ` : ''}${where}\u0000${value}`;
       let entry = this.unique.get(key);
       if (!entry) {
         entry = { where, value, base, occurrences: [], count: 0 };
