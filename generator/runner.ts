@@ -32,7 +32,6 @@ export interface AnyStep<Out = unknown> {
   run(input: never, context: never): Promise<Out> | Out;
 }
 
-/** What a step makes. */
 export type OutputOf<S extends AnyStep> = Awaited<ReturnType<S['run']>>;
 
 type InputOf<Needs extends Record<string, AnyStep>> = { [K in keyof Needs]: OutputOf<Needs[K]> };

@@ -54,7 +54,6 @@ export interface RedirectPage {
   csp: string;
   /** So that the browser asks for no other. */
   favicon: string;
-  /** The site's language. */
   lang: string;
 }
 

@@ -219,12 +219,7 @@ export async function describeSite(
           related: related.map((other) => other.index),
         },
       });
-      shares.push({
-        path: entry.path,
-        title: entry.info.title,
-        file: entry.file,
-        ...(entry.info.image ? { cover: entry.info.image.src } : {}),
-      });
+      shares.push({ path: entry.path, title: entry.info.title, file: entry.file, cover: entry.info.image?.src });
     }
   }
   for (const info of infos) {

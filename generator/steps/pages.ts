@@ -129,18 +129,11 @@ export const pages = defineStep({
       ...(icons.href === undefined ? {} : { icons: icons.href }),
       brand: brand.assets,
       feeds,
-      routes: shown.flatMap((info) =>
-        info.fields && info.path
-          ? [
-              {
-                url: routeUrl(base, info.path),
-                title: info.title,
-                fields: info.fields,
-                ...(info.target.kind === 'list' && info.target.entries.length === 0 ? { empty: true } : {}),
-              },
-            ]
-          : [],
-      ),
+      routes: shown.flatMap(({ fields, path, title, target }) => {
+        if (!fields || !path) return [];
+        const empty = target.kind === 'list' && target.entries.length === 0;
+        return [{ url: routeUrl(base, path), title, fields, ...(empty ? { empty: true } : {}) }];
+      }),
       redirects: described.redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
     };
     const socialImageOf = (info: PageInfo): SocialImage =>
