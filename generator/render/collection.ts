@@ -217,28 +217,17 @@ export async function loadCollection(
     const imageSources: ImageSource[] = [];
     for (const image of entryImages) {
       const imageFile = path.posix.join(folder, image.src);
+      const at = (text: string) => add(image.line, `the image ${image.src} ${text}`);
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(image.src))
-        add(
-          image.line,
-          `the image ${image.src} is on another site: put the file beside the entry (the site makes no third-party requests)`,
-        );
-      else if (!image.alt.trim())
-        add(
-          image.line,
-          `the image ${image.src} has no text alternative: write what it shows between the brackets, ![like this](${image.src})`,
-        );
-      else if (!statSync(path.join(root, imageFile), { throwIfNoEntry: false })?.isFile())
-        add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
+        at('is on another site: put the file beside the entry (the site makes no third-party requests)');
+      else if (!image.alt.trim()) at(`has no text alternative: write what it shows between the brackets, ![like this](${image.src})`);
+      else if (!statSync(path.join(root, imageFile), { throwIfNoEntry: false })?.isFile()) at(`is missing: there is no ${imageFile}`);
       else {
         // As public/ is: by a path or a link, no file of the machine reaches the output.
         const real = realpathSync(path.join(root, imageFile));
         if (real.startsWith(inside + path.sep))
           imageSources.push({ file: imageFile, from: `${file}:${image.line}`, ...(image.cover ? { cover: true } : {}) });
-        else
-          add(
-            image.line,
-            `the image ${image.src} is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`,
-          );
+        else at(`is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`);
       }
     }
     // Dates out of order are a slip of the keyboard that would ship silently: a lastmod before the date, an entry never shown.
