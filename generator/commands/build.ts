@@ -216,27 +216,22 @@ function printReport(report: BuildReport): void {
 export async function buildCommand(root: string, args: readonly string[]): Promise<void> {
   // Known before the arguments are checked, so that a CI job asking for JSON gets it even for a usage error.
   const json = args.includes('--json');
+  // The output folder as the command line named it, for the last line of a failure.
   const where = { output: 'dist/' };
   try {
     await build(root, args, where);
   } catch (error) {
-    fail(error, root, json, where.output);
+    const err = paintFor(process.stderr);
+    const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
+    if (error instanceof UsageError) console.error(escapeControls(failure.message));
+    else {
+      console.error(`${err.red('Build failed:')} ${escapeControls(failure.message)}`);
+      if (failure.stack) console.error(err.dim(failure.stack));
+      console.error(`${where.output} was left unchanged.`);
+    }
+    if (json) printReport({ ok: false, error: failure });
+    process.exitCode = 1;
   }
-}
-
-/** `output` is the output folder as the command line named it, for the last line of a failure. */
-function fail(error: unknown, root: string, json: boolean, output: string): void {
-  const err = paintFor(process.stderr);
-  const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
-  if (error instanceof UsageError) {
-    console.error(escapeControls(failure.message));
-  } else {
-    console.error(`${err.red('Build failed:')} ${escapeControls(failure.message)}`);
-    if (failure.stack) console.error(err.dim(failure.stack));
-    console.error(`${output} was left unchanged.`);
-  }
-  if (json) printReport({ ok: false, error: failure });
-  process.exitCode = 1;
 }
 
 async function build(root: string, args: readonly string[], where: { output: string }): Promise<void> {
