@@ -33,13 +33,13 @@ export async function problemsOf(value: unknown, schema: v.GenericSchema, where:
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
+/** "file:line", or the file alone. */
+export function placeOf({ file, line }: Located): string {
+  return line === undefined ? file : `${file}:${line}`;
+}
+
 export function problemsError(problems: readonly Problem[]): BuildError {
-  const lines = problems
-    .slice(0, SHOWN)
-    .map(
-      (problem) =>
-        `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.text}${problem.route ? ` (route ${problem.route})` : ''}`,
-    );
+  const lines = problems.slice(0, SHOWN).map(({ text, route, ...at }) => `${placeOf(at)}: ${text}${route ? ` (route ${route})` : ''}`);
   if (problems.length > SHOWN) lines.push(`and ${problems.length - SHOWN} more`);
   const [first] = problems;
   const message = lines.length === 1 ? (lines[0] ?? '') : `${problems.length} problems in the site's content:\n  ${lines.join('\n  ')}`;

@@ -35,7 +35,6 @@ function checkLimits(file: string, contents: string, hosted: HostedSite): void {
   }
 }
 
-/** After every file of the site, which _headers lists. */
 export const hosting = defineStep({
   name: 'hosting',
   needs: { config, site, policy },

@@ -4,6 +4,7 @@ import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { feedPath } from '../outputs/feeds';
 import { runQueue } from '../queue';
+import { placeOf } from '../render/check';
 import type { RenderPool } from '../render/pool';
 import {
   type EntrySummary,
@@ -252,5 +253,5 @@ export async function whereOnPage(
   if (!info) return { prefix: '' };
   const source = pageSource(described, info.target);
   const where = await renderer.ask('locate', { source, value, whole }, `finding “${value}”`).catch(() => undefined);
-  return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
+  return where ? { prefix: `${placeOf(where)}: `, file: where.file } : { prefix: '' };
 }
