@@ -136,7 +136,6 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
   /** Those running: the first failure stops them all, so that nothing waits behind work of no use. */
   const running = new Set<AbortController>();
   let reported: Promise<void> = Promise.resolve();
-  const settled: Promise<unknown>[] = [];
   for (const [position, step] of steps.entries()) {
     const needs = Object.entries(step.needs);
     const earlierSteps = step.needsFiles ? steps.slice(0, position) : [];
@@ -186,7 +185,7 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
         throw error;
       });
     // The steps that need it start as soon as it is made; only its line waits for those declared before it.
-    const report = reported
+    reported = reported
       .then(() => made)
       .then(
         ({ ms }) => {
@@ -197,24 +196,17 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
         },
         () => {},
       );
-    reported = report;
     const result = made.then(({ value }) => value);
     results.set(step, result);
     // A step's failure is reported below, once: not again as unhandled where no step needs it.
     result.catch(() => {});
-    settled.push(report);
   }
   // Every step settles (each is time-limited, and a failure stops the others at once): then the earliest declared failure is
   // the one reported.
-  await Promise.all(settled);
-  for (const step of steps) {
-    const error = await (results.get(step) as Promise<unknown>).then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    if (error !== undefined && !(error instanceof NotStarted)) throw error;
-  }
-  const values = await Promise.all(steps.map((step) => results.get(step)));
+  await reported;
+  const outcomes = await Promise.allSettled(steps.map((step) => results.get(step)));
+  for (const outcome of outcomes) if (outcome.status === 'rejected' && !(outcome.reason instanceof NotStarted)) throw outcome.reason;
+  const values = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
   return {
     results: new StepResults(new Map(steps.map((step, index) => [step, values[index]]))),
     timings,
