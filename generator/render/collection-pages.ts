@@ -129,9 +129,7 @@ export function around(
           .sort((a, b) => b.shared - a.shared || a.at - b.at)
           .slice(0, collection.related ?? DEFAULT_RELATED)
           .map(({ other }) => other);
-  const newer = shown[position - 1];
-  const older = shown[position + 1];
-  return { ...(newer ? { newer } : {}), ...(older ? { older } : {}), related };
+  return { newer: shown[position - 1], older: shown[position + 1], related };
 }
 
 /** The newest of a list's published entries, as many as the collection's feedLength. */
