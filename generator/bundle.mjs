@@ -18,24 +18,8 @@ export async function bundle({ root, kind, key, options, extension, entry }) {
   const fullKey = entryKey(root, kind, [root, JSON.stringify(settings), ...key]);
   const hit = lookupBytes(root, kind, fullKey);
   if (hit) return { output: hit.output, file: hit.file, inputs: hit.inputs };
-  /** @type {typeof import('esbuild')} */
-  const esbuild = projectRequire(root)('esbuild');
   const readFrom = fileClock(root);
-  let result;
-  try {
-    result = await esbuild.build({
-      ...options,
-      plugins: [...(options.plugins ?? []), ...bundlePlugins(root)],
-      absWorkingDir: root,
-      metafile: true,
-      write: false,
-      logLevel: 'silent',
-    });
-  } catch (error) {
-    throw compileError(error, root, entry);
-  }
-  const output = Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array());
-  const inputs = inputsOf(root, result.metafile, options);
+  const { output, inputs } = await built(root, entry, options, (esbuild, settings) => esbuild.build(settings));
   return { output, file: store(root, kind, fullKey, { output, inputs, readFrom, extension }), inputs };
 }
 
@@ -52,41 +36,38 @@ export function stopBundler(root) {
  * @param {{ root: string, options: import('esbuild').BuildOptions, entry: string }} request
  */
 export async function bundleContext({ root, options, entry }) {
-  /** @type {typeof import('esbuild')} */
-  const esbuild = projectRequire(root)('esbuild');
-  const plugins = [...(options.plugins ?? []), ...bundlePlugins(root)];
-  const context = await esbuild.context({ ...options, plugins, absWorkingDir: root, metafile: true, write: false, logLevel: 'silent' });
+  /** @type {Promise<import('esbuild').BuildContext> | undefined} */
+  let context;
   return {
-    async rebuild() {
-      let result;
-      try {
-        result = await context.rebuild();
-      } catch (error) {
-        throw compileError(error, root, entry);
-      }
-      return {
-        output: Buffer.from(result.outputFiles?.[0]?.contents ?? new Uint8Array()),
-        inputs: inputsOf(root, result.metafile, options),
-      };
-    },
-    dispose: () => context.dispose(),
+    rebuild: () =>
+      built(root, entry, options, async (esbuild, settings) => {
+        context ??= esbuild.context(settings);
+        return (await context).rebuild();
+      }),
+    dispose: async () => (await context)?.dispose(),
   };
 }
 
 /**
- * The project's files a bundle read: not the generated entry (stdin), nor a plugin's own modules.
- * @param {string} root @param {import('esbuild').Metafile | undefined} metafile @param {import('esbuild').BuildOptions} options
+ * One esbuild run with our plugins, in memory; its output and the project's files it read: not the generated entry (stdin), nor
+ * a plugin's own modules.
+ * @param {string} root @param {string} entry @param {import('esbuild').BuildOptions} options
+ * @param {(esbuild: typeof import('esbuild'), settings: import('esbuild').BuildOptions & { metafile: true, write: false }) => Promise<import('esbuild').BuildResult<{ metafile: true, write: false }>>} run
  */
-function inputsOf(root, metafile, options) {
-  const files = Object.keys(metafile?.inputs ?? {}).filter(
+async function built(root, entry, options, run) {
+  /** @type {typeof import('esbuild')} */
+  const esbuild = projectRequire(root)('esbuild');
+  const plugins = [...(options.plugins ?? []), importMeta(root), externalPackages(root)];
+  let result;
+  try {
+    result = await run(esbuild, { ...options, plugins, absWorkingDir: root, metafile: true, write: false, logLevel: 'silent' });
+  } catch (error) {
+    throw compileError(error, root, entry);
+  }
+  const files = Object.keys(result.metafile.inputs).filter(
     (input) => input !== options.stdin?.sourcefile && !/^(?:<|[a-z-]+:)/.test(input),
   );
-  return projectInputs(root, files);
-}
-
-/** @param {string} root */
-export function bundlePlugins(root) {
-  return [importMeta(root), externalPackages(root)];
+  return { output: Buffer.from(result.outputFiles[0]?.contents ?? new Uint8Array()), inputs: projectInputs(root, files) };
 }
 
 /** The package the generator came with: the nearest package.json above it. */

@@ -1,19 +1,13 @@
-/**
- * The one CSS reader, over css-tree's parser. A stylesheet is read once, where it is made (the styles step, which caches the
- * reading with it): its rules for the pruner (prune-css.ts), its addresses for the link check, its declarations for the font.
- */
+/** The one CSS reader (css-tree's parser): a stylesheet is read once, in the styles step, and the reading cached with it. */
 import type { CssNode, List } from 'css-tree';
 import { parse, tokenTypes, walk } from 'css-tree';
 
-/** What the build reads of a stylesheet: plain data, kept in the cache beside it. */
+/** Plain data, kept in the cache beside the stylesheet: the pruner's outline, the link check's addresses, the font's declarations. */
 export interface CssReading {
   outline: SheetNode[];
   /** In url(), image-set() and @import, fragments included. */
   addresses: string[];
-  /**
-   * Those that decide what a font must draw (font, font-*, content, text-transform), of style rules at any depth; not the
-   * descriptors of a @font-face.
-   */
+  /** Those that decide what a font must draw (DRAWN), of style rules at any depth; not a @font-face's descriptors. */
   declarations: StyleDeclaration[];
 }
 
@@ -43,14 +37,12 @@ const GROUPS = new Set(['media', 'supports', 'container', 'layer', 'scope', 'doc
 
 const { LeftCurlyBracket, RightCurlyBracket } = tokenTypes;
 
-/** The properties of `declarations`: the font step's. */
 const DRAWN = /^(?:font(?:-[a-z-]+)?|content|text-transform)$/;
 
 /**
- * The outline holds each rule's selectors with the classes an element and its ancestors must carry for it to match, as
- * written (escapes too): none from inside an attribute selector or a functional pseudo-class (:not(), :is(), :where(),
- * :has()). Other at-rules (@font-face, @keyframes) are text, kept whole; comments are left out, but /*! ones at the top level.
- * Forgiving as browsers are, what css-tree cannot read stays as written; only braces that do not pair are refused.
+ * The outline holds each rule's selectors with the classes an element and its ancestors must carry (none from inside an
+ * attribute selector or a functional pseudo-class); other at-rules are text, kept whole. Forgiving as browsers are, what
+ * css-tree cannot read stays as written; only braces that do not pair are refused.
  */
 export function readCss(css: string): CssReading {
   // css-tree would close what is left open, and keep a stray "}" as text: a stylesheet of unpaired braces is a mistake.
@@ -65,7 +57,6 @@ export function readCss(css: string): CssReading {
   return reading;
 }
 
-/** The reading of the stylesheets one after the other. */
 export function joinReadings(readings: readonly CssReading[]): CssReading {
   return {
     outline: readings.flatMap((reading) => reading.outline),

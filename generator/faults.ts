@@ -1,7 +1,4 @@
-/**
- * Fault injection for the tests: a build paused at a moment of the output swap, to be killed there (or held, while another
- * program writes into its output); a step that never finishes.
- */
+/** Fault injection for the tests: a build paused in the output swap, to be killed (or held); a step that never finishes, or is cut short. */
 import path from 'node:path';
 
 /** SITE_GENERATOR_PAUSE_AT=<point>: the build writes pauseMarker() there and waits until killed. */
@@ -17,14 +14,11 @@ export const STEP_LIMIT = 'SITE_GENERATOR_STEP_LIMIT';
 export type PausePoint = 'locked' | 'staged' | 'before-link' | 'after-link' | 'moved-aside';
 
 export interface Faults {
-  /** The output swap writes pauseMarker() there and waits until killed (`pause`) or until the marker is removed (`hold`). */
   pausesAt: (point: PausePoint) => 'pause' | 'hold' | undefined;
   stalls: (step: string) => boolean;
-  /** Its limit in ms, in place of the build's. */
   limit: (step: string) => number | undefined;
 }
 
-/** What a test waits for. */
 export function pauseMarker(store: string, point: PausePoint): string {
   return path.join(store, `paused-at-${point}`);
 }

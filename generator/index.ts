@@ -1,8 +1,4 @@
-/**
- * The generator as a site uses it: `build({ root })` and `dev({ root, port, host })`, the commands over them, and what a site's
- * config and pages module are written with. Its content model builds on these schemas, so that the generator and the site hold
- * fields to the same rules.
- */
+/** The generator as a site uses it: `build({ root })`, `dev({ root, port, host })`, the commands over them, and site.ts's API. */
 export { type BuildReport, buildCommand } from './commands/build';
 export { devCommand } from './commands/dev';
 export { type DevHandle, type DevOptions, dev } from './dev/index';

@@ -47,10 +47,7 @@ async function make() {
   }
 }
 
-/**
- * With the cache off, from memory: no temporary file is left behind however the run ends.
- * @param {{ output: Buffer, file?: string | undefined }} made
- */
+/** With the cache off, from memory: no temporary file is left behind. @param {{ output: Buffer, file?: string | undefined }} made */
 async function run(made) {
   const url = made.file ? pathToFileURL(made.file).href : `data:text/javascript;base64,${made.output.toString('base64')}`;
   mapStacks(url, () => made.output.toString());

@@ -27,7 +27,6 @@ export interface BuildOptions {
   keepAssetsMs: number;
   /** One line per step as it finishes; errors are thrown, never logged here. */
   log: (line: string) => void;
-  /** Told how far a long step is. */
   progress?: ProgressReporter;
   /** 'production': the stylesheet inline and the font cut, for the lightest first visit; 'development': what a save swaps fast. */
   mode: 'production' | 'development';
@@ -51,5 +50,5 @@ export function defaultOptions(root: string): BuildOptions {
     keepAssetsMs: 7 * DAY_MS,
     log: (line) => console.log(line),
     mode: 'production',
-  } satisfies BuildOptions;
+  };
 }

@@ -1,7 +1,6 @@
 /**
- * `dist` is a link to a complete build in `.dist-builds/`, swapped by one atomic rename(2): even after a kill -9 it is the whole
- * old site or the whole new one. A plain folder takes two renames (Node cannot call renameat2), and a build killed between
- * them leaves the new site beside it, which the next build puts in place first.
+ * `dist` is a link to a complete build in `.dist-builds/`, swapped by one rename(2): even after a kill -9 it is the whole old site
+ * or the whole new one. A plain folder takes two renames (no renameat2 in Node): the next build finishes one killed between them.
  */
 
 import { existsSync, rmSync } from 'node:fs';
@@ -95,7 +94,6 @@ export async function openOutput(
       throw writeError(error, staging);
     });
     await mkdir(work);
-    const swap: Swap = { outDir, store, id, staging, current, pause };
     return {
       staging,
       work,
@@ -126,6 +124,7 @@ export async function openOutput(
           await writeFile(path.join(staging, MARK_FILE), contents);
           mark = { path: MARK_FILE, bytes: Buffer.byteLength(contents) };
           await pause('staged');
+          const swap: Swap = { outDir, store, id, staging, current, pause };
           old = layout === 'link' ? await swapLink(swap) : await swapFolder(swap);
         } catch (error) {
           await rm(staging, { recursive: true, force: true }).catch(() => {});

@@ -91,12 +91,7 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
   const started = performance.now();
   const faults = faultsFrom(process.env);
   const warnings: string[] = [];
-  const output = await openOutput(options.outDir, options.outLayout, {
-    warn: (line) => warnings.push(line),
-    faults,
-    keepAssetsMs: options.keepAssetsMs,
-    now: options.now,
-  });
+  const output = await openOutput(options.outDir, options.outLayout, { ...options, warn: (line) => warnings.push(line), faults });
   const build: Build = {
     options,
     writer: new Writer(output.staging, output.work),
@@ -110,11 +105,10 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
     return Promise.all([build.styles.close(), build.renderer.close()]);
   };
   try {
+    // The build's log, progress and step time limit, and the faults a test asked for.
     const { results, timings } = await runSteps(STEPS, {
+      ...options,
       build,
-      log: options.log,
-      ...(options.progress ? { progress: options.progress } : {}),
-      stepTimeoutMs: options.stepTimeoutMs,
       finished: releaser(build),
       stalls: faults.stalls,
       limit: faults.limit,

@@ -1,7 +1,4 @@
-/**
- * The project's own files: whatever the build reads to publish (entries, collection folders, public/, the files the config
- * names) is taken at its real path, and a link that leads out of the project is refused, never followed into the output.
- */
+/** What the build reads to publish is taken at its real path: a link that leads out of the project is refused, never followed. */
 import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
@@ -10,10 +7,7 @@ export function isWithin(folder: string, file: string): boolean {
   return file === folder || file.startsWith(folder + path.sep);
 }
 
-/**
- * Undefined when `relative` (to the root, as the site names it) is inside the project or does not exist (what reads it says so);
- * else a message that names the link on the way and where it really points.
- */
+/** Undefined inside the project or where nothing is (its reader says so); else a message naming the link on the way and its target. */
 export function outsideProject(root: string, relative: string): string | undefined {
   const project = realpathSync(root);
   const real = realPath(path.resolve(root, relative));

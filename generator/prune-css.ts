@@ -1,12 +1,7 @@
 /**
- * A page's own stylesheet: the site's, less the selectors that name a class the page and its scripts never use. The first
- * round trip holds about 14 kB: a page that carries the rules of every other page's sections needs a second one.
- *
- * Conservative where it cannot know: a selector is kept unless a class it needs is missing. Classes inside attribute
- * selectors and functional pseudo-classes (:not(), :is(), :where(), :has()) are not needed, nor escaped ones; at-rules other
- * than conditional groups (@media, @supports, @container, @layer, @scope, @document) are kept whole. What is kept is the
- * site's text, byte for byte (css.ts). A class a script adds must be written whole in its text (`'is-open'`, not
- * `'is-' + state`): the dev server links the whole sheet, so only a build would miss it.
+ * A page's own stylesheet: the site's, less the selectors that need a class the page and its scripts never use, since the first
+ * round trip holds about 14 kB. What is kept is the site's text, byte for byte. A class a script adds must be written whole in
+ * its text (`'is-open'`, not `'is-' + state`): the dev server links the whole sheet, so only a build would miss it.
  */
 import type { SheetNode } from './css';
 import { contentSecurityPolicy } from './hosting/policy';
@@ -31,7 +26,6 @@ export function pageStyles(
   };
 }
 
-/** The sheet for one page's classes. */
 export function pruneSheet(nodes: readonly SheetNode[], classes: ReadonlySet<string>): string {
   const parts: string[] = [];
   keep(nodes, classes, parts);

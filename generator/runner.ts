@@ -6,11 +6,6 @@ import { BuildError, diskFull, isBuildError, messageOf } from './failure';
 import type { ProgressReporter } from './progress';
 import type { OutputFile } from './writer';
 
-/** Files (relative to the root) and folders a step read: the dev server runs it again when one changes. */
-export interface Reads {
-  reads?: readonly string[];
-}
-
 /** What a running step is given besides its inputs; `Build` is what every step of a build shares (pipeline.ts). */
 export interface StepContext<Build = unknown> {
   build: Build;
@@ -37,7 +32,6 @@ export interface AnyStep<Out = unknown> {
   run(input: never, context: never): Promise<Out> | Out;
 }
 
-/** What a step makes. */
 export type OutputOf<S extends AnyStep> = Awaited<ReturnType<S['run']>>;
 
 type InputOf<Needs extends Record<string, AnyStep>> = { [K in keyof Needs]: OutputOf<Needs[K]> };
@@ -48,7 +42,7 @@ export interface Step<Out, Needs extends Record<string, AnyStep>, Build> extends
   run(input: InputOf<Needs>, context: StepContext<Build>): Promise<Out> | Out;
 }
 
-/** A step module: `export const images = defineStep({ name: 'images', needs: { config, site }, run })`; its input is typed by what it needs. */
+/** A step module's form (`defineStep`): its input is typed by what it needs. */
 export function stepsFor<Build>() {
   return <const Needs extends Record<string, AnyStep>, Made>(step: {
     name: string;
@@ -60,12 +54,11 @@ export function stepsFor<Build>() {
   }): Step<Awaited<Made>, Needs, Build> => step as Step<Awaited<Made>, Needs, Build>;
 }
 
-/** A step's own result of the last run, typed as the step makes it: the runner keeps each result with its step. */
+/** Typed as the step makes it: the runner keeps each result with its step. */
 export function previousOf<S extends AnyStep>(context: StepContext<unknown>, step: S): OutputOf<S> | undefined {
   return context.previous?.step === step ? (context.previous.value as OutputOf<S>) : undefined;
 }
 
-/** What a step made, by step: typed by the step asked for. */
 export class StepResults {
   constructor(private readonly values: ReadonlyMap<AnyStep, unknown>) {}
 
@@ -79,14 +72,13 @@ export class StepResults {
     return [...this.values.values()].flatMap(filesIn);
   }
 
-  /** Those of the step of that name. */
   filesOf(name: string): readonly OutputFile[] {
     for (const [step, value] of this.values) if (step.name === name) return filesIn(value);
     return [];
   }
 }
 
-/** A result that carries files is collected: no step needs to be named for its files to be found. */
+/** No step needs to be named for its files to be found. */
 function filesIn(result: unknown): readonly OutputFile[] {
   const files = typeof result === 'object' && result !== null && 'files' in result ? result.files : undefined;
   return Array.isArray(files) ? (files as OutputFile[]) : [];
@@ -101,7 +93,6 @@ export interface RunOptions<Build> {
   build: Build;
   /** One line a step, in declaration order. */
   log: (line: string) => void;
-  /** Told when each step starts, how far it is, and when it ends. */
   progress?: ProgressReporter;
   stepTimeoutMs: number;
   /** Told when a step has made its result (a build frees a service no later step uses). */
@@ -147,16 +138,10 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
   /** Those running: the first failure stops them all, so that nothing waits behind work of no use. */
   const running = new Set<AbortController>();
   let reported: Promise<void> = Promise.resolve();
-  const settled: Promise<unknown>[] = [];
   for (const [position, step] of steps.entries()) {
     const needs = Object.entries(step.needs);
     const earlierSteps = step.needsFiles ? steps.slice(0, position) : [];
     const inputs = [...needs.map(([, need]) => need), ...earlierSteps].map((need) => results.get(need) as Promise<unknown>);
-    const earlier = reported;
-    let done = () => {};
-    reported = new Promise((resolve) => {
-      done = resolve;
-    });
     const controller = new AbortController();
     const made = Promise.all(inputs)
       .catch(() => {
@@ -203,35 +188,28 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
         throw error;
       });
     // The steps that need it start as soon as it is made; only its line waits for those declared before it.
-    const report = made
+    reported = reported
+      .then(() => made)
       .then(
-        async ({ ms }) => {
-          await earlier;
+        ({ ms }) => {
           if (ms === undefined || failed) return;
           timings.push({ step: step.name, ms });
           ran.push(step.name);
           options.log(`  ✓ ${step.name.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`);
         },
         () => {},
-      )
-      .finally(done);
+      );
     const result = made.then(({ value }) => value);
     results.set(step, result);
     // A step's failure is reported below, once: not again as unhandled where no step needs it.
     result.catch(() => {});
-    settled.push(report);
   }
   // Every step settles (each is time-limited, and a failure stops the others at once): then the earliest declared failure is
   // the one reported.
-  await Promise.all(settled);
-  for (const step of steps) {
-    const error = await (results.get(step) as Promise<unknown>).then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    if (error !== undefined && !(error instanceof NotStarted)) throw error;
-  }
-  const values = await Promise.all(steps.map((step) => results.get(step)));
+  await reported;
+  const outcomes = await Promise.allSettled(steps.map((step) => results.get(step)));
+  for (const outcome of outcomes) if (outcome.status === 'rejected' && !(outcome.reason instanceof NotStarted)) throw outcome.reason;
+  const values = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
   return {
     results: new StepResults(new Map(steps.map((step, index) => [step, values[index]]))),
     timings,
@@ -252,7 +230,8 @@ export class StepMemo {
 
   /** A result equal to the last one is the last one, so that the steps that take it need not run again. */
   keep(name: string, inputs: readonly unknown[], value: unknown): unknown {
-    const reads = (value as Reads | undefined)?.reads ?? [];
+    // Files (relative to the root) and folders ("content/news/") the step read.
+    const reads = (value as { reads?: readonly string[] } | undefined)?.reads ?? [];
     const last = this.memory.get(name)?.value;
     const same = last !== undefined && sameData(last, value);
     this.memory.set(name, { inputs, value: same ? last : value, reads: new Set(reads) });
@@ -275,7 +254,6 @@ export class StepMemo {
     return this.memory.has(name);
   }
 
-  /** Whatever happened since. */
   last(name: string): unknown {
     return this.memory.get(name)?.value;
   }
@@ -301,33 +279,25 @@ export async function timeLimited<T>(
   limitMs: number,
   controller = new AbortController(),
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let onBeforeExit: (() => void) | undefined;
-  let onAbort: (() => void) | undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`);
-      controller.abort(error);
-      reject(error);
-    }, limitMs);
-    // Unref'd: once nothing else is pending, the step waits for what will never come.
-    timer.unref();
-    onBeforeExit = () =>
-      reject(
-        new BuildError(`Step "${name}" never finished: it waits for something that nothing will ever complete (a promise never settled).`),
-      );
-    process.once('beforeExit', onBeforeExit);
+  let onAbort = () => {};
+  const stopped = new Promise<never>((_, reject) => {
     onAbort = () => reject(controller.signal.reason);
-    controller.signal.addEventListener('abort', onAbort, { once: true });
   });
+  controller.signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new BuildError(`Step "${name}" did not finish within ${limitMs / 1000} s.`)), limitMs);
+  // Unref'd: once nothing else is pending, the step waits for what will never come.
+  timer.unref();
+  const never = `Step "${name}" never finished: it waits for something that nothing will ever complete (a promise never settled).`;
+  const onBeforeExit = () => controller.abort(new BuildError(never));
+  process.once('beforeExit', onBeforeExit);
   try {
-    return await Promise.race([run(), stalled]);
+    return await Promise.race([run(), stopped]);
   } catch (error) {
     if (error instanceof NotStarted) throw error;
     throw isBuildError(error) ? error : (diskFull(error) ?? new BuildError(`Step "${name}" failed: ${messageOf(error)}`, { cause: error }));
   } finally {
     clearTimeout(timer);
-    if (onBeforeExit) process.off('beforeExit', onBeforeExit);
-    if (onAbort) controller.signal.removeEventListener('abort', onAbort);
+    process.off('beforeExit', onBeforeExit);
+    controller.signal.removeEventListener('abort', onAbort);
   }
 }

@@ -1,7 +1,4 @@
-/**
- * The one HTML reader: references, ids and the characters shown, in one pass of htmlparser2's tokenizer, which reads HTML as
- * a browser does whoever wrote it: React, or a maintainer's page in public/.
- */
+/** The one HTML reader: one pass of htmlparser2's tokenizer, which reads HTML as a browser does, whoever wrote it. */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { QuoteType, Tokenizer } from 'htmlparser2';
 import { addressesOf } from './css';
@@ -56,9 +53,8 @@ const BOOLEAN_ATTRIBUTES = new Set(
 const JSX_NAMES = new Set(['dateTime', 'srcSet']);
 
 /**
- * The page read once: its references, ids, classes and characters, and (`html5`) its markup as HTML5 writes it, for React's
- * XHTML-flavoured output, which validators and byte budgets dislike. Strings in JSON-LD that are URLs on `origin` are
- * references too; `ignore` passes over the build's stand-ins.
+ * The page read once, and (`html5`) its markup as HTML5 writes it, for React's XHTML-flavoured output, which validators and byte
+ * budgets dislike. Strings in JSON-LD that are URLs on `origin` are references too; `ignore` passes over the build's stand-ins.
  */
 export function scanHtml(html: string, origin: string, ignore?: (value: string) => boolean): HtmlScan & { html5: string } {
   const reader = new PageReader(origin, ignore);
@@ -347,11 +343,6 @@ export function fragmentId(fragment: string): string {
 export function samePageFragment(value: string): string | undefined {
   const reference = value.trim();
   return reference.startsWith('#') && reference !== '#' ? fragmentId(reference.slice(1)) : undefined;
-}
-
-/** The same wherever a reference is, but one that resolves against its page. */
-export function referenceKey({ where, value }: FoundReference, page: string): string {
-  return `${isPageRelative(value) ? `${page} ` : ''}${where}\u0000${value}`;
 }
 
 /** "b.md", "./chart.png": neither another site's address (a scheme, "//") nor one from the site's root. */

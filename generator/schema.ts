@@ -4,10 +4,7 @@ import * as v from 'valibot';
 
 /** Control characters but tab and line breaks: nothing a page shows, and a bell or an escape in a heading is a mistake. */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
-/**
- * Noncharacters (U+FFFE, a byte order mark read backwards) and half a surrogate pair (YAML's "\uD800"): no font draws them, and
- * XML, which the share image is, refuses them.
- */
+/** Noncharacters (U+FFFE) and half a surrogate pair (YAML's "\uD800"): no font draws them, and XML (the share image) refuses them. */
 const NONCHARACTER = /[\p{Noncharacter_Code_Point}\p{Cs}]/u;
 /** What draws nothing: white space, format characters (zero-width spaces and joiners, direction marks), the Hangul and Braille blanks. */
 const INVISIBLE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
@@ -89,11 +86,7 @@ export interface MarkdownSource {
   under: number;
 }
 
-/**
- * Text in Markdown, up to `maxLength` characters, under a heading of level `under` (a section's, 2, by default): every build checks
- * it as an entry's body is checked (raw HTML, heading levels, links), naming the content file and line, and the page gets it
- * rendered by the same renderer, ready to place.
- */
+/** Text in Markdown under a heading of level `under`: checked as an entry's body is, and rendered by the same renderer. */
 export function markdown(maxLength: number, { under = 2 }: { under?: number } = {}): v.GenericSchema<string, ReactNode> {
   // Rendered in the render worker, where the page is (render/prose.ts): this module loads on the main thread too, without React.
   return v.pipe(

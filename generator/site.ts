@@ -1,7 +1,6 @@
 /**
- * What a site hands the generator, in two halves: `defineSite`, plain data the main thread reads, and `definePages`, which
- * only render workers load, so that a page that loops forever costs a worker, never the build or the dev server. A site's
- * modules import this module (not index.ts, whose build and dev servers have no place in a page's code).
+ * What a site hands the generator: `defineSite`, plain data the main thread reads, and `definePages`, which only render workers
+ * load, so that a page that loops forever costs a worker, never the build. A site's modules import this, never index.ts.
  */
 import type { ComponentType, ReactNode } from 'react';
 import type * as v from 'valibot';
@@ -280,10 +279,7 @@ export const CODE_TOKEN_KINDS = [
 export type CodeTokenKind = (typeof CODE_TOKEN_KINDS)[number];
 
 export interface MarkdownSettings {
-  /**
-   * Fenced code highlighted at build time (Shiki), each kind of token a class, so that no style attribute reaches the page.
-   * Without it, code is one colour.
-   */
+  /** Fenced code highlighted at build time (Shiki), each kind of token a class, never a style attribute; without it, one colour. */
   code?: {
     /** Shiki's names or aliases (typescript, ts, shellscript, sh); a block in another is refused. Default: COMMON_LANGUAGES. */
     languages?: readonly string[];
@@ -394,10 +390,7 @@ export interface Pages<Content, Fields extends object, Data = never> {
   outputs?: (defaults: Readonly<Record<DefaultOutputName, Output>>) => Readonly<Record<string, Output>>;
 }
 
-/**
- * An output: a file (or files) the site publishes besides its pages, made from what the build knows of the site (outputs/). It
- * runs where the site's code runs (the render service); the writer writes what it makes.
- */
+/** Files the site publishes besides its pages (outputs/), made where the site's code runs; the writer writes them. */
 export interface Output {
   files: (input: OutputInput) => readonly OutputContent[];
 }

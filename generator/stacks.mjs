@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * Frames in one of our bundles name the TypeScript file and line, through its inline source map: read when a stack is first
- * asked for, not as the bundle loads (as --enable-source-maps would: about 8 ms a bundle), since most builds throw nothing.
- * Plain JavaScript, for the launcher and the render workers' boot.
+ * Frames in one of our bundles name the TypeScript file and line: its source map is read when a stack is first asked for, not as
+ * the bundle loads (--enable-source-maps: about 8 ms a bundle), since most builds throw nothing.
  */
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,4 @@
-/**
- * The build command: `npm run build [-- options]` on a site (its build.ts calls buildCommand with its folder). Renders the site
- * into dist/ through the pipeline (pipeline.ts), printing each step as it finishes and then a table of what it wrote, with each
- * file's gzipped size; with --json, one JSON document (BuildReport) instead. On any error it names the cause, leaves dist/ as
- * it was and sets exit status 1.
- */
+/** `npm run build [-- options]`: each step as it finishes, then a table of what was written (or --json's one document). */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -80,7 +75,6 @@ export function formatBytes(bytes: number): string {
   return bytes < 999_950 ? `${(bytes / 1000).toFixed(1)} kB` : `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-/** The route column of the summary: the route a page answers, "(404)" for the fallback page. */
 function routeOf(file: string): string | undefined {
   return file === '404.html' ? '(404)' : fileRoute(file);
 }
@@ -90,21 +84,17 @@ export const PAGES_LISTED_IN_FULL = 50;
 /** A larger one has its largest pages, by size, then a line for the rest. */
 export const LARGEST_PAGES_LISTED = 10;
 
-/** Whether `file` is a page, the 404 page included (a redirect's page is not): it has a route column. */
+/** The 404 page included; a redirect's page is not. */
 function isPage(output: OutputFile): boolean {
   return output.redirectsTo === undefined && routeOf(output.path) !== undefined;
 }
 
-/**
- * The pages the summary lists, in the order written: every one, or for a site of more than
- * PAGES_LISTED_IN_FULL, the LARGEST_PAGES_LISTED largest. A thousand rows would hide what a
- * summary is for, and measuring each page's gzipped size cost a sixth of a large build.
- */
+/** A thousand rows would hide what a summary is for, and measuring each page's gzipped size cost a sixth of a large build. */
 export function listedPages(outputs: readonly OutputFile[]): OutputFile[] {
   return largestOf(outputs.filter(isPage));
 }
 
-/** The other files the summary lists, the same way: a thousand articles' images are seven thousand files. */
+/** A thousand articles' images are seven thousand files. */
 export function listedAssets(outputs: readonly OutputFile[]): OutputFile[] {
   return largestOf(outputs.filter((output) => !isPage(output)));
 }
@@ -117,11 +107,9 @@ function largestOf(files: readonly OutputFile[]): OutputFile[] {
 
 const gzipAsync = promisify(gzip);
 
-/** The gzipped size of every file the summary lists (all but the pages listedPages leaves out), by path. */
+/** Of the files the summary lists, by path. */
 export async function gzipSizes(result: BuildResult): Promise<Map<string, number>> {
-  const listed = new Set([...listedPages(result.outputs), ...listedAssets(result.outputs)]);
-  const measured = result.outputs.filter((output) => listed.has(output));
-  const sizes = measured.map(async ({ path: file }) => {
+  const sizes = [...listedPages(result.outputs), ...listedAssets(result.outputs)].map(async ({ path: file }) => {
     const bytes = await readFile(path.join(result.outDir, file));
     return [file, (await gzipAsync(bytes)).byteLength] as const;
   });
@@ -130,11 +118,7 @@ export async function gzipSizes(result: BuildResult): Promise<Map<string, number
 
 type Row = readonly [string, string, string, string];
 
-/**
- * The build summary as a compact table: one row per route (output path, HTML size, gzipped size)
- * in the order the pages were written, or the largest pages and a line for the rest (listedPages),
- * then every other file, then the total. Each step's time was printed as it finished.
- */
+/** A row per listed page (route, file, size, gzipped size), then the other files, then the total. */
 export function summarize(result: BuildResult, gzipped: ReadonlyMap<string, number>, paint: Paint = plain): string[] {
   const pages = result.outputs.filter(isPage);
   const allAssets = result.outputs.filter((output) => !isPage(output));
@@ -179,10 +163,7 @@ export function summarize(result: BuildResult, gzipped: ReadonlyMap<string, numb
 /** Entries listed by name, at most; the rest are counted. */
 const LEFT_LISTED = 10;
 
-/**
- * What the build left out of the site, and why: how many entries of each reason, then each (the first few) with its file and
- * date. Nothing when it published every entry.
- */
+/** How many entries of each reason, then the first few with their file and date. */
 export function leftOut(left: BuildResult['left'], paint: Paint = plain): string[] {
   if (left.length === 0) return [];
   const reasons = (['draft', 'scheduled', 'expired'] as const).flatMap((reason) => {
@@ -199,10 +180,7 @@ export function leftOut(left: BuildResult['left'], paint: Paint = plain): string
   ];
 }
 
-/**
- * One written file in the JSON report; `route` only for the page of a route (not a redirect's), `gzipBytes` only
- * where measured: every file, but those a summary would not list (listedPages, listedAssets).
- */
+/** `route` only for a route's page (not a redirect's), `gzipBytes` only where the summary would list it. */
 export interface ReportFile {
   path: string;
   bytes: number;
@@ -210,11 +188,7 @@ export interface ReportFile {
   route?: string;
 }
 
-/**
- * What `npm run build -- --json` prints, the one machine-readable account of a build: on success
- * the total and each step's time (ms, rounded) and every file written, in the order written; on
- * failure the error (its stack only for a bug in the generator).
- */
+/** What `--json` prints: times in rounded ms, every file in the order written; a failure's stack only for a bug in the generator. */
 export type BuildReport =
   | { ok: true; totalMs: number; steps: { step: string; ms: number }[]; files: ReportFile[]; left: BuildResult['left'] }
   | { ok: false; error: Failure };
@@ -242,27 +216,22 @@ function printReport(report: BuildReport): void {
 export async function buildCommand(root: string, args: readonly string[]): Promise<void> {
   // Known before the arguments are checked, so that a CI job asking for JSON gets it even for a usage error.
   const json = args.includes('--json');
+  // The output folder as the command line named it, for the last line of a failure.
   const where = { output: 'dist/' };
   try {
     await build(root, args, where);
   } catch (error) {
-    fail(error, root, json, where.output);
+    const err = paintFor(process.stderr);
+    const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
+    if (error instanceof UsageError) console.error(escapeControls(failure.message));
+    else {
+      console.error(`${err.red('Build failed:')} ${escapeControls(failure.message)}`);
+      if (failure.stack) console.error(err.dim(failure.stack));
+      console.error(`${where.output} was left unchanged.`);
+    }
+    if (json) printReport({ ok: false, error: failure });
+    process.exitCode = 1;
   }
-}
-
-/** `output` is the output folder as the command line named it, for the last line of a failure. */
-function fail(error: unknown, root: string, json: boolean, output: string): void {
-  const err = paintFor(process.stderr);
-  const failure: Failure = error instanceof UsageError ? { message: error.message } : failureOf(error, root);
-  if (error instanceof UsageError) {
-    console.error(escapeControls(failure.message));
-  } else {
-    console.error(`${err.red('Build failed:')} ${escapeControls(failure.message)}`);
-    if (failure.stack) console.error(err.dim(failure.stack));
-    console.error(`${output} was left unchanged.`);
-  }
-  if (json) printReport({ ok: false, error: failure });
-  process.exitCode = 1;
 }
 
 async function build(root: string, args: readonly string[], where: { output: string }): Promise<void> {

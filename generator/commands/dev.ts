@@ -1,10 +1,4 @@
-/**
- * `npm run dev [-- --port <n>] [-- --host [address]]` on a site (its dev.ts calls devCommand with its folder): the dev server
- * (dev/index.ts) on http://localhost:3000/ or the next free port, and a line for each save: a stylesheet swapped in place,
- * pages reloaded, or a failed build, whose message also shows over the page until the next good save; and a line for what it
- * cannot watch (a link out of the project or into a loop, a folder it may not read), also shown over the page until fixed.
- * Ctrl-C stops it cleanly. It listens on loopback only unless --host says otherwise (dev/address.ts).
- */
+/** `npm run dev [-- options]`: the dev server (dev/index.ts), and a line for each save, notice and refused host; Ctrl-C stops it. */
 import { type CommandSpec, positiveNumber, readCommandLine } from '../cli';
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isLoopback, portToTry } from '../dev/address';
 import { dev } from '../dev/index';

@@ -18,8 +18,7 @@ export function portToTry(option: string | undefined, env: string | undefined): 
 }
 
 export function bindAddress(host: string | undefined): string {
-  if (host === undefined) return LOOPBACK;
-  return host === '' ? ALL_INTERFACES : host;
+  return host === undefined ? LOOPBACK : host === '' ? ALL_INTERFACES : host;
 }
 
 export function isLoopback(address: string): boolean {

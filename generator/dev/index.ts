@@ -1,12 +1,11 @@
 /**
- * The dev server as a library: builds the site once, serves it with live reload, and rebuilds only what each save touches.
- * Nothing here runs the site's code: render workers do, so a broken page, or one that never finishes rendering, never stops
- * the server. The command (commands/dev.ts) prints what it reports.
+ * The dev server: builds the site once, serves it with live reload, and rebuilds what each save touches. Render workers run the
+ * site's code, so a broken page, or one that never finishes rendering, never stops the server.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { bundle } from '../bundle.mjs';
 import type { Failure } from '../failure';
+import { browserBundle } from '../steps/client';
 import { scratchFolder } from '../writer';
 import { isAllowedHost, serverUrls } from './address';
 import { createDevServer, listen } from './server';
@@ -19,7 +18,7 @@ export interface DevOptions {
   port: number;
   /** The address to listen on: loopback, every interface, or one. */
   host: string;
-  /** The folder the site is served under, "/site/". */
+  /** "/site/". */
   base?: string;
   pageTimeoutMs?: number;
   /** After each rebuild: what it did, and the saves that caused it. */
@@ -39,16 +38,8 @@ export interface DevHandle {
   close: () => Promise<void>;
 }
 
-export async function dev({
-  root,
-  port: preferredPort,
-  host,
-  base,
-  pageTimeoutMs,
-  onOutcome,
-  onRefused,
-  onNotice,
-}: DevOptions): Promise<DevHandle> {
+export async function dev(options: DevOptions): Promise<DevHandle> {
+  const { root, port: preferredPort, host, base, pageTimeoutMs, onOutcome, onRefused, onNotice } = options;
   const cleanups: (() => unknown)[] = [];
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
@@ -77,20 +68,7 @@ export async function dev({
       overrides: { ...(pageTimeoutMs ? { pageTimeoutMs } : {}), ...(base ? { base } : {}) },
     });
     cleanups.push(() => session.close());
-    const reloadClient = await bundle({
-      root,
-      kind: 'reload-client',
-      key: [],
-      entry: 'the dev server’s reload client',
-      extension: 'js',
-      options: {
-        entryPoints: [path.join(import.meta.dirname, 'reload-client.ts')],
-        bundle: true,
-        format: 'iife',
-        platform: 'browser',
-        target: ['es2020'],
-      },
-    });
+    const reloadClient = await browserBundle(root, path.join(import.meta.dirname, 'reload-client.ts'));
     let notices: () => Failure[] = () => [];
     const server = createDevServer({
       session,

@@ -29,53 +29,55 @@ function element(tag: string, text: string, style: Partial<CSSStyleDeclaration>)
   return node;
 }
 
+/** The generator's own neutral greys and its red or amber, whatever the site's colours; `attribute` marks it, to remove it. */
+function panel(tag: string, attribute: string, heading: HTMLElement, style: Partial<CSSStyleDeclaration>): HTMLElement {
+  const node = element(tag, '', {
+    boxSizing: 'border-box',
+    overflow: 'auto',
+    border: '0',
+    borderRadius: '0.75rem',
+    background: '#ffffff',
+    color: '#1c1c1e',
+    ...style,
+  });
+  node.setAttribute(attribute, '');
+  heading.id = `${attribute.slice(5)}-title`;
+  node.setAttribute('aria-labelledby', heading.id);
+  node.append(heading);
+  return node;
+}
+
 /** A modal <dialog>, in the top layer: above the page and its fixed header whatever their stacking. */
 function showOverlay(error: Failure): void {
   hideOverlay();
-  const panel = document.createElement('dialog');
-  panel.setAttribute(OVERLAY_ATTRIBUTE, '');
-  panel.setAttribute('aria-labelledby', 'dev-overlay-title');
-  Object.assign(panel.style, {
-    boxSizing: 'border-box',
+  const title = element('h1', 'Build failed', { margin: '0 0 0.75rem', fontSize: '1.25rem', color: '#b42318' });
+  const dialog = panel('dialog', OVERLAY_ATTRIBUTE, title, {
     width: 'min(48rem, calc(100vw - 2rem))',
     // Centred, below the site's header (the page's own reset removes the browser's centring).
     margin: '5rem auto auto',
     maxHeight: 'calc(100vh - 6rem)',
     outline: 'none',
-    overflow: 'auto',
     padding: '1.5rem',
-    border: '0',
     borderTop: '0.375rem solid #d92d20',
-    borderRadius: '0.75rem',
-    // The generator's own neutral greys and red, whatever the site's colours.
-    background: '#ffffff',
-    color: '#1c1c1e',
     font: '1rem/1.5 system-ui, sans-serif',
     boxShadow: '0 1.5rem 4rem rgb(0 0 0 / 0.35)',
-  } satisfies Partial<CSSStyleDeclaration>);
-  const title = element('h1', 'Build failed', { margin: '0 0 0.75rem', fontSize: '1.25rem', color: '#b42318' });
-  title.id = 'dev-overlay-title';
-  panel.append(title);
+  }) as HTMLDialogElement;
   // "pages/about-us/content.ts:8: hero.title is missing": the place first, on a line of its own.
   const place = /^([\w./@-]+\.\w+(?::\d+){1,2}): /.exec(error.message)?.[1] ?? error.file;
   if (place)
-    panel.append(element('p', `In ${place}`, { margin: '0 0 0.5rem', font: `600 0.9375rem/1.4 ${MONO}`, overflowWrap: 'anywhere' }));
-  panel.append(
+    dialog.append(element('p', `In ${place}`, { margin: '0 0 0.5rem', font: `600 0.9375rem/1.4 ${MONO}`, overflowWrap: 'anywhere' }));
+  dialog.append(
     element('pre', error.message, { margin: '0 0 1rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', font: `0.9375rem/1.5 ${MONO}` }),
   );
   if (error.stack)
-    panel.append(
+    dialog.append(
       element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#5c5c63', margin: '0 0 1rem', font: `0.8125rem/1.4 ${MONO}` }),
     );
   const where = place ? place.replace(/(?::\d+){1,2}$/, '') : 'the file';
-  panel.append(
-    element('p', `Fix it in ${where} and save: this page updates by itself. The terminal shows the same message.`, {
-      margin: '0',
-      color: '#5c5c63',
-    }),
-  );
-  document.body.append(panel);
-  panel.showModal();
+  const fix = `Fix it in ${where} and save: this page updates by itself. The terminal shows the same message.`;
+  dialog.append(element('p', fix, { margin: '0', color: '#5c5c63' }));
+  document.body.append(dialog);
+  dialog.showModal();
 }
 
 function hideOverlay(): void {
@@ -87,39 +89,28 @@ function hideOverlay(): void {
  * since the site still builds; it goes when the server says each is fixed, or with its button.
  */
 function showNotices(notices: readonly Failure[]): void {
-  for (const panel of document.querySelectorAll(`[${NOTICES_ATTRIBUTE}]`)) panel.remove();
+  for (const old of document.querySelectorAll(`[${NOTICES_ATTRIBUTE}]`)) old.remove();
   if (notices.length === 0) return;
-  const panel = document.createElement('aside');
-  panel.setAttribute(NOTICES_ATTRIBUTE, '');
-  panel.setAttribute('aria-labelledby', 'dev-notices-title');
-  panel.popover = 'manual';
-  Object.assign(panel.style, {
-    position: 'fixed',
-    inset: 'auto 1rem 1rem auto',
-    zIndex: '2147483647',
-    boxSizing: 'border-box',
-    width: 'min(36rem, calc(100vw - 2rem))',
-    maxHeight: 'calc(50vh - 1rem)',
-    overflow: 'auto',
-    margin: '0',
-    padding: '1rem 1.25rem',
-    border: '0',
-    borderTop: '0.375rem solid #b54708',
-    borderRadius: '0.75rem',
-    background: '#ffffff',
-    color: '#1c1c1e',
-    font: '0.9375rem/1.5 system-ui, sans-serif',
-    boxShadow: '0 1rem 3rem rgb(0 0 0 / 0.3)',
-  } satisfies Partial<CSSStyleDeclaration>);
   const title = element('h2', 'The dev server does not watch all of the project', {
     margin: '0 0 0.5rem',
     fontSize: '1rem',
     color: '#93370d',
   });
-  title.id = 'dev-notices-title';
-  panel.append(title);
+  const aside = panel('aside', NOTICES_ATTRIBUTE, title, {
+    position: 'fixed',
+    inset: 'auto 1rem 1rem auto',
+    zIndex: '2147483647',
+    width: 'min(36rem, calc(100vw - 2rem))',
+    maxHeight: 'calc(50vh - 1rem)',
+    margin: '0',
+    padding: '1rem 1.25rem',
+    borderTop: '0.375rem solid #b54708',
+    font: '0.9375rem/1.5 system-ui, sans-serif',
+    boxShadow: '0 1rem 3rem rgb(0 0 0 / 0.3)',
+  });
+  aside.popover = 'manual';
   for (const notice of notices)
-    panel.append(
+    aside.append(
       element('pre', notice.message, {
         margin: '0 0 0.75rem',
         whiteSpace: 'pre-wrap',
@@ -127,19 +118,15 @@ function showNotices(notices: readonly Failure[]): void {
         font: `0.8125rem/1.5 ${MONO}`,
       }),
     );
-  panel.append(
-    element('p', 'Saves there are not seen until it is fixed; this goes by itself then. The terminal shows the same.', {
-      margin: '0 0 0.75rem',
-      color: '#5c5c63',
-    }),
-  );
+  const fixed = 'Saves there are not seen until it is fixed; this goes by itself then. The terminal shows the same.';
+  aside.append(element('p', fixed, { margin: '0 0 0.75rem', color: '#5c5c63' }));
   const hide = element('button', 'Hide', { font: 'inherit', padding: '0.25rem 0.75rem' });
   hide.setAttribute('type', 'button');
-  hide.addEventListener('click', () => panel.remove());
-  panel.append(hide);
-  document.body.append(panel);
+  hide.addEventListener('click', () => aside.remove());
+  aside.append(hide);
+  document.body.append(aside);
   // In the top layer where the browser has one: above the site's fixed header and any modal of its own.
-  if (typeof panel.showPopover === 'function') panel.showPopover();
+  if (typeof aside.showPopover === 'function') aside.showPopover();
 }
 
 const events = new EventSource('/__dev/events');

@@ -14,12 +14,6 @@ const HTML = contentTypeFor('page.html') ?? 'text/html; charset=utf-8';
 const RELOAD_SCRIPT_PATH = '/__dev/reload.js';
 const EVENTS_PATH = '/__dev/events';
 
-export interface DevServer {
-  server: Server;
-  broadcast: (event: 'css' | 'reload' | 'build-error' | 'notices', data?: unknown) => void;
-  close: () => Promise<void>;
-}
-
 export interface DevServerOptions {
   session: DevSession;
   siteDir: string;
@@ -36,16 +30,8 @@ export interface DevServerOptions {
 /** A flood of refused Host values must not fill the terminal. */
 const REFUSALS_REPORTED = 10;
 
-export function createDevServer({
-  session,
-  siteDir,
-  reloadScript,
-  sessionId,
-  allowHost,
-  notices,
-  onRefused = () => {},
-  base = '/',
-}: DevServerOptions): DevServer {
+export function createDevServer(options: DevServerOptions) {
+  const { session, siteDir, reloadScript, sessionId, allowHost, notices, onRefused = () => {}, base = '/' } = options;
   const clients = new Set<ServerResponse>();
   const refused = new Set<string>();
   const version = () => `${sessionId}.${session.version}`;
@@ -105,7 +91,7 @@ export function createDevServer({
     // Never answer with a page from before the latest save.
     await session.idle();
     const found = sitePath === undefined ? undefined : await resolveFile(siteDir, sitePath);
-    if (!found && !session.hasPages) return reply(500, HTML, errorPage(session.error, version()));
+    if (!found && session.version === 0) return reply(500, HTML, errorPage(session.error, version()));
     if (!found) {
       return page(
         404,
@@ -131,7 +117,7 @@ export function createDevServer({
 
   return {
     server,
-    broadcast(event, data) {
+    broadcast(event: 'css' | 'reload' | 'build-error' | 'notices', data?: unknown) {
       const payload = event === 'reload' ? { version: version() } : data;
       for (const client of clients) send(client, event, payload);
     },

@@ -14,15 +14,12 @@ import { site } from '../steps/site';
 import type { Build } from '../steps/step';
 import { stylesheet } from '../steps/stylesheet';
 import { StylesCompiler } from '../styles-compiler';
-import { type OutputFile, Writer } from '../writer';
+import { Writer, type WrittenAsset } from '../writer';
 
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
 
-export interface Stylesheet {
-  href: string;
-  integrity: string;
-}
+export type Stylesheet = Pick<WrittenAsset, 'href' | 'integrity'>;
 
 export type Outcome =
   | { ok: true; action: 'css'; stylesheet: Stylesheet; steps: Timing[]; ms: number }
@@ -37,8 +34,6 @@ export interface SessionOptions {
   /** The site's bundles, the pages' spools. */
   workDir: string;
   onOutcome: (outcome: Outcome, files: readonly string[]) => void;
-  /** Editors often write a file in several steps. */
-  debounceMs?: number;
   overrides?: Partial<BuildOptions>;
 }
 
@@ -54,8 +49,6 @@ export class DevSession {
   /** Kept warm for the session: a save's stylesheet in a fifth of a cold compiler's time. */
   private readonly styles: StylesCompiler;
   private readonly images: ImageService;
-  /** This rebuild's: the dev bundler writes the site's code with it. */
-  private writer: Writer | undefined;
   /** So that those no step writes any more are deleted. */
   private written = new Set<string>();
   private readonly pending = new Set<string>();
@@ -75,7 +68,8 @@ export class DevSession {
     if (this.closed) return;
     this.pending.add(file);
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.kick(), this.options.debounceMs ?? 20);
+    // Editors often write a file in several steps.
+    this.timer = setTimeout(() => this.kick(), 20);
   }
 
   start(): Promise<void> {
@@ -91,10 +85,6 @@ export class DevSession {
       // Before the first build ends there is nothing to answer with but its outcome.
       if (this.version > 0 || this.error) setTimeout(resolve, IDLE_WAIT_MS).unref();
     });
-  }
-
-  get hasPages(): boolean {
-    return this.version > 0;
   }
 
   async close(): Promise<void> {
@@ -135,7 +125,6 @@ export class DevSession {
     const { root, siteDir, workDir, overrides } = this.options;
     const options: BuildOptions = { ...defaultOptions(root), outDir: siteDir, log: () => {}, mode: 'development', ...overrides };
     const writer = new Writer(siteDir, workDir);
-    this.writer = writer;
     if (!this.pool) {
       this.pool = new RenderPool({ root, mode: 'development', timeoutMs: options.pageTimeoutMs });
       // The new workers have loaded nothing: the site is loaded into them again.
@@ -147,16 +136,14 @@ export class DevSession {
       renderer: this.pool,
       styles: this.styles,
       images: this.images,
-      bundler: (config) => this.bundle(config),
+      bundler: (config) => this.bundle(config, writer),
     };
     try {
-      const { results, timings, ran, changed } = await runSteps(STEPS, {
-        build,
-        log: () => {},
-        stepTimeoutMs: options.stepTimeoutMs,
-        memo: this.memo,
-      });
-      this.removeUnwritten(results.files, writer);
+      const { results, timings, ran, changed } = await runSteps(STEPS, { ...options, build, memo: this.memo });
+      // Those no step wrote this time: their page or asset is gone.
+      const current = new Set(results.files.map((file) => file.path));
+      for (const file of this.written) if (!current.has(file)) writer.remove(file);
+      this.written = current;
       const failedLast = this.error !== undefined;
       this.error = undefined;
       const ms = performance.now() - started;
@@ -190,23 +177,12 @@ export class DevSession {
     }
   }
 
-  private async bundle(config: Site) {
+  private async bundle(config: Site, writer: Writer) {
     if (this.bundler?.pages !== config.pages) {
       await this.bundler?.bundler.dispose();
-      const writer = () => {
-        if (!this.writer) throw new Error('The site is bundled only during a rebuild.');
-        return this.writer;
-      };
-      this.bundler = { pages: config.pages, bundler: await siteBundler(this.options.root, config, writer) };
+      this.bundler = { pages: config.pages, bundler: await siteBundler(this.options.root, config) };
     }
-    return this.bundler.bundler.bundle();
-  }
-
-  /** Those no step wrote this time: their page or asset is gone. */
-  private removeUnwritten(outputs: readonly OutputFile[], writer: Writer): void {
-    const current = new Set(outputs.map((file) => file.path));
-    for (const file of this.written) if (!current.has(file)) writer.remove(file);
-    this.written = current;
+    return this.bundler.bundler.bundle(writer);
   }
 }
 

@@ -26,7 +26,6 @@ function ignored(file: string): boolean {
 
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 
-/** The error code of what `call` threw, if it threw. */
 function codeOfCall(call: () => void): string | undefined {
   try {
     call();
@@ -47,7 +46,6 @@ export interface SourceWatcher {
 /** A notice, and whether what it names is to be watched once it is fixed. */
 interface Notice {
   failure: Failure;
-  /** Whether it still holds. */
   holds: () => boolean;
   rewatch: boolean;
 }
@@ -83,42 +81,30 @@ export function watchSources(
     } catch {
       return undefined;
     }
-    let target: string;
+    const to = (target: string) =>
+      shownReal(target) === written ? JSON.stringify(written) : `${JSON.stringify(written)} (${shownReal(target)})`;
     try {
-      target = realpathSync(link);
+      const target = realpathSync(link);
+      if (!within(target, realRoot)) return `${name} is a link to ${to(target)}, outside the project: the dev server does not follow it.`;
+      // A folder it is reached through, the link's own included: following it would go round forever.
+      for (let folder = path.dirname(link); within(folder, root); folder = path.dirname(folder)) {
+        if (within(realpathSync(folder), target))
+          return `${name} is a link to ${to(target)}, a folder it is in: following it would loop, so the dev server does not.`;
+      }
+      return undefined;
     } catch (error) {
+      // A link to nothing, or a folder on the way gone as it was read: nothing to follow (and the build, if it reads it, says so).
       const code = codeOf(error);
-      // A link to nothing: there is nothing to follow (and the build, if it reads it, says so).
       if (code === 'ENOENT') return undefined;
       const why = code === 'ELOOP' ? 'which leads back to itself through links (ELOOP)' : `which cannot be followed (${code})`;
       return `${name} is a link to ${JSON.stringify(written)}, ${why}: the dev server does not follow it.`;
     }
-    const real = shownReal(target);
-    const to = real === written ? JSON.stringify(written) : `${JSON.stringify(written)} (${real})`;
-    if (!within(target, realRoot)) return `${name} is a link to ${to}, outside the project: the dev server does not follow it.`;
-    // A folder it is reached through, the link's own included: following it would go round forever.
-    for (let folder = path.dirname(link); within(folder, root); folder = path.dirname(folder)) {
-      if (within(realpathSync(folder), target))
-        return `${name} is a link to ${to}, a folder it is in: following it would loop, so the dev server does not.`;
-    }
-    return undefined;
-  };
-  const refusalNow = (link: string) => {
-    try {
-      return refusal(link);
-    } catch (error) {
-      // A folder on the way changed as it was read: gone, nothing to follow; else looked at again on its next change.
-      const code = codeOf(error);
-      return code === 'ENOENT'
-        ? undefined
-        : `${relative(link)} is a link that cannot be followed (${code}): the dev server does not follow it.`;
-    }
   };
   const refused = (link: string, stats: Stats | undefined) => {
     if (!stats?.isSymbolicLink()) return false;
-    const message = refusalNow(link);
+    const message = refusal(link);
     if (message === undefined) return false;
-    notify(relative(link), { message, holds: () => refusalNow(link) === message, rewatch: false });
+    notify(relative(link), { message, holds: () => refusal(link) === message, rewatch: false });
     return true;
   };
 

@@ -60,12 +60,7 @@ export function cloudfrontHeadersPolicy(name: string, inline: InlineCode): Recor
       ContentSecurityPolicy: { Override: true, ContentSecurityPolicy: contentSecurityPolicy(inline, { for: 'header' }) },
       ContentTypeOptions: { Override: true },
       ReferrerPolicy: { Override: true, ReferrerPolicy: 'strict-origin-when-cross-origin' },
-      StrictTransportSecurity: {
-        Override: true,
-        AccessControlMaxAgeSec: HSTS_MAX_AGE,
-        IncludeSubdomains: true,
-        Preload: false,
-      },
+      StrictTransportSecurity: { Override: true, AccessControlMaxAgeSec: HSTS_MAX_AGE, IncludeSubdomains: true, Preload: false },
     },
     CustomHeadersConfig: {
       Quantity: custom.length,

@@ -37,11 +37,8 @@ export function inlineHash(code: string): string {
 /** A <meta http-equiv> policy ignores them (CSP3 §6.1.12). */
 const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 /**
- * Each page carries its own stylesheet, cut to its classes, so these differ from page to page. The header, one for every
- * response, leaves them to the page's meta policy, the first element of its head: listing every page's hash would grow the
- * header of every file with the site (CloudFront takes about 1,783 characters) and change the hosts' configuration with
- * every stylesheet edit. Without default-src the header says nothing of styles; the manifest, which falls back to it, is
- * governed by the meta policy's.
+ * Each page's stylesheet differs, so the header leaves these to the page's meta policy: every page's hash in the header would
+ * grow it with the site (CloudFront takes about 1,783 characters) and change the hosts' configuration with each style edit.
  */
 const PAGE_ONLY_DIRECTIVES = new Set(['default-src', 'style-src']);
 

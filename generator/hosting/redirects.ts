@@ -25,10 +25,8 @@ export const ROOT_SITE: HostedSite = { base: '/', redirects: [] };
 export const HOSTED_SITE_FILE = `${DEPLOY_DIR}/site.json`;
 
 export function hostedSite(base: string, redirects: readonly RedirectInfo[]): HostedSite {
-  return {
-    base,
-    redirects: redirects.map(({ from, to, status }) => ({ from: publicPath(base, from), to: routeUrl(base, to), status })),
-  };
+  const rules = redirects.map(({ from, to, status }) => ({ from: publicPath(base, from), to: routeUrl(base, to), status }));
+  return { base, redirects: rules };
 }
 
 /**
@@ -54,7 +52,6 @@ export interface RedirectPage {
   csp: string;
   /** So that the browser asks for no other. */
   favicon: string;
-  /** The site's language. */
   lang: string;
 }
 

@@ -10,10 +10,7 @@ export interface ServeConfig {
 
 const header = ([key, value]: readonly [string, string]) => ({ key, value });
 
-/**
- * No redirect to the slash form (serve's drops the query string), nor to .html-stripped URLs. A later rule wins, so assets/**
- * overrides the no-cache default.
- */
+/** No redirect to the slash form (serve's drops the query) nor to .html-stripped URLs; a later rule wins, so assets/** overrides. */
 export function serveConfig(inline: InlineCode, site: HostedSite = ROOT_SITE): ServeConfig {
   return {
     cleanUrls: ['!**/*.*'],

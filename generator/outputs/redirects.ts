@@ -10,14 +10,8 @@ export const redirectPages = defineOutput({
       const rule = hosted.redirects[index];
       const target = pages.find((page) => page.path === redirect.to);
       if (!rule || !target) return [];
-      const html = redirectPage({
-        rule,
-        title: target.title,
-        canonicalUrl: absoluteUrl(address.origin, rule.to),
-        csp,
-        favicon,
-        lang: site.lang,
-      });
+      const canonicalUrl = absoluteUrl(address.origin, rule.to);
+      const html = redirectPage({ rule, title: target.title, canonicalUrl, csp, favicon, lang: site.lang });
       return [{ path: routeFile(redirect.from), contents: html, redirectsTo: rule.to }];
     });
   },

@@ -1,9 +1,6 @@
-/**
- * Who answers at each address of the site: a route, a redirect's source, a collection's entry, list page or feed. Two at one
- * address would overwrite each other, or send one's readers away, without a word: the second is a problem naming both.
- */
+/** Who answers at each address: two at one would overwrite each other without a word, so the second is a problem naming both. */
 import { canonicalPath } from '../urls';
-import type { Problem } from './check';
+import { type Problem, placeOf } from './check';
 import type { Located } from './protocol';
 
 export interface Claim {
@@ -28,13 +25,9 @@ export class Addresses {
     const [here, there] = await Promise.all([claim.where(), first.where()]);
     return {
       ...here,
-      text: `${claim.what} is at ${address}, and so is ${first.what} (${place(there)}): an address has one owner. Give one of them another address`,
+      text: `${claim.what} is at ${address}, and so is ${first.what} (${placeOf(there)}): an address has one owner. Give one of them another address`,
       // A feed's address is a file's.
       route: /\.\w+$/.test(address) ? address : canonicalPath(address),
     };
   }
-}
-
-function place({ file, line }: Located): string {
-  return line === undefined ? file : `${file}:${line}`;
 }

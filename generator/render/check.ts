@@ -1,7 +1,4 @@
-/**
- * What is wrong with what an owner wrote, as a copy editor would say it, naming file, line, field and route. esbuild strips
- * types: without this check a misspelled field would ship as an empty element.
- */
+/** What is wrong with what an owner wrote, naming file, line and field: esbuild strips types, so a misspelled field would ship empty. */
 import * as v from 'valibot';
 import { BuildError } from '../failure';
 import type { Keys } from './locate';
@@ -10,9 +7,7 @@ import type { Located } from './protocol';
 /** Problems listed in one message; the rest are counted. */
 const SHOWN = 5;
 
-export interface Problem {
-  file: string;
-  line?: number;
+export interface Problem extends Located {
   /** "hero.title is missing (found "titel")". */
   text: string;
   route?: string;
@@ -20,7 +15,6 @@ export interface Problem {
 
 export type Where = (keys: Keys) => Promise<Located>;
 
-/** `prefix` goes before each field's path. */
 export async function problemsOf(value: unknown, schema: v.GenericSchema, where: Where, prefix: Keys = []): Promise<Problem[]> {
   const result = v.safeParse(schema, value);
   if (result.success) return [];
@@ -39,13 +33,13 @@ export async function problemsOf(value: unknown, schema: v.GenericSchema, where:
   return problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
 }
 
+/** "file:line", or the file alone. */
+export function placeOf({ file, line }: Located): string {
+  return line === undefined ? file : `${file}:${line}`;
+}
+
 export function problemsError(problems: readonly Problem[]): BuildError {
-  const lines = problems
-    .slice(0, SHOWN)
-    .map(
-      (problem) =>
-        `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${problem.text}${problem.route ? ` (route ${problem.route})` : ''}`,
-    );
+  const lines = problems.slice(0, SHOWN).map(({ text, route, ...at }) => `${placeOf(at)}: ${text}${route ? ` (route ${route})` : ''}`);
   if (problems.length > SHOWN) lines.push(`and ${problems.length - SHOWN} more`);
   const [first] = problems;
   const message = lines.length === 1 ? (lines[0] ?? '') : `${problems.length} problems in the site's content:\n  ${lines.join('\n  ')}`;

@@ -1,8 +1,4 @@
-/**
- * The pages a collection's entries make besides their own: its list and each tag's, a page of them at a time, and their feeds;
- * and what an entry's page shows of the others (the entries beside it, those that share its tags). All of it from the entries
- * as read and checked (collection.ts), in their order, newest first.
- */
+/** The lists and feeds a collection's entries make, and what an entry's page shows of the others: from the entries, newest first. */
 import * as v from 'valibot';
 import { hashParts } from '../cache.mjs';
 import { description as descriptionSchema, text, title as titleSchema } from '../schema';
@@ -12,7 +8,7 @@ import { type Problem, problemsOf, type Where } from './check';
 import { instant } from './collection';
 import type { LoadedEntry } from './protocol';
 
-/** An entry with its place among its collection's entries. */
+/** With its place among its collection's entries. */
 export interface Shown {
   entry: LoadedEntry;
   index: number;
@@ -76,7 +72,6 @@ export interface ListSpec {
   perPage: number;
 }
 
-/** A list of entries, a page of them at a time. */
 export function listPages(spec: ListSpec, listed: readonly Shown[], tags: Tags): PageInfo[] {
   const perPage = Math.max(1, spec.perPage);
   // One page at least: an empty collection keeps its list, and the links to it.
@@ -129,12 +124,10 @@ export function around(
           .sort((a, b) => b.shared - a.shared || a.at - b.at)
           .slice(0, collection.related ?? DEFAULT_RELATED)
           .map(({ other }) => other);
-  const newer = shown[position - 1];
-  const older = shown[position + 1];
-  return { ...(newer ? { newer } : {}), ...(older ? { older } : {}), related };
+  return { newer: shown[position - 1], older: shown[position + 1], related };
 }
 
-/** A feed of a list's published entries, the newest as many as the collection's feedLength. */
+/** The newest of a list's published entries, as many as the collection's feedLength. */
 export function feedOf(collection: Collection<unknown>, name: string, path: SitePath, title: string, listed: readonly Shown[]): FeedInfo {
   const published = listed.flatMap(({ entry }) => (entry.info.draft ? [] : [entry]));
   return {

@@ -184,13 +184,10 @@ export async function loadCollection(
     const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
     const bodyLine = source.slice(0, front[0].length).split('\n').length;
     // As the frontmatter's text fields are held: a bell or an escape would reach the page unseen.
-    source
-      .slice(front[0].length)
-      .split('\n')
-      .forEach((line, index) => {
-        const mistake = unshowable(line);
-        if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
-      });
+    for (const [index, line] of source.slice(front[0].length).split('\n').entries()) {
+      const mistake = unshowable(line);
+      if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
+    }
     const tokens = parseBody(source.slice(front[0].length));
     for (const problem of bodyProblems(tokens, collection.markdown)) add(problem.line + bodyLine, problem.text);
     const entryImages = [
@@ -200,28 +197,17 @@ export async function loadCollection(
     const imageSources: ImageSource[] = [];
     for (const image of entryImages) {
       const imageFile = path.posix.join(folder, image.src);
+      const at = (text: string) => add(image.line, `the image ${image.src} ${text}`);
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(image.src))
-        add(
-          image.line,
-          `the image ${image.src} is on another site: put the file beside the entry (the site makes no third-party requests)`,
-        );
-      else if (!image.alt.trim())
-        add(
-          image.line,
-          `the image ${image.src} has no text alternative: write what it shows between the brackets, ![like this](${image.src})`,
-        );
-      else if (!statSync(path.join(root, imageFile), { throwIfNoEntry: false })?.isFile())
-        add(image.line, `the image ${image.src} is missing: there is no ${imageFile}`);
+        at('is on another site: put the file beside the entry (the site makes no third-party requests)');
+      else if (!image.alt.trim()) at(`has no text alternative: write what it shows between the brackets, ![like this](${image.src})`);
+      else if (!statSync(path.join(root, imageFile), { throwIfNoEntry: false })?.isFile()) at(`is missing: there is no ${imageFile}`);
       else {
         // As public/ is: by a path or a link, no file of the machine reaches the output.
         const real = realpathSync(path.join(root, imageFile));
         if (real.startsWith(inside + path.sep))
           imageSources.push({ file: imageFile, from: `${file}:${image.line}`, ...(image.cover ? { cover: true } : {}) });
-        else
-          add(
-            image.line,
-            `the image ${image.src} is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`,
-          );
+        else at(`is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`);
       }
     }
     // Dates out of order are a slip of the keyboard that would ship silently: a lastmod before the date, an entry never shown.
@@ -237,7 +223,6 @@ export async function loadCollection(
       );
     const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
-    const draft = checked.draft === true || scheduled || expired;
     const held: Held | undefined =
       checked.draft === true
         ? { reason: 'draft' }
@@ -246,6 +231,7 @@ export async function loadCollection(
           : expired
             ? { reason: 'expired', date: checked.expiryDate as string }
             : undefined;
+    const draft = held !== undefined;
     const extra = Object.fromEntries(Object.keys(collection.fields).flatMap((key) => (key in checked ? [[key, checked[key]]] : [])));
     const entry: LoadedEntry = {
       file,

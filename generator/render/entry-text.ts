@@ -2,7 +2,7 @@
  * An entry's text, read where it is needed: the site step reads and checks it, and a request that renders or locates its body
  * reads it again (withText). Apart from the Markdown engine, so that the main thread may read it without loading React.
  */
-import { readFileSync, readlinkSync } from 'node:fs';
+import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
@@ -28,13 +28,7 @@ export function readEntry(file: string): string | { problem: string } {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      const target = (() => {
-        try {
-          return readlinkSync(file);
-        } catch {
-          return undefined;
-        }
-      })();
+      const target = lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(file) : undefined;
       return {
         problem:
           target === undefined

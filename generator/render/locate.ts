@@ -1,7 +1,4 @@
-/**
- * Where an owner wrote a value: the bundle tags each object a site module exports with its file (steps/bundle.ts); the line is
- * read with oxc's parser only when there is an error to word.
- */
+/** Where an owner wrote a value: the bundle tags each object a module exports with its file; the line is parsed only for an error. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ArrayExpression, Expression, ObjectExpression, ObjectProperty } from 'oxc-parser';
@@ -39,7 +36,6 @@ export async function locate(root: string, value: unknown, keys: Keys): Promise<
   return { file: found.file, ...(line === undefined ? {} : { line }) };
 }
 
-/** Depth first. */
 export function findText(value: unknown, matches: (text: string) => boolean, keys: Keys = [], seen = new Set<object>()): Keys | undefined {
   if (typeof value === 'string') return matches(value) ? keys : undefined;
   if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;

@@ -57,39 +57,34 @@ export async function describeSite(
   });
 
   const checked = new Map<unknown, Promise<Problem[]>>();
+  const checkContent = async (content: unknown) => {
+    const where = whereIn(content, pagesModule);
+    const problems = await problemsOf(content, pages.content.schema, where);
+    // Its Markdown, once the fields are right.
+    return problems.length > 0 ? problems : proseProblems(content, pages.content.schema, where);
+  };
   const checkEntry = async (entry: PageEntry<unknown>, schema: v.GenericSchema, where: Where, route: string) => {
+    const { content, page } = entry;
     const found = await problemsOf(entry, schema, where);
-    const hasContent = (entry as { content?: unknown }).content !== undefined;
-    const hasPage = (entry as { page?: unknown }).page !== undefined;
-    if (hasContent === hasPage) {
-      const { file, line } = await where([]);
-      found.push({
-        file,
-        ...(line === undefined ? {} : { line }),
-        text: hasPage
-          ? 'has both content and page: give one'
-          : 'has neither content nor page: give its copy (content) or a component of its own (page)',
-      });
+    if ((content === undefined) === (page === undefined)) {
+      const text = page
+        ? 'has both content and page: give one'
+        : 'has neither content nor page: give its copy (content) or a component of its own (page)';
+      found.push({ ...(await where([])), text });
     }
-    if (hasContent) {
-      const content = (entry as { content: unknown }).content;
-      const check = async () => {
-        const where = whereIn(content, pagesModule);
-        const problems = await problemsOf(content, pages.content.schema, where);
-        // Its Markdown, once the fields are right.
-        return problems.length > 0 ? problems : proseProblems(content, pages.content.schema, where);
-      };
-      if (!checked.has(content)) checked.set(content, check());
+    if (content !== undefined) {
+      if (!checked.has(content)) checked.set(content, checkContent(content));
       found.push(...((await checked.get(content)) ?? []));
     }
     problems.push(...found.map((problem) => ({ ...problem, route })));
   };
 
-  const routesWhere = (index: number) => whereIn(pages.routes, pagesModule, [index]);
   const seenPaths = new Map<string, string>();
   const seenTitles = new Map<string, string>();
+  const sameTitle = (title: string, other: string) => `title "${title}" is the title of ${other} too: each page needs its own`;
+  const addresses = new Addresses();
   for (const [index, route] of pages.routes.entries()) {
-    const where = routesWhere(index);
+    const where = whereIn(pages.routes, pagesModule, [index]);
     const path = typeof route.path === 'string' ? route.path : '?';
     await checkEntry(route, routeSchema, where, canonicalPath(path));
     const twin = seenPaths.get(path.toLowerCase());
@@ -103,20 +98,14 @@ export async function describeSite(
     seenPaths.set(path.toLowerCase(), path);
     const title = seenTitles.get(route.title);
     if (title !== undefined)
-      problems.push({
-        ...(await where(['title'])),
-        text: `title "${route.title}" is the title of ${title} too: each page needs its own`,
-        route: canonicalPath(path),
-      });
+      problems.push({ ...(await where(['title'])), text: sameTitle(route.title, title), route: canonicalPath(path) });
     if (typeof route.title === 'string') seenTitles.set(route.title, canonicalPath(path));
+    // Routes and redirects are held to each other here; a collection's pages are held to them, and to each other, below.
+    if (typeof route.path === 'string')
+      await addresses.claim(route.path, { what: `the route "${route.path}"`, where: () => where(['path']) });
   }
   await checkEntry(pages.notFound, entrySchema, whereIn(pages.notFound, pagesModule), '/404');
   const redirects = await checkRedirects(pages, seenPaths, whereIn, pagesModule, problems);
-  // Routes and redirects are held to each other above; a collection's pages are held to them, and to each other, below.
-  const addresses = new Addresses();
-  for (const [index, route] of pages.routes.entries())
-    if (typeof route.path === 'string')
-      await addresses.claim(route.path, { what: `the route "${route.path}"`, where: () => routesWhere(index)(['path']) });
   for (const [index, redirect] of (pages.redirects ?? []).entries())
     if (typeof redirect.from === 'string')
       await addresses.claim(redirect.from, {
@@ -230,22 +219,13 @@ export async function describeSite(
           related: related.map((other) => other.index),
         },
       });
-      shares.push({
-        path: entry.path,
-        title: entry.info.title,
-        file: entry.file,
-        ...(entry.info.image ? { cover: entry.info.image.src } : {}),
-      });
+      shares.push({ path: entry.path, title: entry.info.title, file: entry.file, cover: entry.info.image?.src });
     }
   }
   for (const info of infos) {
     const title = seenTitles.get(info.title);
     if (info.kind === 'entry' && title !== undefined)
-      problems.push({
-        file: pagesModule,
-        text: `title "${info.title}" is the title of ${title} too: each page needs its own`,
-        route: canonicalPath(info.path ?? '/'),
-      });
+      problems.push({ file: pagesModule, text: sameTitle(info.title, title), route: canonicalPath(info.path ?? '/') });
   }
   // The 404 page lists every path.
   const allPaths = versionOf(...infos.map((info) => info.path ?? ''));

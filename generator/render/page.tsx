@@ -9,10 +9,7 @@ import { outlineOf, wordsOf } from './outline';
 import { withProse } from './prose';
 import type { EntrySummary, OutputRequest, RenderRequest } from './protocol';
 
-/**
- * A page's markup as React writes it, from the request alone (the worker writes it as HTML5 as it reads it: scan.ts); `root`, the
- * project, holds the cache of highlighted code.
- */
+/** A page's markup as React writes it, from the request alone; `root`, the project, holds the cache of highlighted code. */
 export async function renderPage(
   pages: AnyPages,
   { page: info, source, settings, socialImage, images, paths }: RenderRequest,
@@ -42,15 +39,7 @@ export async function renderPage(
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
     const shown = entryOf(entry, collection);
     const image = shown.image ? picture(shown.image, collection.imageSizes, 'eager') : undefined;
-    const context = {
-      link,
-      images,
-      folder,
-      sizes: collection.imageSizes,
-      lang: settings.lang,
-      ...(collection.markdown ? { markdown: collection.markdown } : {}),
-      ...(root === undefined ? {} : { root }),
-    };
+    const context = { link, images, folder, sizes: collection.imageSizes, lang: settings.lang, markdown: collection.markdown, root };
     const tokens = bodyTokens(entry, context);
     const content = await renderBody(tokens, context);
     listPath = collection.path;
@@ -152,8 +141,8 @@ export async function renderPage(
 }
 
 /**
- * Each entry's body as a feed carries it, rendered once however many feeds carry it, before the outputs ask (rendering is
- * asynchronous where code is highlighted): HTML whose links and images are absolute. One body at a time: as many as the feeds hold.
+ * Each entry's body as a feed carries it, its links and images absolute: rendered once however many feeds carry it, before the
+ * outputs ask, since rendering is asynchronous where code is highlighted.
  */
 export async function feedBodies(
   pages: AnyPages,
@@ -170,16 +159,8 @@ export async function feedBodies(
     if (made.has(entry.path)) continue;
     const collection = pages.collections?.[name];
     const folder = entry.file.slice(0, entry.file.lastIndexOf('/'));
-    const context = {
-      link,
-      images: absolute,
-      folder,
-      sizes: collection?.imageSizes ?? '',
-      lang,
-      headingLinks: false,
-      ...(collection?.markdown ? { markdown: collection.markdown } : {}),
-      ...(root === undefined ? {} : { root }),
-    };
+    const sizes = collection?.imageSizes ?? '';
+    const context = { link, images: absolute, folder, sizes, lang, headingLinks: false, markdown: collection?.markdown, root };
     made.set(entry.path, renderToStaticMarkup(await renderBody(bodyTokens(entry, context), context)));
   }
   return (path) => {

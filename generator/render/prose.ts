@@ -1,7 +1,4 @@
-/**
- * A page's text in Markdown (`markdown()` fields, schema.ts): checked as an entry's body is, with the content file and line, and
- * rendered by the same renderer as the page is laid out.
- */
+/** A page's text in Markdown (`markdown()` fields): checked and rendered as an entry's body is, named by the content file's line. */
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { type MarkdownSource, markdownSource } from '../schema';

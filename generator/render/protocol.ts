@@ -1,5 +1,6 @@
 /** What the main thread and the render workers say to each other, all plain data: only workers load the site's code. */
 import type { Failure } from '../failure';
+import type { BuildOptions } from '../options';
 import type { FoundReference } from '../scan';
 import type { EntryInfo, FeedInfo, Held, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
 
@@ -80,20 +81,16 @@ export interface SiteDescription {
   images: ImageSource[];
   /** Each entry's link preview: its cover, cut, or its title drawn on the site's card. */
   shares: { path: SitePath; title: string; file: string; cover?: string }[];
-  /** The site's card's, which a cover is cut to. */
+  /** Which a cover is cut to. */
   socialImageSize: { width: number; height: number };
   /** Besides the code (Markdown). */
   reads: string[];
-  /** As read and checked, by name. */
   collections: Record<string, LoadedCollection>;
   /** The entries the build leaves out, and why (none in the dev server, which shows them marked). */
   left: { file: string; held: Held }[];
 }
 
-export interface DescribeInput {
-  mode: 'production' | 'development';
-  now: number;
-}
+export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'>;
 
 /** SVG, drawn by the site's components. */
 export interface BrandDrawings {
@@ -102,17 +99,12 @@ export interface BrandDrawings {
   socialImageSize: { width: number; height: number };
 }
 
-/** Known only once every page is rendered (the font is cut to their text): the pages hold stand-ins for them until written. */
-export interface LateAssets {
-  csp: string;
-  /** Its text (inline) or URL (linked). */
-  stylesheet: string;
-  integrity: string;
-  font: string;
-  script: string;
-  scriptIntegrity: string;
-  inlineScript: string;
-}
+/**
+ * Known only once every page is rendered (the font is cut to their text): the pages hold stand-ins for them until written. The
+ * stylesheet is its text (inline) or its URL (linked).
+ */
+export const LATE_ASSETS = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
+export type LateAssets = Record<(typeof LATE_ASSETS)[number], string>;
 
 /** A page's own inline stylesheet, cut to its classes, and the meta policy that allows it. */
 export type PageStyle = Pick<LateAssets, 'csp' | 'stylesheet'>;
@@ -140,7 +132,6 @@ export interface RenderSettings {
   redirects: (readonly [from: string, to: string])[];
 }
 
-/** A page's image for link previews. */
 export interface SocialImage {
   url: string;
   width: number;

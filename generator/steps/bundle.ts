@@ -70,19 +70,19 @@ export const siteCode = defineStep({
 });
 
 export interface SiteBundler {
-  /** Under a new name, for new workers. */
-  bundle: () => Promise<SiteBundle>;
+  /** Under a new name, for new workers, with this rebuild's writer. */
+  bundle: (writer: Writer) => Promise<SiteBundle>;
   dispose: () => Promise<void>;
 }
 
 /** One esbuild context for the dev session: a rebuild compiles only what changed. */
-export async function siteBundler(root: string, site: Site, writer: () => Writer): Promise<SiteBundler> {
+export async function siteBundler(root: string, site: Site): Promise<SiteBundler> {
   const context = await bundleContext({ root, options: siteBundleOptions(root, site), entry: site.pages });
   let version = 0;
   return {
-    async bundle() {
+    async bundle(writer) {
       const { output, inputs } = await context.rebuild();
-      return { file: writer().scratch(`site-${++version}.mjs`, output), reads: inputs };
+      return { file: writer.scratch(`site-${++version}.mjs`, output), reads: inputs };
     },
     dispose: () => context.dispose(),
   };

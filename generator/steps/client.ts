@@ -2,21 +2,11 @@
 import path from 'node:path';
 import { bundle } from '../bundle.mjs';
 import { wordsOf } from '../prune-css';
-import type { Site } from '../site';
-import type { OutputFile, Writer, WrittenAsset } from '../writer';
 import { config } from './config';
 import { defineStep } from './step';
 
-export interface Client {
-  script: WrittenAsset;
-  inlineScript: string;
-  /** Every word of both scripts: the classes they add are among them. */
-  words: string[];
-  files: OutputFile[];
-  reads: string[];
-}
-
-async function browserBundle(root: string, entry: string, format: 'iife' | 'esm') {
+/** `entry`: relative to the root, or absolute (the dev server's reload client). */
+export async function browserBundle(root: string, entry: string) {
   return bundle({
     root,
     kind: 'client',
@@ -24,10 +14,10 @@ async function browserBundle(root: string, entry: string, format: 'iife' | 'esm'
     entry,
     extension: 'js',
     options: {
-      entryPoints: [path.join(root, entry)],
+      entryPoints: [path.resolve(root, entry)],
       bundle: true,
       minify: true,
-      format,
+      format: 'iife',
       platform: 'browser',
       target: ['es2020'],
       legalComments: 'none',
@@ -35,20 +25,20 @@ async function browserBundle(root: string, entry: string, format: 'iife' | 'esm'
   });
 }
 
-async function bundleClient(root: string, site: Site, writer: Writer, base: string): Promise<Client> {
-  const [script, inline] = await Promise.all([
-    browserBundle(root, site.client, 'iife'),
-    site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript, 'iife'),
-  ]);
-  const written = writer.asset(base, { name: 'main', extension: 'js', contents: script.output });
-  // Inside <script> nothing is escaped: the text must not end the element early.
-  const inlineScript = inline?.output.toString('utf8').trim() ?? '';
-  const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
-  return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
-}
-
 export const client = defineStep({
   name: 'client',
   needs: { config },
-  run: ({ config }, { build }) => bundleClient(build.options.root, config.site, build.writer, config.address.base),
+  run: async ({ config: { site, address } }, { build }) => {
+    const { root } = build.options;
+    const [script, inline] = await Promise.all([
+      browserBundle(root, site.client),
+      site.inlineScript === undefined ? undefined : browserBundle(root, site.inlineScript),
+    ]);
+    const written = build.writer.asset(address.base, { name: 'main', extension: 'js', contents: script.output });
+    // Inside <script> nothing is escaped: the text must not end the element early.
+    const inlineScript = inline?.output.toString('utf8').trim() ?? '';
+    // Every word of both scripts: the classes they add are among them.
+    const words = [...new Set([...wordsOf(script.output.toString('utf8')), ...wordsOf(inlineScript)])];
+    return { script: written, inlineScript, words, files: [written.file], reads: [...script.inputs, ...(inline?.inputs ?? [])] };
+  },
 });

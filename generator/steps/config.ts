@@ -4,21 +4,13 @@ import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import { bundle } from '../bundle.mjs';
 import { BuildError } from '../failure';
-import type { BuildOptions } from '../options';
 import { outsideProject } from '../project-files';
 import { type Problem, problemsError, problemsOf } from '../render/check';
 import { locate, tagExports } from '../render/locate';
 import { text } from '../schema';
 import { HOST_NAMES, type Site } from '../site';
-import { type SiteAddress, siteAddress } from '../urls';
-import type { Writer } from '../writer';
+import { siteAddress } from '../urls';
 import { defineStep } from './step';
-
-export interface Config {
-  site: Site;
-  address: SiteAddress;
-  reads: string[];
-}
 
 const file = v.pipe(
   v.string(),
@@ -47,51 +39,50 @@ const schema = v.strictObject({
   ),
 });
 
-async function loadConfig(options: BuildOptions, writer: Writer): Promise<Config> {
-  const { root, config } = options;
-  const built = await bundle({
-    root,
-    kind: 'config',
-    key: [],
-    entry: config,
-    extension: 'mjs',
-    options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
-  });
-  // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
-  const moduleFile = writer.scratch('config.mjs', built.output);
-  const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
-  if (typeof exported !== 'object' || exported === null) {
-    throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {
-      file: config,
-    });
-  }
-  tagExports({ default: exported }, config);
-  const where = async (keys: readonly (string | number)[]) => (await locate(root, exported, keys)) ?? { file: config };
-  const problems: Problem[] = await problemsOf(exported, schema, where);
-  if (problems.length > 0) throw problemsError(problems);
-  // Read, and some of it published, at their real paths: a link out of the project names no file of the site's.
-  const named = exported as Site;
-  const files: { keys: (string | number)[]; file: string | undefined }[] = [
-    ...(['pages', 'styles', 'client', 'inlineScript', 'public'] as const).map((key) => ({ keys: [key], file: named[key] })),
-    ...named.brandFonts.map((file, index) => ({ keys: ['brandFonts', index], file })),
-    // Else a package's, which node_modules holds.
-    { keys: ['font', 'file'], file: /^\.{0,2}\//.test(named.font.file) ? named.font.file : undefined },
-  ];
-  for (const { keys, file } of files) {
-    // An installed package is wherever its package manager linked it: its files are code the build runs anyway.
-    const away = file === undefined || /^(?:\.\/)?node_modules\//.test(file) ? undefined : outsideProject(root, file);
-    if (away !== undefined) problems.push({ ...(await where(keys)), text: away });
-  }
-  if (problems.length > 0) throw problemsError(problems);
-  const site =
-    options.pages === undefined
-      ? (exported as Site)
-      : { ...(exported as Site), pages: path.relative(root, path.resolve(root, options.pages)) };
-  return { site, address: siteAddress({ siteUrl: options.siteUrl, base: options.base, site, config }), reads: built.inputs };
-}
-
 export const config = defineStep({
   name: 'config',
   needs: {},
-  run: (_, { build }) => loadConfig(build.options, build.writer),
+  run: async (_, { build }) => {
+    const { options, writer } = build;
+    const { root, config } = options;
+    const built = await bundle({
+      root,
+      kind: 'config',
+      key: [],
+      entry: config,
+      extension: 'mjs',
+      options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
+    });
+    // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
+    const moduleFile = writer.scratch('config.mjs', built.output);
+    const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
+    if (typeof exported !== 'object' || exported === null) {
+      throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {
+        file: config,
+      });
+    }
+    tagExports({ default: exported }, config);
+    const where = async (keys: readonly (string | number)[]) => (await locate(root, exported, keys)) ?? { file: config };
+    const problems: Problem[] = await problemsOf(exported, schema, where);
+    if (problems.length > 0) throw problemsError(problems);
+    // Read, and some of it published, at their real paths: a link out of the project names no file of the site's.
+    const named = exported as Site;
+    const files: { keys: (string | number)[]; file: string | undefined }[] = [
+      ...(['pages', 'styles', 'client', 'inlineScript', 'public'] as const).map((key) => ({ keys: [key], file: named[key] })),
+      ...named.brandFonts.map((file, index) => ({ keys: ['brandFonts', index], file })),
+      // Else a package's, which node_modules holds.
+      { keys: ['font', 'file'], file: /^\.{0,2}\//.test(named.font.file) ? named.font.file : undefined },
+    ];
+    for (const { keys, file } of files) {
+      // An installed package is wherever its package manager linked it: its files are code the build runs anyway.
+      const away = file === undefined || /^(?:\.\/)?node_modules\//.test(file) ? undefined : outsideProject(root, file);
+      if (away !== undefined) problems.push({ ...(await where(keys)), text: away });
+    }
+    if (problems.length > 0) throw problemsError(problems);
+    const site =
+      options.pages === undefined
+        ? (exported as Site)
+        : { ...(exported as Site), pages: path.relative(root, path.resolve(root, options.pages)) };
+    return { site, address: siteAddress({ siteUrl: options.siteUrl, base: options.base, site, config }), reads: built.inputs };
+  },
 });

@@ -3,12 +3,11 @@ import { BuildError } from '../failure';
 import { cloudfrontFunction, cloudfrontHeadersPolicy } from '../hosting/cloudfront';
 import { headersFile } from '../hosting/headers-file';
 import { nginxConfig } from '../hosting/nginx';
-import { DEPLOY_DIR, type InlineCode, isSiteFile } from '../hosting/policy';
+import { DEPLOY_DIR, isSiteFile } from '../hosting/policy';
 import { HOSTED_SITE_FILE, type HostedSite, redirectsFile } from '../hosting/redirects';
 import { serveConfig } from '../hosting/serve';
 import { HOST_NAMES, type HostName } from '../site';
-import { folderName, type SiteAddress } from '../urls';
-import type { OutputFile, Writer } from '../writer';
+import { folderName } from '../urls';
 import { config } from './config';
 import { policy } from './policy';
 import { site } from './site';
@@ -18,46 +17,6 @@ import { defineStep } from './step';
 const CLOUDFRONT_FUNCTION_BYTES = 10 * 1024;
 /** Cloudflare Pages: static rules in _redirects (each redirect is two, with and without its slash). */
 const CLOUDFLARE_STATIC_REDIRECTS = 2000;
-
-function writeHostConfig(
-  files: readonly OutputFile[],
-  hosted: HostedSite,
-  address: SiteAddress,
-  inline: InlineCode,
-  hosts: readonly HostName[],
-  writer: Writer,
-  /** Where a file that took a reserved name came from. */
-  publicFolder: string | undefined,
-): OutputFile[] {
-  const host = new URL(address.origin).hostname;
-  const siteFiles = files.map((output) => output.path).filter(isSiteFile);
-  const configs: [HostName | 'all', string, string][] = [
-    ['serve', 'serve.json', `${JSON.stringify(serveConfig(inline, hosted), null, 2)}\n`],
-    ['netlify', '_headers', headersFile(siteFiles, inline, hosted)],
-    ['netlify', '_redirects', redirectsFile(hosted)],
-    ['nginx', `${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline, site: hosted })],
-    ['cloudfront', `${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction(hosted)],
-    [
-      'cloudfront',
-      `${DEPLOY_DIR}/cloudfront-headers-policy.json`,
-      `${JSON.stringify(cloudfrontHeadersPolicy(`${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`, inline), null, 2)}\n`,
-    ],
-    ['all', HOSTED_SITE_FILE, `${JSON.stringify(hosted, null, 2)}\n`],
-  ];
-  const reserved = files.find((output) => output.path.startsWith(`${DEPLOY_DIR}/`) || configs.some(([, file]) => file === output.path));
-  if (reserved) {
-    const name = reserved.path.startsWith(`${DEPLOY_DIR}/`) ? `${DEPLOY_DIR}/` : reserved.path;
-    const folder = publicFolder === undefined ? '' : `${folderName(publicFolder)}/`;
-    throw new BuildError(`${folder}${name} is reserved for the generated host configuration; rename it.`, { file: `${folder}${name}` });
-  }
-  const written: OutputFile[] = [];
-  for (const [kind, file, contents] of configs) {
-    if (kind !== 'all' && !hosts.includes(kind)) continue;
-    checkLimits(file, contents, hosted);
-    written.push(writer.write(file, contents, `the ${kind === 'all' ? 'hosting' : kind} configuration`));
-  }
-  return written;
-}
 
 function checkLimits(file: string, contents: string, hosted: HostedSite): void {
   const wayOut = (host: HostName, others: string) =>
@@ -76,20 +35,39 @@ function checkLimits(file: string, contents: string, hosted: HostedSite): void {
   }
 }
 
-/** After every file of the site, which _headers lists. */
 export const hosting = defineStep({
   name: 'hosting',
   needs: { config, site, policy },
   needsFiles: true,
-  run: ({ config, site, policy }, { build, files }) => ({
-    files: writeHostConfig(
-      files,
-      site.hosted,
-      config.address,
-      policy.inline,
-      config.site.hosts ?? HOST_NAMES,
-      build.writer,
-      config.site.public,
-    ),
-  }),
+  run: ({ config, site: { hosted }, policy: { inline } }, { build, files }) => {
+    const host = new URL(config.address.origin).hostname;
+    const siteFiles = files.map((output) => output.path).filter(isSiteFile);
+    const configs: [HostName | 'all', string, string][] = [
+      ['serve', 'serve.json', `${JSON.stringify(serveConfig(inline, hosted), null, 2)}\n`],
+      ['netlify', '_headers', headersFile(siteFiles, inline, hosted)],
+      ['netlify', '_redirects', redirectsFile(hosted)],
+      ['nginx', `${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline, site: hosted })],
+      ['cloudfront', `${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction(hosted)],
+      [
+        'cloudfront',
+        `${DEPLOY_DIR}/cloudfront-headers-policy.json`,
+        `${JSON.stringify(cloudfrontHeadersPolicy(`${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`, inline), null, 2)}\n`,
+      ],
+      ['all', HOSTED_SITE_FILE, `${JSON.stringify(hosted, null, 2)}\n`],
+    ];
+    const reserved = files.find((output) => output.path.startsWith(`${DEPLOY_DIR}/`) || configs.some(([, file]) => file === output.path));
+    if (reserved) {
+      const name = reserved.path.startsWith(`${DEPLOY_DIR}/`) ? `${DEPLOY_DIR}/` : reserved.path;
+      const folder = config.site.public === undefined ? '' : `${folderName(config.site.public)}/`;
+      throw new BuildError(`${folder}${name} is reserved for the generated host configuration; rename it.`, { file: `${folder}${name}` });
+    }
+    const hosts = config.site.hosts ?? HOST_NAMES;
+    const written = configs.filter(([kind]) => kind === 'all' || hosts.includes(kind));
+    for (const [, file, contents] of written) checkLimits(file, contents, hosted);
+    return {
+      files: written.map(([kind, file, contents]) =>
+        build.writer.write(file, contents, `the ${kind === 'all' ? 'hosting' : kind} configuration`),
+      ),
+    };
+  },
 });

@@ -3,23 +3,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
-import type { RenderPool } from '../render/pool';
-import type { SiteDescription } from '../render/protocol';
-import {
-  cssReferences,
-  type FoundReference,
-  fragmentId,
-  isPageRelative,
-  referenceKey,
-  samePageFragment,
-  scanFile,
-  scanHtml,
-} from '../scan';
+import { cssReferences, type FoundReference, fragmentId, isPageRelative, samePageFragment, scanFile, scanHtml } from '../scan';
 import type { RedirectInfo } from '../site';
 import { canonicalPath, fileRoute, folderName, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
-import type { OutputFile } from '../writer';
 import { config } from './config';
-import { pages, type RenderedPages, whereOnPage } from './pages';
+import { pages, whereOnPage } from './pages';
 import { site } from './site';
 import { defineStep } from './step';
 import { stylesheet } from './stylesheet';
@@ -33,56 +21,6 @@ export interface Problem {
 
 /** Beyond that, a count. */
 const LISTED_OCCURRENCES = 10;
-
-/** URLs on the site's own origin are checked like root-relative ones; others are left alone: the build makes no network calls. */
-async function checkLinks(
-  folder: string,
-  outputs: readonly OutputFile[],
-  address: SiteAddress,
-  described: SiteDescription,
-  rendered: RenderedPages,
-  /** Of the stylesheet inside every page (none in development, where it is a file of the output). */
-  stylesheetAddresses: readonly string[],
-  renderer: RenderPool,
-  project: { root: string; public?: string },
-): Promise<void> {
-  const files = outputs.map((output) => output.path).filter(isSiteFile);
-  const checker = new LinkChecker(folder, files, address, described.redirects);
-  // The stylesheet inside every page refers to its fonts and images as any page would: checked once, with the first page.
-  const inline = cssReferences(stylesheetAddresses).map((reference) => ({ ...reference, where: `<style> ${reference.where}` }));
-  for (const [index, page] of rendered.pages.entries())
-    checker.addPage(page.file, index === 0 ? [...page.references, ...inline] : page.references, page.ids);
-  const problems = await checker.run();
-  if (problems.length === 0) return;
-  const pageIndex = new Map(rendered.pages.map((page, index) => [page.file, index]));
-  // A build leaves out drafts, and entries scheduled for later or expired: a link to one is broken, for a reason to name.
-  const unpublished = new Map<string, string>(
-    Object.values(described.collections).flatMap(({ entries }) =>
-      entries.flatMap((entry) => (entry.shown ? [] : [[canonicalPath(entry.path), entry.file]])),
-    ),
-  );
-  let owner: string | undefined;
-  const lines = await Promise.all(
-    problems.map(async ({ file, message, value }) => {
-      const route = fileRoute(file);
-      const index = pageIndex.get(file);
-      // As the owner wrote it: under a base path, the page holds it with the base in front.
-      const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
-      const where = index !== undefined && written ? await whereOnPage(renderer, described, index, written, true) : { prefix: '' };
-      owner ??= where.file;
-      const left = written?.startsWith('/') ? unpublished.get(canonicalPath(written.replace(/[?#].*$/, ''))) : undefined;
-      const beside = where.file?.endsWith('.md') && written ? besideEntry(project, where.file, written, address.base) : undefined;
-      const reason = left
-        ? `points at an entry this build leaves out: ${left} is a draft, scheduled for later or expired`
-        : (beside ?? message);
-      return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${reason}`;
-    }),
-  );
-  throw new BuildError(
-    `The link check found ${problems.length} broken reference${problems.length === 1 ? '' : 's'} in the output:\n${lines.join('\n')}`,
-    { file: owner ?? problems[0]?.file, route: fileRoute(problems[0]?.file ?? '') },
-  );
-}
 
 type Occurrence = readonly [file: number, position: number];
 
@@ -125,28 +63,26 @@ export class LinkChecker {
     this.pageIds.set(file, ids);
   }
 
-  run(): Promise<Problem[]> {
-    return this.checkAll();
-  }
-
-  private async checkAll(): Promise<Problem[]> {
+  async run(): Promise<Problem[]> {
     for (const file of this.order) {
       const known = this.pages.get(file);
       if (known) this.collect(file, known);
-      else if (file.endsWith('.html')) await this.collectHtml(file);
-      else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
+      else if (file.endsWith('.html')) {
+        const { ids, references } = scanHtml(await this.read(file), this.address.origin);
+        this.ids.set(file, Promise.resolve(ids));
+        this.collect(file, references, ids);
+      } else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
         this.collect(file, scanFile(file, await this.read(file), this.address.origin));
     }
     for (const reference of this.unique.values()) {
-      const first = reference.occurrences[0];
-      if (!first) continue;
+      const last = reference.occurrences.at(-1);
+      if (!last) continue;
       const reason = await this.check(reference.base, reference.value);
       if (reason === undefined) continue;
       for (const at of reference.occurrences)
         this.problems.push({ file: this.order[at[0]] ?? '', message: `${reference.where} ${reason}`, value: reference.value, at });
       const more = reference.count - reference.occurrences.length;
       if (more > 0) {
-        const last = reference.occurrences.at(-1) ?? first;
         this.problems.push({
           file: this.order[last[0]] ?? '',
           message: `${reference.where} ${reason} (and in ${more} more files)`,
@@ -186,7 +122,8 @@ export class LinkChecker {
         this.problems.push({ file, message, value, at });
         return;
       }
-      const key = referenceKey({ where, value }, base ?? '(404)');
+      // The same wherever a reference is, but one that resolves against its page.
+      const key = `${isPageRelative(value) ? `${base ?? '(404)'} ` : ''}${where}\u0000${value}`;
       let entry = this.unique.get(key);
       if (!entry) {
         entry = { where, value, base, occurrences: [], count: 0 };
@@ -195,12 +132,6 @@ export class LinkChecker {
       entry.count += 1;
       if (entry.occurrences.length < LISTED_OCCURRENCES) entry.occurrences.push(at);
     });
-  }
-
-  private async collectHtml(file: string): Promise<void> {
-    const { ids, references } = scanHtml(await this.read(file), this.address.origin);
-    this.ids.set(file, Promise.resolve(ids));
-    this.collect(file, references, ids);
   }
 
   /** Why a reference points at nothing, or undefined. */
@@ -277,11 +208,11 @@ export class LinkChecker {
 }
 
 /** A download kept beside an article, as in a page bundle of Hugo's: only the article's images are published from there. */
-function besideEntry(project: { root: string; public?: string }, entry: string, written: string, base: string): string | undefined {
+function besideEntry(root: string, publicFolder: string | undefined, entry: string, written: string, base: string): string | undefined {
   const file = path.posix.join(path.posix.dirname(entry), written.replace(/[?#].*$/, ''));
-  if (!isPageRelative(written) || file.endsWith('.md') || !existsSync(path.join(project.root, file))) return undefined;
+  if (!isPageRelative(written) || file.endsWith('.md') || !existsSync(path.join(root, file))) return undefined;
   const name = path.posix.basename(file);
-  const folder = project.public === undefined ? undefined : folderName(project.public);
+  const folder = publicFolder === undefined ? undefined : folderName(publicFolder);
   return `links ${file}, which the site does not publish: from an article's folder only its images are. ${folder ? `Put the file in ${folder}/ and link ${base}${name}` : "Put it in the site's public folder and link its address there"}`;
 }
 
@@ -296,23 +227,54 @@ function nearId(id: string, ids: ReadonlySet<string>): string {
   return near !== id && ids.has(near) ? `: did you mean #${near}?` : '';
 }
 
-/** After every file of the site: a link to one of them is checked against what was written. */
+/**
+ * After every file of the site: a link to one of them is checked against what was written. URLs on the site's own origin are
+ * checked like root-relative ones; others are left alone: the build makes no network calls.
+ */
 export const links = defineStep({
   name: 'links',
   needs: { config, site, pages, stylesheet },
   needsFiles: true,
-  run: async ({ config, site, pages, stylesheet }, { build, files }) => {
+  run: async ({ config, site: { described }, pages: rendered, stylesheet }, { build, files }) => {
+    const { address } = config;
     const { root } = build.options;
-    await checkLinks(
-      build.writer.folder,
-      files,
-      config.address,
-      site.described,
-      pages,
-      stylesheet.reading?.addresses ?? [],
-      build.renderer,
-      { root, ...(config.site.public === undefined ? {} : { public: config.site.public }) },
+    const siteFiles = files.map((output) => output.path).filter(isSiteFile);
+    const checker = new LinkChecker(build.writer.folder, siteFiles, address, described.redirects);
+    // The stylesheet inside every page (none in development, where it is a file of the output) refers to its fonts and images as
+    // any page would: checked once, with the first page.
+    const inline = cssReferences(stylesheet.reading?.addresses ?? []).map(({ where, value }) => ({ where: `<style> ${where}`, value }));
+    for (const [index, page] of rendered.pages.entries())
+      checker.addPage(page.file, index === 0 ? [...page.references, ...inline] : page.references, page.ids);
+    const problems = await checker.run();
+    if (problems.length === 0) return {};
+    const pageIndex = new Map(rendered.pages.map((page, index) => [page.file, index]));
+    // A build leaves out drafts, and entries scheduled for later or expired: a link to one is broken, for a reason to name.
+    const unpublished = new Map<string, string>(
+      Object.values(described.collections).flatMap(({ entries }) =>
+        entries.flatMap((entry) => (entry.shown ? [] : [[canonicalPath(entry.path), entry.file]])),
+      ),
     );
-    return {};
+    let owner: string | undefined;
+    const lines = await Promise.all(
+      problems.map(async ({ file, message, value }) => {
+        const route = fileRoute(file);
+        const index = pageIndex.get(file);
+        // As the owner wrote it: under a base path, the page holds it with the base in front.
+        const written = value?.startsWith('/') ? (sitePathOf(address.base, value) ?? value) : value;
+        const where = index !== undefined && written ? await whereOnPage(build.renderer, described, index, written, true) : { prefix: '' };
+        owner ??= where.file;
+        const left = written?.startsWith('/') ? unpublished.get(canonicalPath(written.replace(/[?#].*$/, ''))) : undefined;
+        const beside =
+          where.file?.endsWith('.md') && written ? besideEntry(root, config.site.public, where.file, written, address.base) : undefined;
+        const reason = left
+          ? `points at an entry this build leaves out: ${left} is a draft, scheduled for later or expired`
+          : (beside ?? message);
+        return `  ${where.prefix}${file}${route ? ` (route ${route})` : ''}: ${reason}`;
+      }),
+    );
+    throw new BuildError(
+      `The link check found ${problems.length} broken reference${problems.length === 1 ? '' : 's'} in the output:\n${lines.join('\n')}`,
+      { file: owner ?? problems[0]?.file, route: fileRoute(problems[0]?.file ?? '') },
+    );
   },
 });

@@ -1,19 +1,20 @@
-/**
- * Every page rendered by the render service, a few at a time, into the writer's spool: each waits there, with stand-ins for
- * the stylesheet and the font, until the font is cut to every page's text (write.ts).
- */
+/** Every page rendered, a few at a time, into the spool: with stand-ins for what is known only once the font is cut (write.ts). */
 import { randomBytes } from 'node:crypto';
 import { hashParts } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { feedPath } from '../outputs/feeds';
 import { runQueue } from '../queue';
+import { placeOf } from '../render/check';
 import { withText } from '../render/entry-text';
 import type { RenderPool } from '../render/pool';
 import {
   type EntrySummary,
+  LATE_ASSETS,
+  type LateAssets,
   type LateTokens,
   type LoadedEntry,
   type PageSource,
+  type RenderedPage as Rendered,
   type RenderRequest,
   type RenderSettings,
   type SiteDescription,
@@ -34,18 +35,11 @@ import { share } from './share';
 import { site } from './site';
 import { defineStep } from './step';
 
-export interface RenderedPage {
-  file: string;
-  spooled: Spooled;
-  /** Shared among the pages that have them (the navigation, the assets): a thousand pages hold one copy. */
-  references: readonly FoundReference[];
-  /** One a line. */
-  ids: string;
-  duplicateIds: readonly string[];
-  characters: string;
-  /** Its class names: the index of their set in `classSets`. */
-  classes: number;
-}
+/**
+ * As the worker answered, in the spool; its references shared among the pages that have them (a thousand pages hold one copy),
+ * its class names the index of their set in `classSets`.
+ */
+export type RenderedPage = Omit<Rendered, 'html' | 'classNames'> & { file: string; spooled: Spooled; classes: number };
 
 export interface RenderedPages {
   infos: readonly PageInfo[];
@@ -66,8 +60,7 @@ export function pageLabel(info: PageInfo | undefined): string {
 
 function lateTokens(): LateTokens {
   const nonce = `x-late-${randomBytes(9).toString('hex')}`;
-  const names = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
-  return { nonce, ...(Object.fromEntries(names.map((name) => [name, `${nonce}-${name}`])) as Record<(typeof names)[number], string>) };
+  return { nonce, ...(Object.fromEntries(LATE_ASSETS.map((name) => [name, `${nonce}-${name}`])) as LateAssets) };
 }
 
 /**
@@ -146,18 +139,11 @@ export const pages = defineStep({
       ...(icons.href === undefined ? {} : { icons: icons.href }),
       brand: brand.assets,
       feeds,
-      routes: shown.flatMap((info) =>
-        info.fields && info.path
-          ? [
-              {
-                url: routeUrl(base, info.path),
-                title: info.title,
-                fields: info.fields,
-                ...(info.target.kind === 'list' && info.target.entries.length === 0 ? { empty: true } : {}),
-              },
-            ]
-          : [],
-      ),
+      routes: shown.flatMap(({ fields, path, title, target }) => {
+        if (!fields || !path) return [];
+        const empty = target.kind === 'list' && target.entries.length === 0;
+        return [{ url: routeUrl(base, path), title, fields, ...(empty ? { empty: true } : {}) }];
+      }),
       redirects: described.redirects.map((redirect) => [routeUrl(base, redirect.from), routeUrl(base, redirect.to)] as const),
     };
     const socialImageOf = (info: PageInfo): SocialImage =>
@@ -238,7 +224,7 @@ export function imageFinder(described: SiteDescription, made: Readonly<Record<st
     const entry = image.from.replace(/:\d+$/, '');
     byEntry.set(entry, [...(byEntry.get(entry) ?? []), image.file]);
   }
-  const pick = (body: readonly EntrySummary[], covers: readonly EntrySummary[]) =>
+  return (body: readonly EntrySummary[], covers: readonly EntrySummary[]) =>
     Object.fromEntries(
       [
         ...body.flatMap((entry) => byEntry.get(entry.file) ?? []),
@@ -248,7 +234,6 @@ export function imageFinder(described: SiteDescription, made: Readonly<Record<st
         return image ? [[file, image] as const] : [];
       }),
     );
-  return pick;
 }
 
 /** A fragment, the skip link or the first paint's hold would land on the first. */
@@ -281,5 +266,5 @@ export async function whereOnPage(
   // A list's entries with their texts too: the value may be in any of them.
   const source = found.kind === 'list' ? { ...found, entries: found.entries.map((entry) => withText(renderer.root, entry)) } : found;
   const where = await renderer.ask('locate', { source, value, whole }, `finding “${value}”`).catch(() => undefined);
-  return where ? { prefix: `${where.file}${where.line ? `:${where.line}` : ''}: `, file: where.file } : { prefix: '' };
+  return where ? { prefix: `${placeOf(where)}: `, file: where.file } : { prefix: '' };
 }

@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * Dart Sass in a worker thread of its own: some 0.3 s of a first build, which the main thread spends on everything else. It answers
- * each entry it is sent: a dev session keeps it, and a warm compiler takes a fifth of a cold one's time.
- */
+/** Dart Sass in a thread of its own: some 0.3 s of a first build, which the main thread spends on everything else. */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
