@@ -69,9 +69,6 @@ export default defineConfig({
           name: 'dev',
           include: ['tests/dev/**/*.dev.test.ts'],
           globalSetup: ['tests/support/setup-chromium.ts'],
-          // One file at a time: a dev server sweeps dead servers' temporary folders as it starts, and one started (as root)
-          // by another file took the folder faults.dev.test.ts leaves to "another user".
-          fileParallelism: false,
         },
       },
     ],
