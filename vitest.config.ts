@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/sequencer.mjs';
 
 /**
  * Projects by how a test runs (the file name says which): `npm test` runs them all, and
@@ -22,6 +23,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     // Beside vitest's own report, how many files are done: its summary shows that on a terminal alone.
     reporters: ['default', './tests/support/progress-reporter.ts'],
+    // The longest files first, whatever their project: the run ends on short files side by side.
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
@@ -69,9 +72,6 @@ export default defineConfig({
           name: 'dev',
           include: ['tests/dev/**/*.dev.test.ts'],
           globalSetup: ['tests/support/setup-chromium.ts'],
-          // One file at a time: a dev server sweeps dead servers' temporary folders as it starts, and one started (as root)
-          // by another file took the folder faults.dev.test.ts leaves to "another user".
-          fileParallelism: false,
         },
       },
     ],

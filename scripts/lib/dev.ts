@@ -168,7 +168,10 @@ export async function serverPid(dev: RunningDev): Promise<number> {
   throw new Error(`No dev server process in group ${dev.pgid}`);
 }
 
-/** A dev server's temporary folders (generator/writer.ts, scratchFolder: their names carry the server's process id). */
-export async function temporaryFoldersOf(pid: number): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((entry) => entry.startsWith(`site-dev-${pid}-`));
+/**
+ * A dev server's temporary folders (generator/writer.ts, scratchFolder: their names carry the server's process id), in the
+ * temporary folder it was given (TMPDIR).
+ */
+export async function temporaryFoldersOf(pid: number, folder = tmpdir()): Promise<string[]> {
+  return (await readdir(folder)).filter((entry) => entry.startsWith(`site-dev-${pid}-`));
 }

@@ -7,12 +7,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../generator/process-alive';
-import { livingProcessesInGroup, type RunningDev, serverPid, startDev, temporaryFoldersOf } from '../../scripts/lib/dev';
+import { type DevStart, livingProcessesInGroup, type RunningDev, serverPid, startDev, temporaryFoldersOf } from '../../scripts/lib/dev';
 import { endlessComponent, saveWhole } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
@@ -20,14 +20,28 @@ import { waitFor } from '../../scripts/lib/server';
 const COMPONENT = 'components/Footer/Footer.tsx';
 
 let project: ProjectCopy;
+/**
+ * The temporary folder (TMPDIR) of this file's servers, which they sweep as they start: no other file's server sweeps it, so
+ * what a test leaves there (a killed server's folder, one of "another user") is as it left it, whatever runs beside it.
+ */
+let scratch: string;
 
 beforeAll(async () => {
   project = await copyProject('site-dev-faults-');
+  scratch = await mkdtemp(path.join(tmpdir(), 'site-dev-faults-tmp-'));
 });
 
 afterAll(async () => {
   await project?.remove();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
 });
+
+/** `npm run dev` in the copy, with this file's temporary folder. */
+const start = (env: NodeJS.ProcessEnv = {}, args: readonly string[] = [], options: DevStart = {}) =>
+  startDev(project.root, { TMPDIR: scratch, ...env }, args, options);
+
+/** A server's temporary folders, in this file's temporary folder. */
+const foldersOf = (pid: number) => temporaryFoldersOf(pid, scratch);
 
 const file = (relative: string) => path.join(project.root, relative);
 
@@ -51,7 +65,7 @@ describe('a component that never finishes rendering', () => {
   let dev: RunningDev;
 
   beforeAll(async () => {
-    dev = await startDev(project.root, {}, ['--page-timeout', '2']);
+    dev = await start({}, ['--page-timeout', '2']);
   });
 
   afterAll(() => dev?.kill());
@@ -85,7 +99,7 @@ describe('a component that never finishes rendering', () => {
   it('does not stop Ctrl-C: the server and its workers are gone within 2 s, and its temporary folder', async () => {
     const original = await readFile(file(COMPONENT), 'utf8');
     const pid = await serverPid(dev);
-    expect(await temporaryFoldersOf(pid)).toHaveLength(1);
+    expect(await foldersOf(pid)).toHaveLength(1);
     const since = dev.events.length;
     await saveComponent(endlessComponent(original));
     try {
@@ -97,7 +111,7 @@ describe('a component that never finishes rendering', () => {
       expect(code === 0 || signal === 'SIGINT', `exit code ${code}, signal ${signal}`).toBe(true);
       expect(took).toBeLessThan(2000);
       expect(await livingProcessesInGroup(dev.pgid)).toEqual([]);
-      expect(await temporaryFoldersOf(pid)).toEqual([]);
+      expect(await foldersOf(pid)).toEqual([]);
     } finally {
       await saveComponent(original);
     }
@@ -106,11 +120,11 @@ describe('a component that never finishes rendering', () => {
 
 describe('a dev server told to stop by a process manager (SIGTERM) while a render never ends', () => {
   it('stops within 2 s, workers, temporary folder and all', async () => {
-    const dev = await startDev(project.root, {}, ['--page-timeout', '30']);
+    const dev = await start({}, ['--page-timeout', '30']);
     const original = await readFile(file(COMPONENT), 'utf8');
     try {
       const pid = await serverPid(dev);
-      expect(await temporaryFoldersOf(pid)).toHaveLength(1);
+      expect(await foldersOf(pid)).toHaveLength(1);
       const since = dev.events.length;
       await saveComponent(endlessComponent(original));
       await untilARenderHangs(dev);
@@ -121,7 +135,7 @@ describe('a dev server told to stop by a process manager (SIGTERM) while a rende
       await waitFor('the server to end', () => !isRunning(pid), 5_000, 10);
       expect(performance.now() - started).toBeLessThan(2000);
       await expect(fetch(`${dev.url}/`)).rejects.toThrow();
-      expect(await temporaryFoldersOf(pid)).toEqual([]);
+      expect(await foldersOf(pid)).toEqual([]);
     } finally {
       dev.kill();
       await saveComponent(original);
@@ -145,14 +159,14 @@ describe('a dev server that ends otherwise', () => {
     ],
   ];
   it.each(ways)('by %s removes its temporary folder', async (how, end, env) => {
-    const dev = await startDev(project.root, env);
+    const dev = await start(env);
     try {
       const pid = await serverPid(dev);
-      expect(await temporaryFoldersOf(pid)).toHaveLength(1);
+      expect(await foldersOf(pid)).toHaveLength(1);
       end(pid);
       await waitFor('the server to end', () => !isRunning(pid), 10_000);
       if (how === 'an uncaught exception') expect(dev.output()).toContain('a crash on purpose');
-      expect(await temporaryFoldersOf(pid)).toEqual([]);
+      expect(await foldersOf(pid)).toEqual([]);
     } finally {
       dev.kill();
     }
@@ -161,18 +175,18 @@ describe('a dev server that ends otherwise', () => {
 
 describe('a dead dev server’s temporary folder', () => {
   it('is left by a server killed with SIGKILL, and removed by the next dev server', async () => {
-    const first = await startDev(project.root);
+    const first = await start();
     const pid = await serverPid(first);
-    const folders = await temporaryFoldersOf(pid);
+    const folders = await foldersOf(pid);
     expect(folders).toHaveLength(1);
     first.kill();
     await waitFor('the killed server to end', async () => (await livingProcessesInGroup(first.pgid)).length === 0, 5_000);
-    expect(existsSync(path.join(tmpdir(), folders[0] ?? ''))).toBe(true);
+    expect(existsSync(path.join(scratch, folders[0] ?? ''))).toBe(true);
 
-    const second = await startDev(project.root);
+    const second = await start();
     try {
-      expect(await temporaryFoldersOf(pid)).toEqual([]);
-      expect(await temporaryFoldersOf(await serverPid(second))).toHaveLength(1);
+      expect(await foldersOf(pid)).toEqual([]);
+      expect(await foldersOf(await serverPid(second))).toHaveLength(1);
     } finally {
       await second.stop();
     }
@@ -182,13 +196,13 @@ describe('a dead dev server’s temporary folder', () => {
     // A process that has ended: its id names a dead server's folder.
     const ended = spawn(process.execPath, ['-e', '']);
     await once(ended, 'exit');
-    const folder = path.join(tmpdir(), `site-dev-${ended.pid}-zzdevtest`);
+    const folder = path.join(scratch, `site-dev-${ended.pid}-zzdevtest`);
     // A folder without write permission: nothing in it can be removed, as in another user's.
     await mkdir(path.join(folder, 'site'), { recursive: true });
     await writeFile(path.join(folder, 'site', 'index.html'), '<!DOCTYPE html>');
     await chmod(path.join(folder, 'site'), 0o555);
     try {
-      const dev = await startDev(project.root, {}, [], { permissionsBind: true });
+      const dev = await start({}, [], { permissionsBind: true });
       try {
         expect((await fetch(`${dev.url}/`)).status).toBe(200);
         expect(existsSync(path.join(folder, 'site', 'index.html'))).toBe(true);

@@ -5,9 +5,10 @@
  * keeps the fallback only when the font fails. (Before, a page kept the fallback for the whole visit when the font missed
  * its first frame: Firefox's and WebKit's first visits never showed Inter.)
  *
- * Each page is visited in one browser page at both widths, with the font late and later. Each visit has a server of its
- * own (startFontServer), a new origin, so each is a first visit without a new browser; a width is set before its visit,
- * never by resizing a page already laid out, which would move it for reasons of its own.
+ * Each page is visited four times at once (both widths, the font late and later: the visits mostly wait on their font),
+ * each visit in a browser page of its own on a server of its own (startFontServer), a new origin, so each is a first visit
+ * without a new browser; a width is set before its visit, never by resizing a page already laid out, which would move it
+ * for reasons of its own.
  */
 import { describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
@@ -84,12 +85,14 @@ describe('a first visit with the font late', () => {
   test.for(PAGE_PATHS)(
     `%s, at ${WIDTHS.join(' and ')} px, the font ${LATE_MS.join(' or ')} ms after the first frame: ends in Inter, and nothing on the first screen moves`,
     async (routePath, { openPage }) => {
-      const page = await openPage({ width: WIDTHS[0], beforeScripts: recordLayouts });
-      const problems: string[] = [];
-      for (const width of WIDTHS) {
-        for (const lateMs of LATE_MS) {
+      // The four visits at once, each in a page of its own: each waits on its own server, which paces its font.
+      const visits = WIDTHS.flatMap((width) => LATE_MS.map((lateMs) => ({ width, lateMs })));
+      const found = await Promise.all(
+        visits.map(async ({ width, lateMs }) => {
+          const page = await openPage({ width, beforeScripts: recordLayouts });
           const where = `${width} px, font ${lateMs} ms late`;
           const { record, face, drawn } = await visit(page, routePath, width, { lateMs });
+          const problems: string[] = [];
           // The server held the font until the first frame: the page was laid out in the fallback first.
           const first = record.layouts[0];
           if (!first || first.face === 'loaded') problems.push(`${where}: no frame in the fallback (${first?.face ?? 'no frame'})`);
@@ -97,9 +100,10 @@ describe('a first visit with the font late', () => {
             problems.push(`${where}: not in Inter (${face}, ${JSON.stringify(drawn)})`);
           for (const moved of movesOf(record)) problems.push(`${where}: ${moved}`);
           if (record.shift !== null && record.shift > SHIFT_LIMIT) problems.push(`${where}: layout shift ${record.shift.toFixed(4)}`);
-        }
-      }
-      expect(problems).toEqual([]);
+          return problems;
+        }),
+      );
+      expect(found.flat()).toEqual([]);
     },
   );
 });
