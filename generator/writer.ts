@@ -157,7 +157,14 @@ export class Writer {
     const kept = keep?.({ path: file, bytes });
     if (!this.owners.has(file)) {
       this.owners.set(file, ASSET);
-      this.put(path.join(this.folder, file), (target) => (kept ? linkOrCopy(kept, target) : writeFileSync(target, contents)));
+      this.put(path.join(this.folder, file), (target) => {
+        try {
+          if (kept) return linkSync(kept, target);
+        } catch {
+          // The cache's copy gone already (a cache emptied beside the build), or on another file system: the bytes are here.
+        }
+        writeFileSync(target, contents);
+      });
     }
     const integrity = `sha384-${createHash('sha384').update(contents).digest('base64')}`;
     return { href: publicPath(base, `/${file}`), integrity, file: { path: file, bytes } };
