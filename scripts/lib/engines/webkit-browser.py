@@ -4,9 +4,9 @@
 MiniBrowser, WebKitGTK's own, keeps a page driven by WebDriver in an ephemeral session, and WebKit
 never writes an ephemeral page's console anywhere (nor does this build's WebKitWebDriver speak
 WebDriver BiDi): the tests could not see what WebKit logs, such as a CSP directive it rejects.
-This is MiniBrowser's automation mode with two differences: its pages keep their data in a folder
-the caller gives (a fresh one per browser, so a new browser is a first visit) and write every
-console message to standard error, which the caller reads; and text is not hinted, as in Safari.
+This is MiniBrowser's automation mode, but its pages keep their data in a folder the caller gives (a
+fresh one per browser, so a new browser is a first visit) and write every console message to standard
+error, which the caller reads; text is not hinted, as in Safari; and pages are composited in software.
 
 Usage: webkit-browser.py --data-dir=DIR [--javascript-markup=false]
 """
@@ -46,6 +46,9 @@ settings.set_enable_write_console_messages_to_stdout(True)
 settings.set_javascript_can_open_windows_automatically(True)
 # Off: scripts in the page's markup do not run (JavaScript off for the reader), WebDriver's still do.
 settings.set_enable_javascript_markup(option('javascript-markup', 'true') != 'false')
+# Pages composited in software, as one layer: on Xvfb, WebKit's GPU path is Mesa's software OpenGL (llvmpipe), which took
+# half the CPU of the header's test at every width. What the tests read (layout, styles, scripts, console) is the same.
+settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
 
 
 def show(view):
