@@ -26,7 +26,10 @@ async function startEngine(name: EngineName): Promise<Engine> {
     case 'firefox':
       return firefoxEngine(programs.browser ?? '');
     case 'webkit':
-      return webkitEngine({ driver: programs.driver ?? '', python: programs.python ?? '', display: inject('xDisplay') });
+      return webkitEngine(
+        { driver: programs.driver ?? '', python: programs.python ?? '', display: inject('xDisplay') },
+        { softwareCompositing: true },
+      );
   }
 }
 
