@@ -54,11 +54,12 @@ export default defineConfig({
           maxConcurrency: engine === 'webkit' ? 2 : 4,
           // A file's first test also starts its browser, which a busy machine has taken 30 s to do.
           testTimeout: 90_000,
-          // Chromium is every engine's reference for the layout comparison; the header's copies of the site, and the site with
-          // the articles' fixture, are built once for all three.
+          // Chromium is every engine's reference for the layout comparison, each page measured once for all three; the
+          // header's copies of the site, and the site with the articles' fixture, are built once for all three.
           globalSetup: [
             'tests/support/setup-chromium.ts',
             'tests/support/setup-site.ts',
+            'tests/support/setup-chromium-layouts.ts',
             'tests/support/setup-collection-site.ts',
             'tests/support/setup-header-sites.ts',
             'tests/support/setup-articles-site.ts',

@@ -79,7 +79,9 @@ describe('npm run bench', () => {
     for (const name of sections) expect(section.stderr).toContain(name);
   });
 
-  it.each(sections.filter((name) => !NOT_RUN.includes(name)))(
+  // At once: each section is a process of its own, with its own copy, cache, results and ports, which mostly waits on the
+  // builds, servers and deploys it times (the figures, which these never assert, are a busier machine's).
+  it.concurrent.each(sections.filter((name) => !NOT_RUN.includes(name)))(
     'runs the %s section once and prints each of its figures in the shape of the table, as the JSON it writes holds them',
     async (name) => {
       const results = path.join(resultsRoot, name);

@@ -1,11 +1,12 @@
 /**
  * Layout in every engine (the header's own, at every width: header.engine.test.ts): no page
  * scrolls sideways, no text box overlaps another, and every section is within 15% of its height in Chromium, measured
- * in the same run (`npm run screenshots -- --engine all` shows the pages themselves).
+ * in the same run, once for the project `chromium` and every engine that compares with it
+ * (tests/support/setup-chromium-layouts.ts). `npm run screenshots -- --engine all` shows the pages themselves.
  */
 import { describe, expect, inject } from 'vitest';
-import { scrollThrough } from '../../scripts/lib/engines/in-page';
-import { type EnginePage, engineName, test, untilScripted } from '../support/engine';
+import { engineName, test } from '../support/engine';
+import { type Layout, measureLayout } from '../support/layout';
 import { PAGE_PATHS } from '../support/site';
 
 const siteUrl = inject('siteUrl');
@@ -13,70 +14,22 @@ const WIDTHS = [375, 1280] as const;
 /** How far a section's height may stray from Chromium's. */
 const HEIGHT_TOLERANCE = 0.15;
 
-interface Layout {
-  scrollWidth: number;
-  clientWidth: number;
-  overlaps: string[];
-  sections: { name: string; height: number }[];
-}
-
-/** Scrolls through (every reveal done), back to the top, and measures. */
-async function measure(page: EnginePage, url: string): Promise<Layout> {
-  await page.goto(url);
-  await untilScripted(page);
-  await page.evaluate(scrollThrough);
-  return page.evaluate(async () => {
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    await document.fonts.ready;
-    // Every line of text as a box in page coordinates, with what it says.
-    const lines: { text: string; node: Text; box: DOMRect }[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      if (!node.textContent?.trim()) continue;
-      const style = node.parentElement && getComputedStyle(node.parentElement);
-      if (!style || style.visibility === 'hidden') continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const box of range.getClientRects()) {
-        // Visually hidden text (1 px, clipped) is for screen readers.
-        if (box.width > 1 && box.height > 1) lines.push({ text: node.textContent.trim().slice(0, 30), node, box });
-      }
-    }
-    const overlaps: string[] = [];
-    for (let i = 0; i < lines.length; i += 1) {
-      for (let j = i + 1; j < lines.length; j += 1) {
-        const a = lines[i];
-        const b = lines[j];
-        if (!a || !b || a.node === b.node) continue;
-        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
-        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-        // Line boxes of neighbouring lines may touch where line-height is tight: a third of a line is an overlap.
-        if (across > 2 && down > Math.min(a.box.height, b.box.height) / 3) overlaps.push(`“${a.text}” and “${b.text}”`);
-      }
-    }
-    const sections = [...document.querySelectorAll('body > header, main > section, body > footer')].map((section, index) => ({
-      name: section.id || `${section.tagName.toLowerCase()} ${index}`,
-      height: section.getBoundingClientRect().height,
-    }));
-    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, overlaps, sections };
-  });
+/** The page as Chromium lays it out at `width`: measured once a run, by the first project to ask (setup-chromium-layouts.ts). */
+async function chromiumLayout(routePath: string, width: number): Promise<Layout> {
+  const response = await fetch(`${inject('chromiumLayouts')}/?${new URLSearchParams({ path: routePath, width: String(width) })}`);
+  if (!response.ok) throw new Error(`Chromium's layout of ${routePath} at ${width} px: ${await response.text()}`);
+  return (await response.json()) as Layout;
 }
 
 describe.each(WIDTHS)('every page at %i px', (width) => {
   const compared = engineName === 'chromium' ? '' : `, every section within ${HEIGHT_TOLERANCE * 100}% of its height in Chromium`;
-  test.for(PAGE_PATHS)(`%s: no sideways scroll, no text over other text${compared}`, async (routePath, { openPage, reference }) => {
+  test.for(PAGE_PATHS)(`%s: no sideways scroll, no text over other text${compared}`, async (routePath, { openPage }) => {
     const [own, chromium] = await Promise.all([
-      openPage({ width }).then((page) => measure(page, siteUrl + routePath)),
-      // Chromium is measured in the same run, so that both see the same build.
-      compared
-        ? reference.open({ width }).then(async (page) => {
-            try {
-              return await measure(page, siteUrl + routePath);
-            } finally {
-              await page.close();
-            }
-          })
-        : undefined,
+      // Chromium's own is the one the others compare with.
+      engineName === 'chromium'
+        ? chromiumLayout(routePath, width)
+        : openPage({ width }).then((page) => measureLayout(page, siteUrl + routePath)),
+      compared ? chromiumLayout(routePath, width) : undefined,
     ]);
     expect(own.scrollWidth).toBeLessThanOrEqual(own.clientWidth);
     expect(own.overlaps).toEqual([]);

@@ -31,23 +31,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'header-sites',
     async () => {
       const tempRoot = await mkdtemp(path.join(tmpdir(), 'site-header-'));
-      const servers: RunningServer[] = [];
-      const urls: Record<string, string> = {};
+      // Each built site's server starts while the next site builds: a server is a process of its own, a build is not.
+      const starting: Promise<RunningServer>[] = [];
+      const stopAll = async () => {
+        const started = await Promise.allSettled(starting);
+        await Promise.all(started.flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : [])));
+      };
       try {
-        // One after another: the build's workers already share the cores.
+        // One after another: a build's work is mostly in this process's own thread.
         for (const name of HEADER_SITES) {
           const outDir = path.join(tempRoot, name);
           await runBuild({ root: projectRoot, outDir, log: () => {}, siteUrl: site.url, pages: fixture(`${name}.ts`) });
-          const server = await startServe(outDir);
-          servers.push(server);
-          urls[name] = server.url;
+          starting.push(startServe(outDir));
         }
+        const servers = await Promise.all(starting);
+        const urls = Object.fromEntries(HEADER_SITES.map((name, index) => [name, servers[index]?.url ?? '']));
+        return { tempRoot, servers, urls };
       } catch (error) {
-        await Promise.all(servers.map((server) => server.stop()));
+        await stopAll();
         await rm(tempRoot, { recursive: true, force: true });
         throw error;
       }
-      return { tempRoot, servers, urls };
     },
     async ({ tempRoot, servers }) => {
       await Promise.all(servers.map((server) => server.stop()));

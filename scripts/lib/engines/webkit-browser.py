@@ -4,11 +4,11 @@
 MiniBrowser, WebKitGTK's own, keeps a page driven by WebDriver in an ephemeral session, and WebKit
 never writes an ephemeral page's console anywhere (nor does this build's WebKitWebDriver speak
 WebDriver BiDi): the tests could not see what WebKit logs, such as a CSP directive it rejects.
-This is MiniBrowser's automation mode with two differences: its pages keep their data in a folder
-the caller gives (a fresh one per browser, so a new browser is a first visit) and write every
-console message to standard error, which the caller reads; and text is not hinted, as in Safari.
+This is MiniBrowser's automation mode, but its pages keep their data in a folder the caller gives (a
+fresh one per browser, so a new browser is a first visit) and write every console message to standard
+error, which the caller reads; text is not hinted, as in Safari; and pages can be composited in software.
 
-Usage: webkit-browser.py --data-dir=DIR [--javascript-markup=false]
+Usage: webkit-browser.py --data-dir=DIR [--javascript-markup=false] [--compositing=software]
 """
 
 import sys
@@ -46,6 +46,11 @@ settings.set_enable_write_console_messages_to_stdout(True)
 settings.set_javascript_can_open_windows_automatically(True)
 # Off: scripts in the page's markup do not run (JavaScript off for the reader), WebDriver's still do.
 settings.set_enable_javascript_markup(option('javascript-markup', 'true') != 'false')
+# Software: pages composited as one layer, for the tests (webkit.ts, WebKitOptions). On Xvfb, WebKit's GPU path is Mesa's
+# software OpenGL (llvmpipe), which took half the CPU of the header's test at every width; what the tests read (layout,
+# styles, scripts, the console) is the same either way, and a screenshot keeps the GPU path.
+if option('compositing', 'gpu') == 'software':
+    settings.set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
 
 
 def show(view):

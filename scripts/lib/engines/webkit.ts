@@ -44,6 +44,14 @@ export interface WebKitPrograms {
   xvfb?: string;
 }
 
+export interface WebKitOptions {
+  /**
+   * Pages composited in software (webkit-browser.py): the tests' choice, which read layout, styles, scripts and the console.
+   * On Xvfb, WebKit's GPU path is Mesa's software OpenGL, which took more than half of their CPU; a screenshot keeps it.
+   */
+  softwareCompositing?: boolean;
+}
+
 const BROWSER_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webkit-browser.py');
 
 const KEYS: Record<PageKey, string[]> = {
@@ -129,7 +137,7 @@ class Session {
     readonly console: ConsoleOutput,
   ) {}
 
-  static async start(programs: WebKitPrograms, display: string, javaScript: boolean): Promise<Session> {
+  static async start(programs: WebKitPrograms, display: string, javaScript: boolean, options: WebKitOptions): Promise<Session> {
     const port = await freePort();
     // The browser's own folder for its cache and storage: a new browser is a first visit.
     const dataDir = await mkdtemp(path.join(tmpdir(), 'webkit-browser-'));
@@ -144,7 +152,12 @@ class Session {
     const driver = WebDriver.createSession(new Executor(new HttpClient(server, new Agent({ keepAlive: true }))), {
       'webkitgtk:browserOptions': {
         binary: programs.python,
-        args: [BROWSER_SCRIPT, `--data-dir=${dataDir}`, `--javascript-markup=${javaScript}`],
+        args: [
+          BROWSER_SCRIPT,
+          `--data-dir=${dataDir}`,
+          `--javascript-markup=${javaScript}`,
+          ...(options.softwareCompositing ? ['--compositing=software'] : []),
+        ],
       },
     });
     // The session is created in the background: wait for it, so that a failure shows here.
@@ -186,7 +199,7 @@ export async function startXvfb(xvfb: string): Promise<{ display: string; stop: 
   };
 }
 
-export function webkitEngine(programs: WebKitPrograms): Engine {
+export function webkitEngine(programs: WebKitPrograms, browserOptions: WebKitOptions = {}): Engine {
   let xvfb: Promise<{ display: string; stop: () => Promise<void> }> | undefined;
   const display = async () => {
     if (programs.display) return programs.display;
@@ -205,12 +218,12 @@ export function webkitEngine(programs: WebKitPrograms): Engine {
       const javaScript = options.javaScript ?? true;
       const pool = idle.get(javaScript) ?? [];
       // A cold cache needs a browser of its own, which is not handed on.
-      const session = (!options.coldCache && pool.pop()) || (await Session.start(programs, await display(), javaScript));
+      const session = (!options.coldCache && pool.pop()) || (await Session.start(programs, await display(), javaScript, browserOptions));
       all.add(session);
       const page = new WebKitPage(session, options, async (dead) => {
         all.delete(dead);
         await dead.stop();
-        const fresh = await Session.start(programs, await display(), javaScript);
+        const fresh = await Session.start(programs, await display(), javaScript, browserOptions);
         all.add(fresh);
         return fresh;
       });
