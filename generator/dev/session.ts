@@ -16,6 +16,9 @@ import { stylesheet } from '../steps/stylesheet';
 import { StylesCompiler } from '../styles-compiler';
 import { Writer, type WrittenAsset } from '../writer';
 
+/** How long a failed build's outcome waits for a save made during it (watch.ts looks at a change again after 70 ms). */
+const SAVE_REPORTED_MS = 250;
+
 /** The longest a request waits for a rebuild in progress. */
 const IDLE_WAIT_MS = 1500;
 
@@ -109,12 +112,19 @@ export class DevSession {
   }
 
   private async drain(): Promise<void> {
+    let overtaken: readonly string[] = [];
     while ((this.pending.size > 0 || this.first) && !this.closed) {
       clearTimeout(this.timer);
-      const files = [...this.pending];
+      const files = [...new Set([...overtaken, ...this.pending])];
       this.pending.clear();
       this.first = false;
-      this.options.onOutcome(await this.rebuild(files), files);
+      const outcome = await this.rebuild(files);
+      // The watcher reports a save some milliseconds after it: one made while this build read the file may be on its way.
+      if (!outcome.ok && this.pending.size === 0) await new Promise((resolve) => setTimeout(resolve, SAVE_REPORTED_MS));
+      // A failure that later saves overtook (a file saved again while the build read it) is not shown: the rebuild of those
+      // saves, with these files, says how the site is now.
+      overtaken = !outcome.ok && this.pending.size > 0 && !this.closed ? files : [];
+      if (overtaken.length === 0) this.options.onOutcome(outcome, files);
     }
   }
 

@@ -3,6 +3,7 @@
  * hard-coded, so they keep working as the copy and the components change.
  */
 import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 /**
  * Saves a file whole, as an editor's safe write does: the text goes to `<file>.tmp` (a name the
@@ -42,6 +43,31 @@ export function throwingComponent(source: string, message: string): string {
 /** The source of a component file whose first exported function component never finishes rendering. */
 export function endlessComponent(source: string): string {
   return atComponentStart(source, '\n  while (Date.now() > 0) {\n    // Never done.\n  }');
+}
+
+/**
+ * The source of a component file whose first exported function component, rendered while `folder/go` exists, writes
+ * `folder/held`, waits for `folder/release`, then throws once (the one render that takes `go` away): a build held where a
+ * test can act while it runs.
+ */
+export function heldComponent(source: string, folder: string): string {
+  const at = (name: string) => JSON.stringify(path.join(folder, name));
+  const fs = "(process.getBuiltinModule('node:fs') as typeof import('node:fs'))";
+  return atComponentStart(
+    source,
+    `
+  if (${fs}.existsSync(${at('go')})) {
+    ${fs}.writeFileSync(${at('held')}, '');
+    while (!${fs}.existsSync(${at('release')})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    let taken = true;
+    try {
+      ${fs}.renameSync(${at('go')}, ${at('gone')});
+    } catch {
+      taken = false;
+    }
+    if (taken) throw new Error('held, then failed on purpose');
+  }`,
+  );
 }
 
 /** `code` inserted at the start of the body of the file's first exported function component. */

@@ -5,14 +5,15 @@
  * terminal and over the open page, naming the file and where a link points; the server keeps
  * answering and rebuilding, and a notice goes once its cause is fixed.
  */
-import { chmod, copyFile, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Failure } from '../../generator/failure';
 import { type RunningDev, serverPid, startDev, temporaryFoldersOf } from '../../scripts/lib/dev';
-import { saveWhole } from '../../scripts/lib/edits';
+import { heldComponent, saveWhole } from '../../scripts/lib/edits';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/project';
 import { waitFor } from '../../scripts/lib/server';
 
@@ -46,11 +47,17 @@ function noticesAfter(dev: RunningDev, since: number): Failure[] | undefined {
 
 /** Saves a sentence into the article and waits for its page to show it, then puts the article back. */
 async function savesAreSeen(dev: RunningDev): Promise<void> {
+  await savesAreSeenAfter(dev, async () => {});
+}
+
+/** As savesAreSeen, with `afterSave` run once the sentence is saved, before the page is asked for. */
+async function savesAreSeenAfter(dev: RunningDev, afterSave: () => Promise<void>): Promise<void> {
   const original = await readFile(file(article), 'utf8');
   const sentence = `A sentence saved at ${Date.now()} in the file system test.`;
   // A request waits for the rebuild of the latest save: what it answers is what the save made.
   const shows = async () => (await (await fetch(`${dev.url}/news/${path.basename(article, '.md')}/`)).text()).includes(sentence);
   await saveWhole(file(article), `${original.trimEnd()}\n\n${sentence}\n`);
+  await afterSave();
   try {
     await waitFor('the page to show the save', shows, 60_000);
   } finally {
@@ -136,6 +143,28 @@ describe('links and vanishing files', () => {
     // Whatever a rebuild in the churn said, the last one built.
     const lines = printedSince(dev, printed).trimEnd().split('\n');
     expect(lines.at(-1)).toMatch(/^\d\d:\d\d:\d\d ✓ /);
+  });
+
+  it('a save made while a build runs, which then fails: that failure is not reported, and the next build shows the save', async () => {
+    // The article's page, held in its render until the article is saved again, then failing: a build overtaken by a save.
+    const component = file('components/Article/Article.tsx');
+    const original = await readFile(component, 'utf8');
+    const signals = await mkdtemp(path.join(tmpdir(), 'dev-test-held-'));
+    const printed = dev.output().length;
+    try {
+      await writeFile(path.join(signals, 'go'), '');
+      await saveWhole(component, heldComponent(original, signals));
+      await waitFor('the build to hold', () => existsSync(path.join(signals, 'held')), 60_000);
+      await savesAreSeenAfter(dev, () => writeFile(path.join(signals, 'release'), ''));
+      expect(existsSync(path.join(signals, 'gone')), 'the held render failed').toBe(true);
+      const lines = printedSince(dev, printed).trimEnd().split('\n');
+      expect(lines.filter((line) => line.includes('Build failed'))).toEqual([]);
+      expect(lines.at(-1)).toMatch(/^\d\d:\d\d:\d\d ✓ /);
+    } finally {
+      await saveWhole(component, original);
+      await rm(signals, { recursive: true, force: true });
+    }
+    await savesAreSeen(dev);
   });
 
   it('its own output, removed by a cleaner of the temporary folder: the next save builds all of it again', async () => {
