@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { By, error as driverErrors, Key, WebDriver } from 'selenium-webdriver';
+import { By, error as driverErrors, Key, Origin, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePort, stopProcess, waitFor, waitForHttp } from '../server';
 import {
@@ -328,6 +328,9 @@ class WebKitPage {
       `${url} to load in WebKit`,
       async () => (await this.execute<string>('function () { return document.readyState; }')) === 'complete',
     );
+    // The pointer at the viewport's corner, where a new page in Chromium has it: a window of this browser opened once with its
+    // pointer over an entry's card, whose link covers it, so the card showed its hover style (underlined) to a test of its rest.
+    await this.driver.actions().move({ x: 0, y: 0, origin: Origin.VIEWPORT }).perform();
   }
 
   async resize(width: number, height = DEFAULT_HEIGHT): Promise<void> {
