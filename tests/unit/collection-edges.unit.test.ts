@@ -3,6 +3,7 @@
  * characters no page shows, comments around text, dates past the clock or before 1970, two entries of one title, an alias
  * bomb, an empty or missing folder, and links that lead out of the project. Each is named with its file and line.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,10 @@ import { loadCollection } from '../../generator/render/collection';
 import { withText } from '../../generator/render/entry-text';
 import { type AnyPages, describeSite } from '../../generator/render/model';
 import type { Collection } from '../../generator/site';
+import { folderName } from '../../generator/urls';
 import pages from '../../pages/site';
+import { projectRoot } from '../../scripts/lib/project';
+import siteConfig from '../../site.config';
 
 const folders: string[] = [];
 
@@ -170,6 +174,26 @@ describe('an empty collection', () => {
       ['/notes', 'list', { kind: 'list', collection: 'notes', page: 1, pages: 1, entries: [], tags: [] }],
     ]);
     expect(described.feeds.find((feed) => feed.collection === 'notes')?.entries).toEqual([]);
+  });
+
+  it("of this site keeps its folder: each collection's folder holds a file git tracks that is no entry's (a .gitkeep)", async () => {
+    // The collections as the build learns them: from the pages module the site config names.
+    const { default: own } = (await import(path.join(projectRoot, siteConfig.pages))) as { default: AnyPages };
+    const collections = Object.entries(own.collections ?? {});
+    expect(collections.length).toBeGreaterThan(0);
+    for (const [name, collection] of collections) {
+      const folder = folderName(collection.folder);
+      // What goes with the last entry: the entries, any .md in the folder itself (read or not), and the images they show,
+      // drafts' too (in development every entry is shown).
+      const { entries, images } = await loadCollection(projectRoot, name, collection, { now: Date.now(), mode: 'development' });
+      const theirs = new Set([...entries.map((entry) => entry.file), ...images.map((image) => image.file)]);
+      const isEntry = (file: string) => theirs.has(file) || (path.posix.dirname(file) === folder && file.endsWith('.md'));
+      const tracked = execFileSync('git', ['ls-files', '-z', '--', folder], { cwd: projectRoot, encoding: 'utf8' }).split('\0');
+      expect(
+        tracked.filter((file) => file !== '' && !isEntry(file)),
+        `${folder}/ (collection "${name}") holds no file git tracks but its entries and their images`,
+      ).not.toEqual([]);
+    }
   });
 
   it('without its folder (git keeps no empty folder) fails, saying what to do', async () => {
