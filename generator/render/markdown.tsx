@@ -12,7 +12,7 @@ import footnote from 'markdown-it-footnote';
 import { createElement, type ReactNode } from 'react';
 import type { HighlighterCore } from 'shiki/core';
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { entryKey, lookupMeta, storeMeta } from '../cache.mjs';
+import { entryKey, lookupMeta, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
 import { slugOf } from '../urls';
@@ -423,7 +423,7 @@ async function runsOf(id: string, code: string, root: string | undefined): Promi
     line.map((token) => [token.content, (token.color === undefined ? undefined : KIND_OF_COLOR.get(token.color)) ?? -1]),
   );
   // As many as the site has blocks, as images are kept.
-  if (root !== undefined && key !== undefined) storeMeta(root, 'code', key, { meta: runs, keep: 50_000 });
+  if (root !== undefined && key !== undefined) store(root, 'code', key, { meta: runs, keep: 50_000 });
   return runs;
 }
 

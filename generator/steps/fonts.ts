@@ -1,7 +1,7 @@
 /** The font cut to what the pages show, or whole in the dev server; a character it has no glyph for fails, naming file and line. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { entryKey, lookupBytes, lookupMeta, projectRequire, store, storeMeta } from '../cache.mjs';
+import { entryKey, lookupBytes, lookupMeta, projectRequire, store } from '../cache.mjs';
 import type { CssReading } from '../css';
 import { BuildError } from '../failure';
 import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, withCaseForms } from '../fonts';
@@ -61,7 +61,7 @@ async function loadSource(root: string, site: Site): Promise<Source> {
   if (!map) {
     const loaded = await load();
     map = { characters: loaded.characters, weightAxis: loaded.weightAxis };
-    storeMeta(root, 'fonts', key, { meta: map });
+    store(root, 'fonts', key, { meta: map });
   }
   return { bytes, file: path.relative(root, resolved), ...map, subsetter: load };
 }

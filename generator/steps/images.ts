@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDir, entryKey, lookupMeta, store, storeMeta } from '../cache.mjs';
+import { cacheDir, entryKey, lookupMeta, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
 import { runQueue } from '../queue';
@@ -151,7 +151,7 @@ async function imageOf(
   for (const output of encoded.outputs)
     made.outputs.push(await keep(output.bytes, String(output.width), output.extension, output.width, output.type));
   if (encoded.share) made.share = await keep(encoded.share.bytes, 'share', encoded.share.extension, share.width, encoded.share.type);
-  storeMeta(root, 'images', key, { meta: made, keep: 50_000 });
+  store(root, 'images', key, { meta: made, keep: 50_000 });
   return { ...made, files };
 }
 
