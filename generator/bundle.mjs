@@ -101,12 +101,8 @@ function externalPackages(root) {
   const requires = new Map();
   /** @param {string} folder */
   const requireFrom = (folder) => {
-    let found = requires.get(folder);
-    if (!found) {
-      found = createRequire(path.join(folder, 'importer.js'));
-      requires.set(folder, found);
-    }
-    return found;
+    if (!requires.has(folder)) requires.set(folder, createRequire(path.join(folder, 'importer.js')));
+    return /** @type {NodeJS.Require} */ (requires.get(folder));
   };
   return {
     name: 'external-packages',

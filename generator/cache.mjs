@@ -30,26 +30,6 @@ export function projectRequire(root) {
   return createRequire(path.join(root, 'package.json'));
 }
 
-/**
- * As the project resolves it: found from its entry, since not every package exports its package.json.
- * @param {string} root @param {string} name
- */
-export function packageVersion(root, name) {
-  return JSON.parse(readFileSync(findManifest(projectRequire(root).resolve(name), name), 'utf8')).version;
-}
-
-/** The package.json of `name` above `file`. @param {string} file @param {string} name */
-export function findManifest(file, name) {
-  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
-    try {
-      if (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')).name === name) return path.join(folder, 'package.json');
-    } catch {
-      // No manifest here, or another package's: keep climbing.
-    }
-  }
-  throw new Error(`Cannot find the package.json of ${name} above ${file}`);
-}
-
 /** Length-prefixed, so that no two lists of parts hash alike. @param {readonly (string | Uint8Array)[]} parts */
 export function hashParts(parts) {
   const hash = createHash('sha256');
@@ -61,8 +41,11 @@ export function hashParts(parts) {
   return hash.digest('hex');
 }
 
-/** Every file under `folder` but those in `skip`, by its path relative to it, sorted. @param {string} folder @param {(name: string) => boolean} skip */
-function filesUnder(folder, skip = () => false) {
+/**
+ * The folder's files (but those with a name in `skip` on their path) and their bytes, as one hash.
+ * @param {string} folder @param {(name: string) => boolean} skip
+ */
+function folderHash(folder, skip = () => false) {
   /** @type {string[]} */
   const found = [];
   try {
@@ -73,58 +56,38 @@ function filesUnder(folder, skip = () => false) {
   } catch {
     // No such folder: nothing in it.
   }
-  return found.sort();
-}
-
-/** The folder's files and their bytes, as one hash. @param {string} folder @param {(name: string) => boolean} [skip] */
-function folderHash(folder, skip) {
-  return hashParts(filesUnder(folder, skip).flatMap((file) => [file.split(path.sep).join('/'), readFileSync(path.join(folder, file))]));
+  return hashParts(found.sort().flatMap((file) => [file.split(path.sep).join('/'), readFileSync(path.join(folder, file))]));
 }
 
 /** Read once a process: they cannot change under a running build that has loaded them. @type {Map<string, string>} */
 const installed = new Map();
+/** @type {string | undefined} */
+let generatorSource;
 
 /**
- * The installed packages, as the lockfile and any patch-package patches describe them.
- * @param {string} root
+ * The key of an entry of `kind` made from `parts` (the content read, the options), with these packages (as the lockfile and any
+ * patch-package patches describe them) and this generator (every file of its folder: an edit to any makes every entry anew).
+ * @param {string} root @param {string} kind @param {readonly (string | Uint8Array)[]} parts
  */
-export function installHash(root) {
-  let hash = installed.get(root);
-  if (hash === undefined) {
+export function entryKey(root, kind, parts) {
+  let packages = installed.get(root);
+  if (packages === undefined) {
     const lockfile = LOCKFILES.find((name) => statSync(path.join(root, name), { throwIfNoEntry: false })?.isFile());
-    hash = hashParts([
+    packages = hashParts([
       lockfile ?? 'no lockfile',
       lockfile ? readFileSync(path.join(root, lockfile)) : '',
       folderHash(path.join(root, 'patches')),
       process.versions.node.split('.')[0] ?? '',
     ]);
-    installed.set(root, hash);
+    installed.set(root, packages);
   }
-  return hash;
-}
-
-/** @type {string | undefined} */
-let generatorSource;
-
-/** The generator's own source, every file of its folder: an edit to any of them makes every entry anew. */
-export function generatorHash() {
   generatorSource ??= folderHash(GENERATOR, (name) => name === 'node_modules' || name.startsWith('.'));
-  return generatorSource;
-}
-
-/**
- * The key of an entry of `kind` made from `parts` (the content read, the options), with these packages and this generator.
- * @param {string} root @param {string} kind @param {readonly (string | Uint8Array)[]} parts
- */
-export function entryKey(root, kind, parts) {
-  return hashParts([kind, installHash(root), generatorHash(), ...parts]);
+  return hashParts([kind, packages, generatorSource, ...parts]);
 }
 
 /**
  * `output` is absent for an entry that is its meta alone (a block's highlighted runs): one file, not two.
  * @typedef {{ output?: string, bytes: number, meta: unknown, inputs?: { name: string, hash: string }[] }} CacheRecord
- * @typedef {{ file: string, meta: unknown, inputs: string[] }} CacheHit
- * @typedef {{ meta: unknown, inputs: string[] }} MetaHit
  */
 
 /** @param {string} root @param {string} kind @param {string} key */
@@ -132,27 +95,18 @@ function recordFile(root, kind, key) {
   return path.join(cacheDir(root), kind, `${key}.json`);
 }
 
-/**
- * The output kept for `key` (entryKey), unread: its bytes stay on disk, for a caller that links the file.
- * @param {string} root @param {string} kind @param {string} key @returns {CacheHit | undefined}
- */
+/** The output kept for `key`, unread, for a caller that links it. @param {string} root @param {string} kind @param {string} key */
 export function lookup(root, kind, key) {
-  const hit = lookupRecord(root, kind, key);
+  const hit = lookupMeta(root, kind, key);
   if (hit?.record.output === undefined) return undefined;
   const file = path.join(cacheDir(root), kind, hit.record.output);
   // A file cut short by a crash is made again.
   if (statSync(file, { throwIfNoEntry: false })?.size !== hit.record.bytes) return undefined;
-  return { file, meta: hit.record.meta, inputs: hit.inputs };
+  return { file, meta: hit.meta, inputs: hit.inputs };
 }
 
-/** The meta kept for `key` alone (storeMeta). @param {string} root @param {string} kind @param {string} key @returns {MetaHit | undefined} */
+/** The meta kept for `key`, with or without an output. @param {string} root @param {string} kind @param {string} key */
 export function lookupMeta(root, kind, key) {
-  const hit = lookupRecord(root, kind, key);
-  return hit && { meta: hit.record.meta, inputs: hit.inputs };
-}
-
-/** @param {string} root @param {string} kind @param {string} key */
-function lookupRecord(root, kind, key) {
   if (!cacheEnabled()) return undefined;
   /** @type {CacheRecord} */
   let record;
@@ -165,7 +119,7 @@ function lookupRecord(root, kind, key) {
   // Inputs found while it was made: read again, each, by their content.
   if (inputs.some((input) => inputHash(root, input.name) !== input.hash)) return undefined;
   // The files alone: their folders are checked here, and are no one else's concern.
-  return { record, inputs: inputs.flatMap((input) => (input.name.endsWith('/') ? [] : [inputName(root, input.name)])) };
+  return { record, meta: record.meta, inputs: inputs.flatMap((input) => (input.name.endsWith('/') ? [] : [inputName(root, input.name)])) };
 }
 
 /** As lookup, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
@@ -199,38 +153,21 @@ export function fileClock(root) {
 }
 
 /**
- * Keeps `output` under `key` (entryKey). `inputs`, files and folders (ending in "/") found while it was made (a bundle's
- * modules, a stylesheet's partials): relative to the root, or absolute outside it; those of the installed packages and of the
- * generator are in the key already. `readFrom`, the fileClock taken before they were read, is required with them: a file
- * changed since (saved while it compiled) may have been read as it was before, and its new bytes must not vouch for this
- * output, so nothing is kept (as ccache keeps nothing from a header "too new"). `keep`: more for what a site has many of.
+ * Keeps `output` (none for an entry that is its meta alone) under `key` (entryKey). `inputs`, files and folders (ending in "/") found while
+ * it was made (a bundle's modules, a stylesheet's partials): relative to the root, or absolute outside it; the packages' and the
+ * generator's are in the key already. `readFrom`, the fileClock taken before they were read, is required with them: a file changed since
+ * (saved while it compiled) may have been read as it was before, and its new bytes must not vouch for this output, so nothing is kept (as
+ * ccache keeps nothing from a header "too new"). `keep`: more for what a site has many of.
  * @param {string} root @param {string} kind @param {string} key
- * @param {{ output: string | Uint8Array, meta?: unknown, extension: string, inputs?: readonly string[], readFrom?: number,
+ * @param {{ output?: string | Uint8Array, meta?: unknown, extension?: string, inputs?: readonly string[], readFrom?: number,
  *   keep?: number }} entry
  */
 export function store(root, kind, key, { output, meta = null, extension, inputs = [], readFrom, keep = KEEP }) {
-  const bytes = typeof output === 'string' ? Buffer.from(output) : output;
-  const name = `${hashParts([bytes]).slice(0, 20)}.${extension}`;
-  return keepRecord(root, kind, key, { output: { name, bytes }, meta, inputs, readFrom, keep });
-}
-
-/**
- * Keeps `meta` alone under `key`, in one file (its record): what is looked up with lookupMeta.
- * @param {string} root @param {string} kind @param {string} key @param {{ meta: unknown, keep?: number }} entry
- */
-export function storeMeta(root, kind, key, { meta, keep = KEEP }) {
-  keepRecord(root, kind, key, { meta, inputs: [], readFrom: undefined, keep });
-}
-
-/**
- * @param {string} root @param {string} kind @param {string} key
- * @param {{ output?: { name: string, bytes: Uint8Array }, meta: unknown, inputs: readonly string[], readFrom: number | undefined,
- *   keep: number }} entry
- */
-function keepRecord(root, kind, key, { output, meta, inputs, readFrom, keep }) {
   if (!cacheEnabled()) return undefined;
+  const bytes = typeof output === 'string' ? Buffer.from(output) : output;
+  const name = bytes && `${hashParts([bytes]).slice(0, 20)}.${extension}`;
   const folder = path.join(cacheDir(root), kind);
-  const file = output && path.join(folder, output.name);
+  const file = name && path.join(folder, name);
   try {
     const files = projectInputs(root, inputs);
     if (files.length > 0 && !files.every((input) => input.endsWith('/') || readBefore(root, input, readFrom))) return undefined;
@@ -239,13 +176,13 @@ function keepRecord(root, kind, key, { output, meta, inputs, readFrom, keep }) {
     const found = [...new Set([...files, ...folders])].sort();
     /** @type {CacheRecord} */
     const record = {
-      ...(output ? { output: output.name } : {}),
-      bytes: output?.bytes.byteLength ?? 0,
+      ...(name ? { output: name } : {}),
+      bytes: bytes?.byteLength ?? 0,
       meta,
       inputs: found.map((input) => ({ name: input, hash: inputHash(root, input) ?? '' })),
     };
     mkdirSync(folder, { recursive: true });
-    if (file && output) writeWhole(file, output.bytes);
+    if (file && bytes) writeWhole(file, bytes);
     writeWhole(recordFile(root, kind, key), JSON.stringify(record));
     prune(folder, keep);
     return file;
@@ -299,7 +236,7 @@ function inputName(root, input) {
 
 /**
  * The inputs an entry is checked against, as the cache names them: the installed packages' files and the generator's are in
- * every key already (installHash, generatorHash).
+ * every key already (entryKey).
  * @param {string} root @param {readonly string[]} inputs
  */
 export function projectInputs(root, inputs) {

@@ -27,11 +27,7 @@ export type CliValues<O extends CliOptions> = {
   [K in keyof O]: O[K]['type'] extends 'boolean' ? boolean : string | undefined;
 };
 
-export interface ParsedCommand<O extends CliOptions> {
-  values: CliValues<O>;
-  positionals: string[];
-  help: boolean;
-}
+export type ParsedCommand<O extends CliOptions> = { values: CliValues<O>; positionals: string[]; help: boolean };
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -83,9 +79,8 @@ export function formatHelp(spec: CommandSpec): string {
   const lists = [{ title: 'Options', rows: optionRows }, ...(spec.lists ?? [])];
   const width = Math.max(...lists.flatMap((list) => list.rows.map(([name]) => name.length)));
   const lines = [spec.summary, '', `Usage: ${spec.usage}`];
-  for (const list of lists) {
+  for (const list of lists)
     lines.push('', `${list.title}:`, ...list.rows.map(([name, description]) => `  ${name.padEnd(width)}  ${description}`));
-  }
   return lines.join('\n');
 }
 

@@ -18,10 +18,7 @@ export type SheetNode =
   | { kind: 'group'; prelude: string; children: SheetNode[] };
 
 /** Property names in lower case, as CSS matches them. */
-export interface StyleDeclaration {
-  property: string;
-  value: Term[];
-}
+export type StyleDeclaration = { property: string; value: Term[] };
 
 /** A value as read: strings decoded, numbers with their unit, functions with their arguments. */
 export type Term =
@@ -40,9 +37,8 @@ const { LeftCurlyBracket, RightCurlyBracket } = tokenTypes;
 const DRAWN = /^(?:font(?:-[a-z-]+)?|content|text-transform)$/;
 
 /**
- * The outline holds each rule's selectors with the classes an element and its ancestors must carry (none from inside an
- * attribute selector or a functional pseudo-class); other at-rules are text, kept whole. Forgiving as browsers are, what
- * css-tree cannot read stays as written; only braces that do not pair are refused.
+ * The outline holds each rule's selectors with the classes an element and its ancestors must carry (none from an attribute selector
+ * or a functional pseudo-class); other at-rules are text. What css-tree cannot read stays as written; unpaired braces are refused.
  */
 export function readCss(css: string): CssReading {
   // css-tree would close what is left open, and keep a stray "}" as text: a stylesheet of unpaired braces is a mistake.
@@ -115,28 +111,15 @@ function outlineOf(css: string, list: List<CssNode>): SheetNode[] {
 
 function terms(list: List<CssNode>): Term[] {
   return list.toArray().flatMap((node): Term[] => {
-    switch (node.type) {
-      case 'String':
-        return [{ type: 'string', value: node.value }];
-      case 'Identifier':
-        return [{ type: 'word', value: node.name }];
-      case 'Number':
-        return [{ type: 'number', value: Number(node.value), unit: '' }];
-      case 'Dimension':
-        return [{ type: 'number', value: Number(node.value), unit: node.unit }];
-      case 'Percentage':
-        return [{ type: 'number', value: Number(node.value), unit: '%' }];
-      case 'Function':
-        return [{ type: 'function', name: node.name.toLowerCase(), terms: terms(node.children) }];
-      case 'Parentheses':
-        return [{ type: 'function', name: '', terms: terms(node.children) }];
-      case 'Operator':
-        return [{ type: 'operator', value: node.value }];
-      case 'WhiteSpace':
-        return [];
-      default:
-        return [{ type: 'other' }];
-    }
+    if (node.type === 'String') return [{ type: 'string', value: node.value }];
+    if (node.type === 'Identifier') return [{ type: 'word', value: node.name }];
+    if (node.type === 'Number') return [{ type: 'number', value: Number(node.value), unit: '' }];
+    if (node.type === 'Dimension') return [{ type: 'number', value: Number(node.value), unit: node.unit }];
+    if (node.type === 'Percentage') return [{ type: 'number', value: Number(node.value), unit: '%' }];
+    if (node.type === 'Function') return [{ type: 'function', name: node.name.toLowerCase(), terms: terms(node.children) }];
+    if (node.type === 'Parentheses') return [{ type: 'function', name: '', terms: terms(node.children) }];
+    if (node.type === 'Operator') return [{ type: 'operator', value: node.value }];
+    return node.type === 'WhiteSpace' ? [] : [{ type: 'other' }];
   });
 }
 

@@ -65,6 +65,12 @@ export function projectFrame(error: unknown, root: string): string | undefined {
   return undefined;
 }
 
+/** Nothing where there is nothing (ENOENT); any other failure is thrown. */
+export function unlessMissing(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT') return undefined;
+  throw error;
+}
+
 export function fileOf(place: string | undefined): string | undefined {
   return place?.replace(/(:\d+){1,2}$/, '');
 }

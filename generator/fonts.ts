@@ -239,10 +239,7 @@ function stringsOf(terms: readonly Term[]): string {
   return terms.map((term) => (term.type === 'string' ? term.value : term.type === 'function' ? stringsOf(term.terms) : '')).join('');
 }
 
-/**
- * `swap`: text shows at once in the fallback the stylesheet names after the family, and in the font once it has come, on
- * every visit; a fallback sized to the font's metrics keeps the swap from moving the page.
- */
+/** `swap`: text shows at once in the stylesheet's fallback, sized to the font's metrics so that nothing moves, then in the font. */
 export function fontFace(family: string, href: string, weights: { min: number; max: number }, characters?: string): string {
   const range = characters === undefined ? '' : `;unicode-range:${unicodeRange(characters)}`;
   return `@font-face{font-family:"${family}";font-weight:${weights.min} ${weights.max};font-display:swap;src:url(${href})${range}}`;

@@ -7,7 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { copyFile, link, lstat, mkdir, readdir, readFile, readlink, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { BuildError } from './failure';
+import { BuildError, unlessMissing } from './failure';
 import { type Faults, type PausePoint, pauseMarker } from './faults';
 import { ASSETS_DIR, DEPLOY_DIR } from './hosting/policy';
 import { isRunning } from './process-alive';
@@ -47,14 +47,7 @@ type LockOwner = { pid: number; host: string; started: string; command: string }
 
 type Current = { exists: boolean; build?: string };
 
-interface Swap {
-  outDir: string;
-  store: string;
-  id: string;
-  staging: string;
-  current: Current;
-  pause: (point: PausePoint) => Promise<void>;
-}
+type Swap = { outDir: string; store: string; id: string; staging: string; current: Current; pause: (point: PausePoint) => Promise<void> };
 
 export function buildsFolder(outDir: string): string {
   return path.join(path.dirname(outDir), `.${path.basename(outDir)}-builds`);
@@ -193,10 +186,7 @@ async function swapFolder({ outDir, store, id, staging, current, pause }: Swap):
   return current.exists ? [previous, ...(current.build ? [current.build] : [])] : [];
 }
 
-/**
- * Old pages keep working: the hashed assets the new output lacks stay in it (linked) for `keepMs` after a build first left them
- * out, but those made for entries none of which this build publishes: a withdrawn article's images go with it.
- */
+/** Old pages keep working: hashed assets the new output lacks stay (linked) for `keepMs`, but not those only unpublished entries had. */
 async function carryAssets(
   previous: string | undefined,
   staging: string,
@@ -209,27 +199,25 @@ async function carryAssets(
     .then((text) => JSON.parse(text) as Record<string, number>)
     .catch(() => ({}) as Record<string, number>);
   const fresh = new Set(outputs.map((file) => file.path));
-  const assets =
-    previous === undefined ? [] : await readdir(path.join(previous, ASSETS_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
-  const madeBefore = (previous === undefined ? undefined : await readMark(previous))?.madeFor ?? {};
   const kept: Record<string, number> = {};
   const madeFor: Record<string, readonly string[]> = {};
-  for (const entry of assets) {
-    if (!entry.isFile()) continue;
-    const file = path
-      .relative(previous as string, path.join(entry.parentPath, entry.name))
-      .split(path.sep)
-      .join('/');
-    if (fresh.has(file)) continue;
-    const entries = madeBefore[file];
-    if (entries !== undefined && !entries.some((entryFile) => published.has(entryFile))) continue;
-    const supersededAt = history[file] ?? now;
-    if (now - supersededAt >= keepMs) continue;
-    const target = path.join(staging, file);
-    await mkdir(path.dirname(target), { recursive: true });
-    await link(path.join(previous as string, file), target).catch(() => copyFile(path.join(previous as string, file), target));
-    kept[file] = supersededAt;
-    if (entries !== undefined) madeFor[file] = entries;
+  if (previous !== undefined) {
+    const assets = await readdir(path.join(previous, ASSETS_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+    const madeBefore = (await readMark(previous))?.madeFor ?? {};
+    for (const entry of assets) {
+      if (!entry.isFile()) continue;
+      const file = path.relative(previous, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      if (fresh.has(file)) continue;
+      const entries = madeBefore[file];
+      if (entries !== undefined && !entries.some((entryFile) => published.has(entryFile))) continue;
+      const supersededAt = history[file] ?? now;
+      if (now - supersededAt >= keepMs) continue;
+      const target = path.join(staging, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await link(path.join(previous, file), target).catch(() => copyFile(path.join(previous, file), target));
+      kept[file] = supersededAt;
+      if (entries !== undefined) madeFor[file] = entries;
+    }
   }
   await writeFile(historyFile, `${JSON.stringify(kept)}\n`);
   return { files: Object.keys(kept), madeFor };
@@ -253,10 +241,7 @@ async function isFolder(file: string): Promise<boolean> {
 
 /** Refuses to replace what this generator did not make: `--out-dir` pointed at a folder of other things must not see it deleted. */
 async function currentTarget(outDir: string, store: string, layout: 'link' | 'folder'): Promise<Current> {
-  const info = await lstat(outDir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  const info = await lstat(outDir).catch(unlessMissing);
   if (!info) return { exists: false };
   const refuse = (problem: string) => new BuildError(`${shown(outDir)} ${problem}`, { file: shown(outDir) });
   if (info.isSymbolicLink()) {
@@ -271,17 +256,15 @@ async function currentTarget(outDir: string, store: string, layout: 'link' | 'fo
   }
   if (!info.isDirectory())
     throw refuse('exists and is not a folder; the build will not delete it. Move it away, or build elsewhere (--out-dir).');
-  if (layout === 'link') {
+  if (layout === 'link')
     throw refuse(
       'is a folder, not the link to a build this generator makes; it will not replace it. Move it away, or build a plain folder (--out-dir without --link).',
     );
-  }
   if ((await readdir(outDir)).length === 0) return { exists: true };
-  if ((await readMark(outDir)) === undefined) {
+  if ((await readMark(outDir)) === undefined)
     throw refuse(
       `is a folder this generator did not make (it has no ${MARK_FILE}): the build replaces only its own output, so it leaves it as it is. Build into an empty folder or a new one, and point the web server there.`,
     );
-  }
   refuseAdded(outDir, await foreignFiles(outDir));
   return { exists: true };
 }
@@ -311,28 +294,21 @@ async function foreignFiles(folder: string): Promise<string[]> {
 
 function refuseAdded(outDir: string, foreign: readonly string[]): void {
   if (foreign.length === 0) return;
-  const named = firstFew(foreign);
   throw new BuildError(
-    `${shown(outDir)} holds files no build wrote (${named}): another program put them there, and the build would delete them, so it leaves the output as it is. Build again once they are moved out, or build into a folder of its own.`,
+    `${shown(outDir)} holds files no build wrote (${firstFew(foreign)}): another program put them there, and the build would delete them, so it leaves the output as it is. Build again once they are moved out, or build into a folder of its own.`,
     { file: shown(outDir) },
   );
 }
 
-/**
- * An old output goes: only the files its mark lists, and the folders they leave empty, the mark last, so that a removal cut
- * short is taken up by the next sweep. A file another program wrote into it stays, with its folders, and is named.
- */
+/** Only the files its mark lists, the folders they leave, the mark last (the next sweep ends a removal cut short); others' files stay. */
 async function removeBuild(folder: string, what: string, warn: (line: string) => void): Promise<void> {
   const shownFolder = path.relative(process.cwd(), folder);
   try {
     const foreign = await foreignFiles(folder);
     // Synchronous: a thousand pages' files, each without a trip through libuv's thread pool.
     for (const file of (await readMark(folder))?.files ?? []) if (file !== MARK_FILE) rmSync(path.join(folder, file), { force: true });
-    if (foreign.length === 0) {
-      // Its folders and its mark are all that is left.
-      await rm(folder, { recursive: true, force: true });
-      return;
-    }
+    // Its folders and its mark are all that is left.
+    if (foreign.length === 0) return await rm(folder, { recursive: true, force: true });
     const folders = (await readdir(folder, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isDirectory())
       .map((entry) => path.join(entry.parentPath, entry.name))
@@ -350,19 +326,14 @@ async function removeBuild(folder: string, what: string, warn: (line: string) =>
  * names the generator gives, and is marked now; any other folder of that name is the user's, and is refused.
  */
 async function claimStore(store: string): Promise<void> {
-  const entries = await readdir(store).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  const entries = await readdir(store).catch(unlessMissing);
   if (entries?.includes(STORE_MARK)) return;
   const foreign = (entries ?? []).filter((entry) => !STORE_NAMES.test(entry)).sort();
-  if (foreign.length > 0) {
-    const named = firstFew(foreign);
+  if (foreign.length > 0)
     throw new BuildError(
-      `${shown(store)} is a folder this generator did not make (it has no ${STORE_MARK}, and holds ${named}): the build keeps its builds there and sweeps it, so it leaves it as it is. Move it away, or build elsewhere (--out-dir).`,
+      `${shown(store)} is a folder this generator did not make (it has no ${STORE_MARK}, and holds ${firstFew(foreign)}): the build keeps its builds there and sweeps it, so it leaves it as it is. Move it away, or build elsewhere (--out-dir).`,
       { file: shown(store) },
     );
-  }
   await mkdir(store, { recursive: true });
   await writeFile(path.join(store, STORE_MARK), `${JSON.stringify({ generator: MARK })}\n`);
 }
@@ -386,11 +357,10 @@ async function lock(store: string, outDir: string): Promise<() => Promise<void>>
         .then((text) => JSON.parse(text) as LockOwner)
         .catch(() => undefined);
       // One from another machine (a shared disk) cannot be checked: it holds.
-      if (holder && (holder.host !== hostname() || isRunning(holder.pid))) {
+      if (holder && (holder.host !== hostname() || isRunning(holder.pid)))
         throw new BuildError(
           `Another build is writing ${shown(outDir)}: process ${holder.pid} (${holder.command}), started ${holder.started}. Wait for it to finish, or stop it; ${shown(outDir)} is left as it is.`,
         );
-      }
       // The holder is gone: only one taker can move its lock aside.
       await rename(file, `${file}.stale-${process.pid}`).catch(() => {});
       await rm(`${file}.stale-${process.pid}`, { force: true });

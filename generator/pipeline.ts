@@ -55,10 +55,7 @@ export const STEPS: readonly AnyStep[] = [
 
 export const STEP_NAMES = stepNames(STEPS);
 
-/**
- * A build frees each service once the steps that use it are done: sharp's process, Sass's worker and esbuild's process hold
- * 300 MB that pages, fonts and outputs do not need. One asked again starts again.
- */
+/** Each service is freed once its steps are done: sharp, Sass and esbuild hold 300 MB later steps do not need. One asked again restarts. */
 const RELEASES: readonly { after: readonly AnyStep[]; release: (build: Build) => unknown }[] = [
   { after: [brand, images, share], release: (build) => build.images.close() },
   { after: [styles], release: (build) => build.styles.close() },

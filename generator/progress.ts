@@ -1,7 +1,4 @@
-/**
- * A long step is never silent: once it has run a second, its count shows ("images 12/40 · share images 300/1,000"). On a
- * terminal the line updates in place; anywhere else (a CI log) a plain line is printed at most every few seconds.
- */
+/** A long step is never silent: after a second its count shows ("images 12/40"), in place on a terminal, else every few seconds. */
 
 export interface ProgressReporter {
   started: (label: string) => void;

@@ -1,7 +1,6 @@
 /**
- * A page's own stylesheet: the site's, less the selectors that need a class the page and its scripts never use, since the first
- * round trip holds about 14 kB. What is kept is the site's text, byte for byte. A class a script adds must be written whole in
- * its text (`'is-open'`, not `'is-' + state`): the dev server links the whole sheet, so only a build would miss it.
+ * A page's own stylesheet (the first round trip holds about 14 kB): the site's text, less the selectors of classes the page and its
+ * scripts never use. A class a script adds is written whole (`'is-open'`, not `'is-' + state`): else only a build would miss it.
  */
 import type { SheetNode } from './css';
 import { contentSecurityPolicy } from './hosting/policy';

@@ -1,7 +1,6 @@
 /**
- * The one way per-entry and per-image work runs: a queue of fixed width, so that memory holds `width` items' work at a time
- * whatever the size of the site. It stops taking items, and rejects at once, when its signal is aborted or an item fails: work
- * already started is its task's to stop (the image service ends its process).
+ * The one way per-entry and per-image work runs: a queue of fixed width, so that memory holds `width` items' work whatever the
+ * site's size. Stopped (an abort, a failure), it rejects at once: work started is its task's to stop (the image service's process).
  */
 
 export interface QueueOptions {
@@ -26,12 +25,13 @@ export function runQueue<T, R>(
     let running = 0;
     let finished = 0;
     let stopped = false;
-    const stop = (error: unknown) => {
+    const end = (settle: () => void) => {
       if (stopped) return;
       stopped = true;
       signal?.removeEventListener('abort', aborted);
-      reject(error);
+      settle();
     };
+    const stop = (error: unknown) => end(() => reject(error));
     const aborted = () => stop(signal?.reason);
     const fill = () => {
       while (!stopped && running < width && next < items.length) {
@@ -47,11 +47,8 @@ export function runQueue<T, R>(
               results[index] = result;
               finished += 1;
               done?.(finished);
-              if (finished === items.length) {
-                stopped = true;
-                signal?.removeEventListener('abort', aborted);
-                resolve(results);
-              } else fill();
+              if (finished === items.length) end(() => resolve(results));
+              else fill();
             },
             (error: unknown) => {
               running -= 1;
@@ -62,11 +59,7 @@ export function runQueue<T, R>(
     };
     if (signal?.aborted) return stop(signal.reason);
     signal?.addEventListener('abort', aborted, { once: true });
-    if (items.length === 0) {
-      stopped = true;
-      signal?.removeEventListener('abort', aborted);
-      return resolve(results);
-    }
+    if (items.length === 0) return end(() => resolve(results));
     fill();
   });
 }

@@ -84,10 +84,7 @@ function filesIn(result: unknown): readonly OutputFile[] {
   return Array.isArray(files) ? (files as OutputFile[]) : [];
 }
 
-export interface Timing {
-  step: string;
-  ms: number;
-}
+export type Timing = { step: string; ms: number };
 
 export interface RunOptions<Build> {
   build: Build;
@@ -269,10 +266,7 @@ function sameData(a: unknown, b: unknown): boolean {
   }
 }
 
-/**
- * A step that outlasts `limitMs`, or awaits a promise nothing will settle, fails naming the step; `controller` is aborted then,
- * so that its queued work stops, and an abort from outside (another step failed) ends the wait at once.
- */
+/** Fails naming the step past `limitMs`, or on a promise nothing settles, aborting `controller`; an outside abort ends the wait. */
 export async function timeLimited<T>(
   name: string,
   run: () => Promise<T> | T,

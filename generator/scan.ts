@@ -18,18 +18,9 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title']);
 /** Text alternatives, tooltips, hints: shown or read aloud on any element. */
 const SHOWN_ATTRIBUTES = ['alt', 'aria-label', 'title', 'placeholder'];
 /** The rest (SVG geometry, ARIA states) is passed over unread. */
-const READ_ATTRIBUTES = new Set([
-  'class',
-  ...URL_ATTRIBUTES,
-  ...SRCSET_ATTRIBUTES,
-  ...SHOWN_ATTRIBUTES,
-  'id',
-  'name',
-  'property',
-  'content',
-  'type',
-  'value',
-]);
+const READ_ATTRIBUTES = new Set(
+  [...URL_ATTRIBUTES, ...SRCSET_ATTRIBUTES, ...SHOWN_ATTRIBUTES].concat('class id name property content type value'.split(' ')),
+);
 /** On any other element `value` is data, never drawn. */
 const UNSHOWN_INPUT_VALUES = new Set(['hidden', 'checkbox', 'radio', 'password', 'file', 'image', 'color', 'range']);
 
@@ -253,8 +244,8 @@ function decoded(text: string): string {
 }
 
 /**
- * Each once, in code point order, but control characters, which no font draws. Read by char code (a string's own iterator, a
- * string a character, took a third of a page's scan), and most of a page is ASCII: a table for it, a set for the rest.
+ * Each once, in code point order, but control characters, which no font draws. By char code (a string's iterator took a third of a
+ * page's scan); most of a page is ASCII: a table for it, a set for the rest.
  */
 function charactersOf(texts: readonly string[]): string {
   const ascii = new Uint8Array(128);
@@ -303,7 +294,7 @@ export function scanFile(file: string, text: string, origin: string): FoundRefer
   if (file.endsWith('.css')) return scanCss(text);
   if (file === 'robots.txt')
     return [...text.matchAll(/^sitemap:\s*(\S+)/gim)].map(([, url = '']) => ({ where: `Sitemap: ${url}`, value: url }));
-  if (file.endsWith('.xml')) {
+  if (file.endsWith('.xml'))
     return [...text.matchAll(/<loc>([^<]*)<\/loc>|<link[^>]* href="([^"]*)"/g)].map((match) => {
       const url = decodeHTML(match[1] ?? match[2] ?? '');
       const where = match[1] === undefined ? `<link href="${url}">` : `<loc>${url}</loc>`;
@@ -311,7 +302,6 @@ export function scanFile(file: string, text: string, origin: string): FoundRefer
         ? { where, value: url }
         : { where, value: url, problem: `${where} is not on the site's origin ${origin}` };
     });
-  }
   let manifest: { start_url?: unknown; icons?: { src?: unknown }[] };
   try {
     manifest = JSON.parse(text) as typeof manifest;

@@ -76,9 +76,7 @@ export const outsideUrl = v.pipe(
 const MARKDOWN = Symbol.for('site-generator.markdown');
 
 /** As a checked value holds a `markdown()` field until the page is rendered. */
-interface MarkdownField {
-  readonly [MARKDOWN]: MarkdownSource;
-}
+type MarkdownField = { readonly [MARKDOWN]: MarkdownSource };
 
 export interface MarkdownSource {
   source: string;

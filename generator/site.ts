@@ -68,41 +68,40 @@ export interface PageInfo {
   target: PageTarget;
 }
 
-/** Which page, by what the worker cannot know: a route of its table by number, an entry (or a list's) by its collection's. */
-export type PageTarget =
+/**
+ * Which page, by what the worker cannot know: a route of its table by number, an entry (or a list's) by its collection's. A render
+ * request carries the entries themselves (PageSource), and the newest a route's copy shows rather than how many.
+ */
+export type PageTarget<Entry = number, Listed = number, Shown = number, Latest = number> =
   | {
       kind: 'route';
       index: number;
-      /** The newest entries its copy shows (`content.latest`): how many, by collection. */
-      latest?: Readonly<Record<string, number>>;
+      /** The newest entries its copy shows (`content.latest`), by collection. */
+      latest?: Readonly<Record<string, Latest>>;
     }
   | { kind: 'not-found' }
   | {
       kind: 'entry';
       collection: string;
-      entry: number;
+      entry: Entry;
       /** The entries beside it in its collection's order, and those that share most of its tags. */
-      newer?: number;
-      older?: number;
-      related: number[];
+      newer?: Shown;
+      older?: Shown;
+      related: Shown[];
     }
   | {
       kind: 'list';
       collection: string;
       page: number;
       pages: number;
-      entries: number[];
+      entries: Listed[];
       /** A tag's list: the tag. */
       tag?: string;
       /** The collection's tags that have entries, and how many. */
       tags: readonly { name: string; count: number }[];
     };
 
-export interface RedirectInfo {
-  from: SitePath;
-  to: SitePath;
-  status: 301 | 302;
-}
+export type RedirectInfo = { from: SitePath; to: SitePath; status: 301 | 302 };
 
 export interface FeedEntry {
   path: SitePath;
@@ -185,10 +184,7 @@ export interface EntryInfo<Data> {
   data: Data;
 }
 
-export interface TagInfo {
-  name: string;
-  url: string;
-}
+export type TagInfo = { name: string; url: string };
 
 /** With its box, so that nothing moves when it loads. */
 export interface ImageInfo {
@@ -383,17 +379,12 @@ export interface Pages<Content, Fields extends object, Data = never> {
   /** SVG, with the page's title on an entry's own. */
   socialImage: { component: ComponentType<{ title?: string; host: string }>; width: number; height: number };
   collections?: Readonly<Record<string, Collection<Data, Fields>>>;
-  /**
-   * The files it publishes besides its pages: given the defaults (sitemap, robots, feeds, redirects), the ones it wants, by name.
-   * `({ sitemap, ...rest }) => ({ ...rest, humans })` drops the sitemap and adds a humans.txt.
-   */
+  /** Its files besides pages, by name, from the defaults: `({ sitemap, ...rest }) => ({ ...rest, humans })` drops the sitemap. */
   outputs?: (defaults: Readonly<Record<DefaultOutputName, Output>>) => Readonly<Record<string, Output>>;
 }
 
 /** Files the site publishes besides its pages (outputs/), made where the site's code runs; the writer writes them. */
-export interface Output {
-  files: (input: OutputInput) => readonly OutputContent[];
-}
+export type Output = { files: (input: OutputInput) => readonly OutputContent[] };
 
 /** Those every site has unless its `outputs` leaves one out. */
 export type DefaultOutputName = 'redirects' | 'sitemap' | 'robots' | 'feeds';

@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * Frames in one of our bundles name the TypeScript file and line: its source map is read when a stack is first asked for, not as
- * the bundle loads (--enable-source-maps: about 8 ms a bundle), since most builds throw nothing.
- */
+/** Our bundles' frames name the TypeScript line: the source map is read for the first stack asked for, not as a bundle loads (8 ms). */
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 

@@ -75,9 +75,7 @@ export function checkBase(value: string, source: string, file?: string): string 
   const problem = (text: string) => new BuildError(`The base path "${value}" (from ${source}) ${text}`, { file });
   if (/[?#]/.test(value)) throw problem('must be a path alone, without a query or fragment, such as "/site/".');
   if (!value.startsWith('/') || !value.endsWith('/')) throw problem('must start and end with "/", such as "/site/".');
-  if (!BASE_FOLDERS.test(value)) {
-    throw problem('may hold only folder names of letters, digits and - . _ ~, such as "/preview/pr-42/".');
-  }
+  if (!BASE_FOLDERS.test(value)) throw problem('may hold only folder names of letters, digits and - . _ ~, such as "/preview/pr-42/".');
   if (value.length > MAX_BASE) throw problem(`is ${value.length} characters long; a base path may have ${MAX_BASE} at most.`);
   return value;
 }
@@ -99,28 +97,24 @@ export function siteAddress(
   const problem = (text: string) => new BuildError(`The site URL "${value}" (from ${source}) ${text}`, { file });
   if (!URL.canParse(value)) throw problem('is not an absolute URL such as https://www.example.com.');
   const url = new URL(value);
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || value.includes('?')) {
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username || value.includes('?'))
     throw problem(
       'must be an http(s) origin such as https://www.example.com, or the folder the site lives in such as https://www.example.com/site/, without a query or fragment.',
     );
-  }
-  if (!HOST_NAME.test(url.hostname)) {
+  if (!HOST_NAME.test(url.hostname))
     throw problem(
       `has the host "${url.hostname}", which is not a domain name such as www.example.com (letters, digits, hyphens and dots).`,
     );
-  }
-  if (!url.pathname.endsWith('/')) {
+  if (!url.pathname.endsWith('/'))
     throw problem(`names a folder without its closing "/": write ${url.origin}${url.pathname}/ for a site that lives in that folder.`);
-  }
   const urlBase = checkBase(url.pathname, `the path of the site URL "${value}" (from ${source})`, file);
   if (options.base === undefined) return { origin: url.origin, base: urlBase };
   const base = checkBase(options.base, 'the --base option');
-  if (urlBase !== '/' && urlBase !== base) {
+  if (urlBase !== '/' && urlBase !== base)
     throw new BuildError(
       `The base path ${base} (from --base) and the path ${urlBase} of the site URL "${value}" (from ${source}) disagree: give the folder once, or the same in both.`,
       { file },
     );
-  }
   return { origin: url.origin, base };
 }
 

@@ -1,7 +1,4 @@
-/**
- * The one writer of a build's output and of its scratch files (the pages' spool, the site's code), on the main thread: no two
- * parts of the build write one file, and a full disk or a folder that cannot be written is said in those words.
- */
+/** The one writer of a build's output and scratch files, on the main thread: no two parts write one file; a full disk says so. */
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -42,11 +39,7 @@ export interface WrittenAsset {
 }
 
 /** Where a page waits, written, until what it still needs (the font cut to every page's text) is known. */
-export interface Spooled {
-  spool: Spool;
-  offset: number;
-  length: number;
-}
+export type Spooled = { spool: Spool; offset: number; length: number };
 
 /** A scratch file of pages, appended to as they are rendered and read back as they are written. */
 export class Spool {
@@ -83,10 +76,7 @@ export class Spool {
 }
 
 /** What wrote a file, and the project's file that made it, if one did. */
-export interface Owner {
-  what: string;
-  file?: string;
-}
+export type Owner = { what: string; file?: string };
 
 const ASSET: Owner = { what: 'an asset' };
 
@@ -105,8 +95,7 @@ export class Writer {
 
   /**
    * `owner` names what wrote it ("the sitemap", "public/robots.txt"): a second file at one path fails the build naming both.
-   * Synchronous: a thousand small files written one after another, each without a trip through libuv's thread pool, take half
-   * the time, and nothing else waits on the main thread meanwhile.
+   * Synchronous: a thousand small files, each without a trip through libuv's thread pool, take half the time; nothing else waits.
    */
   write(relativePath: string, contents: string | Uint8Array, owner: string | Owner, redirectsTo?: string): OutputFile {
     const file = this.claim(relativePath, typeof owner === 'string' ? { what: owner } : owner);
@@ -137,15 +126,19 @@ export class Writer {
     const file = relativePath.split(path.sep).join('/');
     if (!this.owners.has(file)) {
       this.owners.set(file, ASSET);
-      this.put(path.join(this.folder, relativePath), (target) => linkOrCopy(source, target));
+      // A hard link where the cache and the output share a file system, a copy where they do not.
+      this.put(path.join(this.folder, relativePath), (target) => {
+        try {
+          linkSync(source, target);
+        } catch {
+          copyFileSync(source, target);
+        }
+      });
     }
     return { path: file, bytes };
   }
 
-  /**
-   * `assets/<folder>/<name>.<hash>.<extension>`, which hosts may cache for a year: the same bytes twice are one file. `keep`
-   * stores the bytes in the cache and answers with its file, which is linked here: a cold build writes each once.
-   */
+  /** `assets/<folder>/<name>.<hash>.<extension>`, cached by hosts for a year; `keep` caches the bytes, and that file is linked. */
   asset(
     base: string,
     { name, extension, folder, contents }: { name: string; extension: string; folder?: string; contents: string | Uint8Array },
@@ -221,15 +214,6 @@ export class Writer {
     } catch (error) {
       throw writeError(error, target);
     }
-  }
-}
-
-/** A hard link where the cache and the output share a file system, a copy where they do not. */
-function linkOrCopy(source: string, target: string): void {
-  try {
-    linkSync(source, target);
-  } catch {
-    copyFileSync(source, target);
   }
 }
 

@@ -181,12 +181,7 @@ export function leftOut(left: BuildResult['left'], paint: Paint = plain): string
 }
 
 /** `route` only for a route's page (not a redirect's), `gzipBytes` only where the summary would list it. */
-export interface ReportFile {
-  path: string;
-  bytes: number;
-  gzipBytes?: number;
-  route?: string;
-}
+export type ReportFile = { path: string; bytes: number; gzipBytes?: number; route?: string };
 
 /** What `--json` prints: times in rounded ms, every file in the order written; a failure's stack only for a bug in the generator. */
 export type BuildReport =
@@ -238,10 +233,7 @@ async function build(root: string, args: readonly string[], where: { output: str
   const out = paintFor(process.stdout);
   const err = paintFor(process.stderr);
   const { values, help } = parseCommand(command, args);
-  if (help) {
-    console.log(formatHelp(command));
-    return;
-  }
+  if (help) return console.log(formatHelp(command));
   const quiet = values.quiet || values.json;
   // A page or a plugin that logs would break the one JSON document: its lines go to stderr.
   if (values.json) console.log = console.info = console.error;

@@ -11,9 +11,8 @@ export function portToTry(option: string | undefined, env: string | undefined): 
   const [text, source] =
     option !== undefined ? [option, '--port'] : env !== undefined && env !== '' ? [env, 'PORT'] : [String(DEFAULT_PORT), 'the default'];
   const port = Number(text);
-  if (!/^\d+$/.test(text) || port < 1 || port > 65535) {
+  if (!/^\d+$/.test(text) || port < 1 || port > 65535)
     throw new Error(`${source} must be a port number between 1 and 65535, not "${text}".`);
-  }
   return port;
 }
 
@@ -55,10 +54,7 @@ function hostOf(header: string): string | undefined {
   }
 }
 
-/**
- * Any site can point a name of its own at 127.0.0.1 (DNS rebinding): the browser still sends that name. With --host, any IP
- * address too: rebinding needs a name, and an address is how a phone on the LAN reaches it.
- */
+/** Any site can point a name at 127.0.0.1 (DNS rebinding); with --host an IP too: rebinding needs a name; a phone on the LAN uses an IP. */
 export function isAllowedHost(header: string | undefined, bound: string, machineName: string = hostname()): boolean {
   const host = header === undefined ? undefined : hostOf(header);
   if (host === undefined) return false;

@@ -1,7 +1,4 @@
-/**
- * The dev server: builds the site once, serves it with live reload, and rebuilds what each save touches. Render workers run the
- * site's code, so a broken page, or one that never finishes rendering, never stops the server.
- */
+/** The dev server: builds once, serves with live reload, rebuilds what a save touches; a page, run in a worker, never stops it. */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Failure } from '../failure';

@@ -84,10 +84,7 @@ function hideOverlay(): void {
   for (const overlay of document.querySelectorAll(`[${OVERLAY_ATTRIBUTE}]`)) overlay.remove();
 }
 
-/**
- * What the server cannot watch, each naming its file: a panel in the top layer (a manual popover), which leaves the page usable,
- * since the site still builds; it goes when the server says each is fixed, or with its button.
- */
+/** What the server cannot watch, each naming its file: a manual popover that leaves the page usable; gone once fixed, or hidden. */
 function showNotices(notices: readonly Failure[]): void {
   for (const old of document.querySelectorAll(`[${NOTICES_ATTRIBUTE}]`)) old.remove();
   if (notices.length === 0) return;
@@ -135,10 +132,7 @@ const events = new EventSource('/__dev/events');
 events.addEventListener('state', (event) => {
   const state = read<{ version: string; css?: Stylesheet; error?: Failure; notices: Failure[] }>(event);
   showNotices(state.notices);
-  if (state.error) {
-    showOverlay(state.error);
-    return;
-  }
+  if (state.error) return showOverlay(state.error);
   hideOverlay();
   if (pageVersion !== undefined && state.version !== pageVersion) location.reload();
   else if (state.css) swapStylesheet(state.css);

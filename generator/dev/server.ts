@@ -35,9 +35,8 @@ export function createDevServer(options: DevServerOptions) {
   const clients = new Set<ServerResponse>();
   const refused = new Set<string>();
   const version = () => `${sessionId}.${session.version}`;
-  const send = (response: ServerResponse, event: string, data: unknown) => {
+  const send = (response: ServerResponse, event: string, data: unknown) =>
     response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const reply = (status: number, type: string, body: string | Buffer) => {
@@ -61,18 +60,12 @@ export function createDevServer(options: DevServerOptions) {
       const text = `This dev server answers only requests for its own names (${names}), not for the host ${shown}: another site may be trying to read it (DNS rebinding).\n`;
       return reply(403, 'text/plain; charset=utf-8', text);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
-      return;
-    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { Allow: 'GET, HEAD' }).end();
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === EVENTS_PATH) {
       const headers = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store' };
       // A stream a HEAD would never read must not stay open.
-      if (request.method === 'HEAD') {
-        response.writeHead(200, headers).end();
-        return;
-      }
+      if (request.method === 'HEAD') return void response.writeHead(200, headers).end();
       response.writeHead(200, { ...headers, Connection: 'keep-alive' });
       response.write('retry: 500\n\n');
       clients.add(response);
@@ -84,20 +77,17 @@ export function createDevServer(options: DevServerOptions) {
     if (url.pathname === RELOAD_SCRIPT_PATH) return reply(200, contentTypeFor(RELOAD_SCRIPT_PATH) ?? 'text/javascript', reloadScript);
     // Under a base path the root and the folder without its slash lead there (302: nothing to remember).
     const sitePath = sitePathOf(base, url.pathname);
-    if (sitePath === undefined && (url.pathname === '/' || `${url.pathname}/` === base)) {
-      response.writeHead(302, { Location: `${base}${url.search}`, 'Cache-Control': 'no-store' }).end();
-      return;
-    }
+    if (sitePath === undefined && (url.pathname === '/' || `${url.pathname}/` === base))
+      return void response.writeHead(302, { Location: `${base}${url.search}`, 'Cache-Control': 'no-store' }).end();
     // Never answer with a page from before the latest save.
     await session.idle();
     const found = sitePath === undefined ? undefined : await resolveFile(siteDir, sitePath);
     if (!found && session.version === 0) return reply(500, HTML, errorPage(session.error, version()));
-    if (!found) {
+    if (!found)
       return page(
         404,
         await readFile(path.join(siteDir, '404.html'), 'utf8').catch(() => '<!DOCTYPE html><title>Not found</title><h1>404</h1>'),
       );
-    }
     if (found.endsWith('.html')) return page(200, await readFile(found, 'utf8'));
     reply(200, contentTypeFor(found) ?? 'application/octet-stream', await readFile(found));
   }

@@ -44,11 +44,7 @@ export interface SourceWatcher {
 }
 
 /** A notice, and whether what it names is to be watched once it is fixed. */
-interface Notice {
-  failure: Failure;
-  holds: () => boolean;
-  rewatch: boolean;
-}
+type Notice = { failure: Failure; holds: () => boolean; rewatch: boolean };
 
 /**
  * A folder made or removed is reported as `folder/`. What cannot be watched (a link out of the project or into a loop, a folder
@@ -87,10 +83,9 @@ export function watchSources(
       const target = realpathSync(link);
       if (!within(target, realRoot)) return `${name} is a link to ${to(target)}, outside the project: the dev server does not follow it.`;
       // A folder it is reached through, the link's own included: following it would go round forever.
-      for (let folder = path.dirname(link); within(folder, root); folder = path.dirname(folder)) {
+      for (let folder = path.dirname(link); within(folder, root); folder = path.dirname(folder))
         if (within(realpathSync(folder), target))
           return `${name} is a link to ${to(target)}, a folder it is in: following it would loop, so the dev server does not.`;
-      }
       return undefined;
     } catch (error) {
       // A link to nothing, or a folder on the way gone as it was read: nothing to follow (and the build, if it reads it, says so).

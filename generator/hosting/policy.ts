@@ -25,10 +25,7 @@ const DENIED_FEATURES = (
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
 /** Allowed by hash and by nothing else. The header's policy reads only the scripts, which every page shares. */
-export interface InlineCode {
-  scripts: readonly string[];
-  styles: readonly string[];
-}
+export type InlineCode = { scripts: readonly string[]; styles: readonly string[] };
 
 export function inlineHash(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;

@@ -14,10 +14,7 @@ export interface RedirectRule {
 }
 
 /** What a host needs to know of a built site beyond its files. */
-export interface HostedSite {
-  base: string;
-  redirects: readonly RedirectRule[];
-}
+export type HostedSite = { base: string; redirects: readonly RedirectRule[] };
 
 export const ROOT_SITE: HostedSite = { base: '/', redirects: [] };
 
@@ -29,10 +26,7 @@ export function hostedSite(base: string, redirects: readonly RedirectInfo[]): Ho
   return { base, redirects: rules };
 }
 
-/**
- * For Netlify and Cloudflare Pages, which matches the path as it is. No "!": Cloudflare refuses the line, and Netlify then serves
- * the source's page, which sends the browser on all the same.
- */
+/** For Netlify and Cloudflare Pages. No "!": Cloudflare refuses the line, and Netlify then serves the source's page, a redirect anyway. */
 export function redirectsFile(site: HostedSite): string {
   const width = Math.max(0, ...site.redirects.map((rule) => rule.from.length + 1));
   return [
@@ -55,10 +49,7 @@ export interface RedirectPage {
   lang: string;
 }
 
-/**
- * Search engines treat a meta refresh with the target as canonical URL as a permanent move. No script and no style, so it holds
- * under the site's CSP; the query string stays behind.
- */
+/** A meta refresh to the canonical target is a permanent move to search engines; no script or style (the CSP); the query stays behind. */
 export function redirectPage({ rule, title, canonicalUrl, csp, favicon, lang }: RedirectPage): string {
   const to = escapeMarkup(rule.to);
   return `<!DOCTYPE html>

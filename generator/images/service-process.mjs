@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * The image service's process (service.ts starts it): sharp and resvg work on threads no JavaScript can stop, so they run
- * here, where a time limit or a failure elsewhere ends them with the process. Each request carries what it needs and is
- * answered with bytes; nothing is written, and nothing is kept between requests but the libraries.
+ * The image service's process (service.ts): sharp and resvg work on threads no JavaScript can stop, so they run here, where a time
+ * limit or a failure ends them with the process. A request carries what it needs; the answer is bytes; nothing is written or kept.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -1,17 +1,13 @@
 /**
- * The image service: sharp and resvg in a process of their own (service-process.mjs), started on the first request. Native
- * work on libuv's threads cannot be stopped, and a process that exits waits for it: here a time limit, or a failure
- * anywhere in the build, ends it at once by ending the process.
+ * The image service: sharp and resvg in a process of their own (service-process.mjs), started on the first request. Native work
+ * on libuv's threads cannot be stopped, and an exit waits for it: here a time limit or a failure ends it by ending the process.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { BuildError, messageOf } from '../failure';
 
-export interface Format {
-  type: string;
-  extension: string;
-}
+export type Format = { type: string; extension: string };
 
 export interface EncodeRequest {
   /** Absolute. */
@@ -55,11 +51,7 @@ export class ImageProblemError extends Error {
   }
 }
 
-interface Pending {
-  what: string;
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-}
+type Pending = { what: string; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 type Reply = { id: number; value: unknown } | { id: number; problem: ImageProblem };
 

@@ -19,8 +19,8 @@ export function latestChange(entries: FeedInfo['entries']): string {
 
 /** Each collection's and each tag's Atom feed (RFC 4287), newest first, once it has an entry: each entry's full text, as HTML. */
 export const feeds = defineOutput({
-  files: ({ feeds, site, address: { origin, base }, body }) => {
-    return feeds.flatMap((feed) => {
+  files: ({ feeds, site, address: { origin, base }, body }) =>
+    feeds.flatMap((feed) => {
       if (feed.entries.length === 0) return [];
       const self = absoluteUrl(origin, feedPath(base, feed));
       const home = absoluteUrl(origin, routeUrl(base, feed.path));
@@ -53,6 +53,5 @@ export const feeds = defineOutput({
         '',
       ].join('\n');
       return [{ path: feedPath(base, feed).slice(base.length), contents: xml }];
-    });
-  },
+    }),
 });

@@ -18,10 +18,7 @@ export class Addresses {
   async claim(address: string, claim: Claim): Promise<Problem | undefined> {
     const key = address.replace(/\/+$/, '').toLowerCase() || '/';
     const first = this.owners.get(key);
-    if (first === undefined) {
-      this.owners.set(key, claim);
-      return undefined;
-    }
+    if (first === undefined) return void this.owners.set(key, claim);
     const [here, there] = await Promise.all([claim.where(), first.where()]);
     return {
       ...here,

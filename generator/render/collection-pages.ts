@@ -9,10 +9,7 @@ import { instant } from './collection';
 import type { LoadedEntry } from './protocol';
 
 /** With its place among its collection's entries. */
-export interface Shown {
-  entry: LoadedEntry;
-  index: number;
-}
+export type Shown = { entry: LoadedEntry; index: number };
 
 export type Tags = readonly { name: string; count: number }[];
 

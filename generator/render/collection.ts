@@ -1,7 +1,4 @@
-/**
- * A collection's entries, read and checked: every Markdown file of its folder, its frontmatter held to the collection's schema,
- * its body to the rules of what the site publishes, each problem named with the file and line.
- */
+/** A collection's entries, read and checked: frontmatter by its schema, body by what the site publishes, each problem at its line. */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';

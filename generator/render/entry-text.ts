@@ -10,10 +10,7 @@ import type { EntryText, LoadedEntry } from './protocol';
 
 export const textHash = (text: string): string => hashParts([text]);
 
-/**
- * The entry with its text, read again as the site step checked it: a file changed since (saved during the build) fails the
- * build, naming it, rather than render what was not checked.
- */
+/** Read again as the site step checked it: a file changed since (saved mid-build) fails the build rather than render what was unchecked. */
 export function withText(root: string, entry: LoadedEntry): EntryText {
   const source = readEntry(path.join(root, entry.file));
   if (typeof source === 'string' && textHash(source) === entry.hash) return { ...entry, source };

@@ -6,18 +6,14 @@ import type { Located } from './protocol';
 
 export type Keys = readonly (string | number)[];
 
-interface Source {
-  file: string;
-  name: string;
-}
+type Source = { file: string; name: string };
 
 const sources = new WeakMap<object, Source>();
 
 /** The first module to export an object owns it. */
 export function tagExports(exports: Readonly<Record<string, unknown>>, file: string): void {
-  for (const [name, value] of Object.entries(exports)) {
+  for (const [name, value] of Object.entries(exports))
     if (typeof value === 'object' && value !== null && !sources.has(value)) sources.set(value, { file, name });
-  }
 }
 
 /** From the deepest object on the way that a module exports; undefined when none does. */

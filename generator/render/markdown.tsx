@@ -12,7 +12,7 @@ import footnote from 'markdown-it-footnote';
 import { createElement, type ReactNode } from 'react';
 import type { HighlighterCore } from 'shiki/core';
 import { bundledLanguagesInfo } from 'shiki/langs';
-import { entryKey, lookupMeta, storeMeta } from '../cache.mjs';
+import { entryKey, lookupMeta, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
 import { slugOf } from '../urls';
@@ -25,44 +25,25 @@ const figures = load('markdown-it-image-figures') as (parser: MarkdownIt, option
 
 type Quotes = readonly [string, string, string, string];
 
-/**
- * Double quotes opening and closing, then single, as each language's typography prints them (after CLDR's delimiters): by the
- * site's `lang`, its region first (de-CH, pt-PT), then its language.
- */
+/** Double quotes opening and closing, then single, as each language prints them (CLDR): by the site's `lang`, its region first (de-CH). */
 const QUOTES: Readonly<Record<string, string | Quotes>> = {
-  en: '“”‘’',
-  de: '„“‚‘',
-  'de-ch': '«»‹›',
   // French sets its guillemets apart from the words with a space that never breaks.
   fr: ['«\u00A0', '\u00A0»', '“', '”'],
-  'fr-ch': '«»‹›',
-  nl: '“”‘’',
-  es: '«»“”',
-  it: '«»“”',
-  pt: '“”‘’',
-  'pt-pt': '«»“”',
-  sv: '””’’',
-  da: '»«›‹',
-  no: '«»‘’',
-  nb: '«»‘’',
-  nn: '«»‘’',
-  fi: '””’’',
-  pl: '„”«»',
-  cs: '„“‚‘',
-  sk: '„“‚‘',
-  sl: '„“‚‘',
-  hr: '„“‘’',
-  hu: '„”»«',
-  ro: '„”«»',
-  et: '„“‚‘',
-  lt: '„“‚‘',
-  is: '„“‚‘',
-  ga: '“”‘’',
-  ca: '«»“”',
-  el: '«»“”',
-  ru: '«»„“',
-  uk: '«»„“',
-  tr: '“”‘’',
+  ...Object.fromEntries(
+    Object.entries({
+      '“”‘’': 'en nl pt ga tr',
+      '„“‚‘': 'de cs sk sl et lt is',
+      '«»‹›': 'de-ch fr-ch',
+      '«»“”': 'es it pt-pt ca el',
+      '””’’': 'sv fi',
+      '»«›‹': 'da',
+      '«»‘’': 'no nb nn',
+      '„”«»': 'pl ro',
+      '„“‘’': 'hr',
+      '„”»«': 'hu',
+      '«»„“': 'ru uk',
+    }).flatMap(([quotes, tags]) => tags.split(' ').map((tag) => [tag, quotes])),
+  ),
 };
 
 /** Where the language is not known: quotes stay as typed, rather than another language's; dashes and ellipses still turn. */
@@ -100,23 +81,11 @@ export function parseBody(body: string, quotes: Quotes = STRAIGHT): Token[] {
   return parserFor(quotes).parse(body, {});
 }
 
-/** Parsed again where it is rendered: a thousand entries' tokens, kept, were a worker's largest holding, and a parse is 0.1 ms. */
-function tokensOf(entry: Pick<EntryText, 'source' | 'bodyStart'>, quotes?: Quotes): Token[] {
-  return parseBody(entry.source.slice(entry.bodyStart), quotes);
-}
-
-/** Where in its text a slip of another tool's syntax may sit: anywhere, or only where a line starts. */
-interface Unread {
-  pattern: RegExp;
-  lineStart?: boolean;
-  text: (match: RegExpExecArray) => string;
-}
-
 /**
- * What markdown-it, with the plugins above, would print as typed: a slip, or another tool's syntax. Each is looked for in the
- * words of the text (never in code) that markdown-it has read as nothing else, and named.
+ * What markdown-it, with the plugins above, would print as typed: a slip, or another tool's syntax, looked for in the words (never
+ * code) that markdown-it read as nothing else, and named; one anchored with ^ only where a line starts.
  */
-const UNREAD: readonly Unread[] = [
+const UNREAD: readonly { pattern: RegExp; text: (match: RegExpExecArray) => string }[] = [
   {
     pattern: /\[\^([^\]\s]+)\]/,
     text: ([written, label]) =>
@@ -139,18 +108,15 @@ const UNREAD: readonly Unread[] = [
   },
   {
     pattern: /^\[!(?:note|tip|important|warning|caution)\]/i,
-    lineStart: true,
     text: ([written]) => `is a GitHub alert (${written}), which this site does not publish: write it as a quote, > **Note:** …`,
   },
   {
     pattern: /^(?::::|!!!)/,
-    lineStart: true,
     text: ([written]) =>
       `opens a block (${written}) as another generator writes an admonition, which this site does not publish: write it as a quote, > …`,
   },
   {
     pattern: /^\*\[[^\]]+\]:/,
-    lineStart: true,
     text: ([written]) =>
       `defines an abbreviation (${written} …), which this site does not publish: write the words out where they are first used`,
   },
@@ -169,23 +135,7 @@ const UNREAD: readonly Unread[] = [
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext']);
 
 /** What a site highlights unless it says: the languages of a company's articles, each loaded only once a block needs it. */
-const COMMON_LANGUAGES: readonly string[] = [
-  'typescript',
-  'tsx',
-  'javascript',
-  'jsx',
-  'json',
-  'shellscript',
-  'yaml',
-  'toml',
-  'html',
-  'css',
-  'sql',
-  'python',
-  'diff',
-  'markdown',
-  'xml',
-];
+const COMMON_LANGUAGES = 'typescript tsx javascript jsx json shellscript yaml toml html css sql python diff markdown xml'.split(' ');
 
 const languageMaps = new WeakMap<NonNullable<MarkdownSettings['code']>, ReadonlyMap<string, string>>();
 
@@ -214,9 +164,11 @@ function fenceLanguage(token: Token): string {
   return (token.info.trim().split(/\s+/)[0] ?? '').toLowerCase();
 }
 
+type Problem = { line: number; text: string };
+
 /** Lines are 0-based, in the body; `top` is the level of the heading the text sits under (a page's section: 2). */
-export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings, top = 1): { line: number; text: string }[] {
-  const problems: { line: number; text: string }[] = [];
+export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings, top = 1): Problem[] {
+  const problems: Problem[] = [];
   const languages = settings?.code ? codeLanguages(settings.code) : undefined;
   // The entry's title is the page's h1.
   let level = top;
@@ -259,8 +211,8 @@ export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettin
 }
 
 /** The syntax of UNREAD in a paragraph's (or heading's, or cell's) words, at its line: once a paragraph, as its closing ::: is the same slip. */
-function unread(children: readonly Token[], first: number): { line: number; text: string }[] {
-  const found = new Map<Unread, { line: number; text: string }>();
+function unread(children: readonly Token[], first: number): Problem[] {
+  const found = new Map<(typeof UNREAD)[number], Problem>();
   let line = first;
   let lineStart = true;
   for (const child of children) {
@@ -270,9 +222,9 @@ function unread(children: readonly Token[], first: number): { line: number; text
       continue;
     }
     if (child.type === 'text')
-      for (const syntax of UNREAD) {
-        const match = found.has(syntax) || (syntax.lineStart && !lineStart) ? null : syntax.pattern.exec(child.content);
-        if (match) found.set(syntax, { line, text: syntax.text(match) });
+      for (const slip of UNREAD) {
+        const match = found.has(slip) || (!lineStart && slip.pattern.source.startsWith('^')) ? null : slip.pattern.exec(child.content);
+        if (match) found.set(slip, { line, text: slip.text(match) });
       }
     lineStart = false;
   }
@@ -325,7 +277,7 @@ export function imagesOf(tokens: readonly Token[]): { src: string; alt: string; 
 
 export function lineOfValue(entry: EntryText, value: string, whole = false): Located {
   // An id is a heading's: the source holds its words, not the id.
-  const heading = whole ? [...headingIds(tokensOf(entry))].find(([, id]) => id === value)?.[0].map : undefined;
+  const heading = whole && [...headingIds(parseBody(entry.source.slice(entry.bodyStart)))].find(([, id]) => id === value)?.[0].map;
   if (heading) return { file: entry.file, line: entry.bodyLine + heading[0] };
   // markdown-it percent-encodes a link's address: the editor wrote #straße, the page has #stra%C3%9Fe.
   const found = entry.source.indexOf(value);
@@ -408,8 +360,7 @@ async function highlighterFor(id: string): Promise<HighlighterCore> {
 
 /**
  * A block's runs, from the cache where a build before made them: a grammar's first block in a worker costs a third of a second,
- * each block a millisecond, and a warm build of a thousand articles would pay it for code that has not changed. The key is the
- * code and its language; Shiki's version is the lockfile's, in every key.
+ * each block a millisecond, which a warm build of a thousand articles would pay for unchanged code. Shiki's version is the lockfile's.
  */
 async function runsOf(id: string, code: string, root: string | undefined): Promise<Runs> {
   const key = root === undefined ? undefined : entryKey(root, 'code', [id, code]);
@@ -423,13 +374,13 @@ async function runsOf(id: string, code: string, root: string | undefined): Promi
     line.map((token) => [token.content, (token.color === undefined ? undefined : KIND_OF_COLOR.get(token.color)) ?? -1]),
   );
   // As many as the site has blocks, as images are kept.
-  if (root !== undefined && key !== undefined) storeMeta(root, 'code', key, { meta: runs, keep: 50_000 });
+  if (root !== undefined && key !== undefined) store(root, 'code', key, { meta: runs, keep: 50_000 });
   return runs;
 }
 
-/** The tokens of an entry's body as its page renders them (what a table of contents and a reading time are made of). */
+/** An entry's body's tokens as its page renders them, parsed there again (0.1 ms): kept, a thousand entries' were a worker's largest. */
 export function bodyTokens(entry: Pick<EntryText, 'source' | 'bodyStart'>, context: Pick<BodyContext, 'lang' | 'markdown'>): Token[] {
-  return tokensOf(entry, quotesFor(context.lang, context.markdown));
+  return parseBody(entry.source.slice(entry.bodyStart), quotesFor(context.lang, context.markdown));
 }
 
 /** A body's tokens (bodyTokens), parsed once for the page's renderer and for what the page says of them. */
@@ -500,7 +451,8 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
         { key: key++, role: 'doc-endnotes', 'aria-label': labels.footnotes },
         createElement('ol', null, ...children),
       );
-    if (token.type === 'footnote_open') return createElement('li', { key: key++, id: noteId(token) }, ...children);
+    if (token.type === 'footnote_open')
+      return createElement('li', { key: key++, id: `fn-${(token.meta as { id: number }).id + 1}` }, ...children);
     const id = ids.get(token);
     const element = createElement(token.tag, { key: key++, ...blockAttributes(token, id) }, ...children);
     if (!id || (token.tag !== 'h2' && token.tag !== 'h3') || context.headingLinks === false) return element;
@@ -550,27 +502,22 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
     );
   };
   const link = (token: Token, children: ReactNode[]) => {
-    const href = attribute(token, 'href') ?? '';
+    const href = attribute(token, 'href');
     const title = attribute(token, 'title') || undefined;
-    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) && !/^(?:mailto|tel):/i.test(href)) {
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(href) && !/^(?:mailto|tel):/i.test(href))
       return createElement('a', { key: key++, href, title, rel: 'external noopener noreferrer' }, ...children);
-    }
     return createElement('a', { key: key++, href: href.startsWith('/') ? context.link(href) : href, title }, ...children);
   };
   const image = (token: Token) => {
     const file = path.posix.join(context.folder, imageFile(token));
     const made = context.images[file];
-    if (!made) return createElement('img', { key: key++, src: attribute(token, 'src') ?? '', alt: token.content });
+    if (!made) return createElement('img', { key: key++, src: attribute(token, 'src'), alt: token.content });
     return picture({ ...made, alt: token.content, title: attribute(token, 'title') || undefined }, context.sizes, 'lazy', key++);
   };
   return walk(tokens, 0, undefined)[0];
 }
 
 /** As GitHub numbers them: fn-1 for the first note; fnref-1, fnref-1-2 for its references. */
-function noteId(token: Token): string {
-  return `fn-${(token.meta as { id: number }).id + 1}`;
-}
-
 function referenceId(id: number, subId: number): string {
   return subId > 0 ? `fnref-${id + 1}-${subId + 1}` : `fnref-${id + 1}`;
 }
@@ -580,7 +527,7 @@ function blockAttributes(token: Token, id: string | undefined): Record<string, s
   // A table wider than a phone scrolls sideways on its own: the keyboard must reach it to scroll it.
   if (token.type === 'table_open') return { tabIndex: 0 };
   // GFM's column alignment, as an attribute the site styles rather than the style attribute the CSP forbids.
-  const align = /text-align:(\w+)/.exec(attribute(token, 'style') ?? '')?.[1];
+  const align = /text-align:(\w+)/.exec(attribute(token, 'style'))?.[1];
   if (align) return { 'data-align': align };
   const start = attribute(token, 'start');
   return start ? { start } : {};

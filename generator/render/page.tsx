@@ -140,10 +140,7 @@ export async function renderPage(
   )}`;
 }
 
-/**
- * Each entry's body as a feed carries it, its links and images absolute: rendered once however many feeds carry it, before the
- * outputs ask, since rendering is asynchronous where code is highlighted.
- */
+/** Each entry's body as a feed carries it, links and images absolute: rendered once for all feeds, ahead (highlighting is async). */
 export async function feedBodies(
   pages: AnyPages,
   { bodies, images, address: { origin, base }, site: { lang } }: Pick<OutputRequest, 'bodies' | 'images' | 'address' | 'site'>,

@@ -25,10 +25,7 @@ const LOADING = "loading the site's code";
 const PAGES_PER_WORKER = 24;
 const BOOT = path.join(import.meta.dirname, 'boot.mjs');
 
-/**
- * Requests whose work grows with the whole site (10,000 entries described, their sitemap and feeds made): the time limit of
- * their step bounds them, as it grows with the site; the page limit is for one page.
- */
+/** Requests whose work grows with the site (describe, outputs): their step's time limit bounds them; the page limit is for one page. */
 const WHOLE_SITE: ReadonlySet<RequestType> = new Set(['describe', 'outputs']);
 
 interface Reply {
@@ -64,12 +61,12 @@ export class RenderPool {
   /** Once a bundle has replaced another (the dev server's edits), the next one's worker boots ahead. */
   private spare: Member | undefined;
 
-  /** One worker starts at once, so that it is up when the site's bundle is made. */
   /** The project it renders, whose files a request's entries are read from. */
   get root(): string {
     return this.options.root;
   }
 
+  /** One worker starts at once, so that it is up when the site's bundle is made. */
   constructor(private readonly options: PoolOptions) {
     this.grow(1);
   }
@@ -97,8 +94,14 @@ export class RenderPool {
       undefined,
     );
     if (!member) throw this.failure ?? new Error('The render workers were stopped.');
-    await this.whenLoaded(member);
-    return (await this.send(member, type, input, what, route, file)) as Requests[K][1];
+    if (!member.ready) throw new Error('The render workers are asked nothing before the site is loaded.');
+    await member.ready;
+    if (this.failure) throw this.failure;
+    const answer = new Promise((resolve, reject) => {
+      this.owe(member, { what, unlimited: WHOLE_SITE.has(type), route, file, resolve, reject });
+      member.worker.postMessage({ id: this.nextId++, type, input } as ToWorker);
+    });
+    return (await answer) as Requests[K][1];
   }
 
   /** How many requests keep every worker busy without a wait between them. */
@@ -117,11 +120,6 @@ export class RenderPool {
     clearTimeout(member.timer);
     for (const reply of member.replies.splice(0)) reply.reject(this.failure ?? new Error('The render workers were stopped.'));
     return member.worker.terminate();
-  }
-
-  private whenLoaded(member: Member): Promise<unknown> {
-    if (!member.ready) throw new Error('The render workers are asked nothing before the site is loaded.');
-    return member.ready;
   }
 
   private grow(count: number): void {
@@ -181,21 +179,6 @@ export class RenderPool {
     return member;
   }
 
-  private send(member: Member, type: RequestType, input: unknown, what: string, route?: string, file?: string): Promise<unknown> {
-    if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => {
-      this.owe(member, {
-        what,
-        ...(WHOLE_SITE.has(type) ? { unlimited: true } : {}),
-        ...(route === undefined ? {} : { route }),
-        ...(file === undefined ? {} : { file }),
-        resolve,
-        reject,
-      });
-      member.worker.postMessage({ id: this.nextId++, type, input } as ToWorker);
-    });
-  }
-
   private owe(member: Member, reply: Reply): void {
     member.replies.push(reply);
     if (member.replies.length === 1) this.arm(member);
@@ -232,11 +215,10 @@ export class RenderPool {
 
 /** Out of memory, or an error thrown outside any request. */
 function crashError(error: Error, reply: Reply | undefined): BuildError {
-  const route = reply?.route;
   const file = reply?.file;
   return new BuildError(`${file ? `${file}: a` : 'A'} render worker failed${reply ? ` while ${reply.what}` : ''}: ${error.message}`, {
-    ...(route ? { route } : {}),
-    ...(file ? { file } : {}),
+    route: reply?.route,
+    file,
     cause: error,
   });
 }

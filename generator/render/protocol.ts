@@ -2,29 +2,10 @@
 import type { Failure } from '../failure';
 import type { BuildOptions } from '../options';
 import type { FoundReference } from '../scan';
-import type { EntryInfo, FeedInfo, Held, ImageInfo, OutputContent, OutputInput, PageInfo, RedirectInfo, SitePath } from '../site';
+import type { EntryInfo, FeedInfo, ImageInfo, OutputContent, OutputInput, PageInfo, PageTarget, RedirectInfo, SitePath } from '../site';
 
 /** A target with the entries it shows, as a request carries it: an entry's page with its text (E), which a key leaves out. */
-export type PageSource<E extends LoadedEntry = EntryText> =
-  | { kind: 'route'; index: number; latest?: Record<string, EntrySummary[]> }
-  | { kind: 'not-found' }
-  | {
-      kind: 'entry';
-      collection: string;
-      entry: E;
-      newer?: EntrySummary;
-      older?: EntrySummary;
-      related: EntrySummary[];
-    }
-  | {
-      kind: 'list';
-      collection: string;
-      page: number;
-      pages: number;
-      entries: LoadedEntry[];
-      tag?: string;
-      tags: readonly { name: string; count: number }[];
-    };
+export type PageSource<E extends LoadedEntry = EntryText> = PageTarget<E, LoadedEntry, EntrySummary, EntrySummary[]>;
 
 /** An entry another page shows (a card, a link): without its body, which a request need not carry. */
 export type EntrySummary = Pick<LoadedEntry, 'file' | 'path' | 'info'>;
@@ -45,10 +26,9 @@ export interface ImageSource {
 export interface LoadedEntry {
   file: string;
   path: SitePath;
-  info: Omit<EntryInfo<unknown>, 'url' | 'image' | 'thumbnail' | 'tags' | 'held'> & {
+  info: Omit<EntryInfo<unknown>, 'url' | 'image' | 'thumbnail' | 'tags'> & {
     image?: { src: string; alt: string };
     tags: string[];
-    held?: Held;
   };
   /** Published, or any entry in the dev server. */
   shown: boolean;
@@ -66,11 +46,7 @@ export interface LoadedEntry {
 export type EntryText = LoadedEntry & { source: string };
 
 /** As read and checked: the main thread keeps its entries, and hands each render request those its page shows. */
-export interface LoadedCollection {
-  entries: LoadedEntry[];
-  images: ImageSource[];
-  reads: string[];
-}
+export type LoadedCollection = { entries: LoadedEntry[]; images: ImageSource[]; reads: string[] };
 
 /** The site as a render worker describes it, once its route table and content are checked. */
 export interface SiteDescription {
@@ -87,7 +63,7 @@ export interface SiteDescription {
   reads: string[];
   collections: Record<string, LoadedCollection>;
   /** The entries the build leaves out, and why (none in the dev server, which shows them marked). */
-  left: { file: string; held: Held }[];
+  left: { file: string; held: NonNullable<EntryInfo<unknown>['held']> }[];
 }
 
 export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'>;
@@ -99,10 +75,7 @@ export interface BrandDrawings {
   socialImageSize: { width: number; height: number };
 }
 
-/**
- * Known only once every page is rendered (the font is cut to their text): the pages hold stand-ins for them until written. The
- * stylesheet is its text (inline) or its URL (linked).
- */
+/** Known once every page is rendered (the font is cut to their text): pages hold stand-ins until written; a stylesheet inline or linked. */
 export const LATE_ASSETS = ['csp', 'stylesheet', 'integrity', 'font', 'script', 'scriptIntegrity', 'inlineScript'] as const;
 export type LateAssets = Record<(typeof LATE_ASSETS)[number], string>;
 
@@ -132,12 +105,7 @@ export interface RenderSettings {
   redirects: (readonly [from: string, to: string])[];
 }
 
-export interface SocialImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+export type SocialImage = { url: string; width: number; height: number; alt: string };
 
 /** One page, with all it needs: the worker keeps nothing between requests but the site's code. */
 export interface RenderRequest {
@@ -163,10 +131,7 @@ export interface RenderedPage {
   classNames: string;
 }
 
-export interface Located {
-  file: string;
-  line?: number;
-}
+export type Located = { file: string; line?: number };
 
 export interface Requests {
   describe: [DescribeInput, SiteDescription];

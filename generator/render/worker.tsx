@@ -9,7 +9,7 @@ import { findText, locate } from './locate';
 import { lineOfValue } from './markdown';
 import { type AnyPages, describeSite } from './model';
 import { feedBodies, renderPage } from './page';
-import type { FromWorker, Located, PageSource, RenderedPage, RenderRequest, Requests, ToWorker } from './protocol';
+import type { FromWorker, PageSource, RenderedPage, RenderRequest, Requests, ToWorker } from './protocol';
 
 type Handlers = { [K in keyof Requests]: (input: Requests[K][0]) => Promise<Requests[K][1]> | Requests[K][1] };
 
@@ -47,7 +47,26 @@ export function serve(pages: AnyPages, pagesModule: string): void {
         files: output.files({ ...input, body }),
       }));
     },
-    locate: ({ source, value, whole }) => locateOnPage(pages, source, value, whole === true, root, pagesModule),
+    // The entry's Markdown, the route's content, or the route table.
+    locate: async ({ source, value, whole }) => {
+      if (source.kind === 'entry') return lineOfValue(source.entry, value, whole);
+      if (source.kind === 'list') {
+        const entry = source.entries.find((item) => item.source?.includes(value));
+        return entry?.source === undefined ? undefined : lineOfValue({ ...entry, source: entry.source }, value);
+      }
+      // A link is written with or without its trailing slash; a character is anywhere in a text.
+      const matches = (text: string) => (whole ? text === value || text === value.replace(/\/$/, '') : text.includes(value));
+      const entry = source.kind === 'route' ? pages.routes[source.index] : pages.notFound;
+      if (!entry) return undefined;
+      if (entry.content !== undefined) {
+        const keys = findText(entry.content, matches);
+        const found = keys && (await locate(root, entry.content, keys));
+        if (found) return found;
+      }
+      const keys = findText(entry, matches);
+      if (keys && source.kind === 'route') return (await locate(root, pages.routes, [source.index, ...keys])) ?? { file: pagesModule };
+      return undefined;
+    },
   };
   // Answered in the order asked, as the pool expects.
   let queue = Promise.resolve();
@@ -97,34 +116,6 @@ function componentOf(pages: AnyPages, source: PageSource): string {
   if (source.kind === 'list') return named(pages.collections?.[source.collection]?.list.component);
   const entry = source.kind === 'route' ? pages.routes[source.index] : pages.notFound;
   return named(entry?.page ?? pages.content.page);
-}
-
-/** The entry's Markdown, the route's content, or the route table. */
-async function locateOnPage(
-  pages: AnyPages,
-  source: PageSource,
-  value: string,
-  whole: boolean,
-  root: string,
-  pagesModule: string,
-): Promise<Located | undefined> {
-  if (source.kind === 'entry') return lineOfValue(source.entry, value, whole);
-  if (source.kind === 'list') {
-    const entry = source.entries.find((item) => item.source?.includes(value));
-    return entry?.source === undefined ? undefined : lineOfValue({ ...entry, source: entry.source }, value);
-  }
-  // A link is written with or without its trailing slash; a character is anywhere in a text.
-  const matches = whole ? (text: string) => text === value || text === value.replace(/\/$/, '') : (text: string) => text.includes(value);
-  const entry = source.kind === 'route' ? pages.routes[source.index] : pages.notFound;
-  if (!entry) return undefined;
-  if (entry.content !== undefined) {
-    const keys = findText(entry.content, matches);
-    const found = keys && (await locate(root, entry.content, keys));
-    if (found) return found;
-  }
-  const keys = findText(entry, matches);
-  if (keys && source.kind === 'route') return (await locate(root, pages.routes, [source.index, ...keys])) ?? { file: pagesModule };
-  return undefined;
 }
 
 function failureIn(error: unknown, root: string): Failure {

@@ -1,7 +1,4 @@
-/**
- * The icon sprite, the brand's files and each entry's link preview, from the SVG the site draws: PNGs drawn by the image
- * service with the site's own fonts, alike on every machine. An entry with a cover shares the cover, cut (images.ts).
- */
+/** The brand's files and each entry's link preview: the site's SVG, drawn with the site's own fonts, alike on any machine. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { entryKey, hashParts, lookup, store } from '../cache.mjs';
@@ -28,13 +25,7 @@ export interface Brand {
   reads: string[];
 }
 
-export interface Drawing {
-  root: string;
-  site: Site;
-  writer: Writer;
-  base: string;
-  service: ImageService;
-}
+export type Drawing = { root: string; site: Site; writer: Writer; base: string; service: ImageService };
 
 async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddress, signal: AbortSignal): Promise<Brand> {
   const { site, writer, base } = drawing;

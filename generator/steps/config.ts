@@ -56,11 +56,10 @@ export const config = defineStep({
     // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
     const moduleFile = writer.scratch('config.mjs', built.output);
     const exported = ((await import(pathToFileURL(moduleFile).href)) as { default?: unknown }).default;
-    if (typeof exported !== 'object' || exported === null) {
+    if (typeof exported !== 'object' || exported === null)
       throw new BuildError(`${config} must export its site as its default: export default defineSite({ name, url, pages, styles, ... }).`, {
         file: config,
       });
-    }
     tagExports({ default: exported }, config);
     const where = async (keys: readonly (string | number)[]) => (await locate(root, exported, keys)) ?? { file: config };
     const problems: Problem[] = await problemsOf(exported, schema, where);
@@ -79,10 +78,7 @@ export const config = defineStep({
       if (away !== undefined) problems.push({ ...(await where(keys)), text: away });
     }
     if (problems.length > 0) throw problemsError(problems);
-    const site =
-      options.pages === undefined
-        ? (exported as Site)
-        : { ...(exported as Site), pages: path.relative(root, path.resolve(root, options.pages)) };
+    const site = options.pages === undefined ? named : { ...named, pages: path.relative(root, path.resolve(root, options.pages)) };
     return { site, address: siteAddress({ siteUrl: options.siteUrl, base: options.base, site, config }), reads: built.inputs };
   },
 });

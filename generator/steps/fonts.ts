@@ -1,8 +1,7 @@
 /** The font cut to what the pages show, or whole in the dev server; a character it has no glyph for fails, naming file and line. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { entryKey, lookupBytes, lookupMeta, projectRequire, store, storeMeta } from '../cache.mjs';
-import type { CssReading } from '../css';
+import { entryKey, lookupBytes, lookupMeta, projectRequire, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { fontFace, fontUsage, loadSubsetter, type SubsetOptions, type Subsetter, withCaseForms } from '../fonts';
 import type { RenderPool } from '../render/pool';
@@ -10,17 +9,14 @@ import type { SiteDescription } from '../render/protocol';
 import { sortedCharacters } from '../scan';
 import { codePoint } from '../schema';
 import type { Site } from '../site';
-import type { OutputFile, Writer } from '../writer';
+import type { OutputFile } from '../writer';
 import { config } from './config';
 import { pageLabel, pages, type RenderedPages, whereOnPage } from './pages';
 import { site as siteStep } from './site';
 import { defineStep } from './step';
 import { styles } from './styles';
 
-/**
- * The shaping a browser applies to Latin text by default. Not `calt`, Inter's contextual alternates: their 1.3 kB make the
- * font two round trips of a new connection instead of one.
- */
+/** A browser's default shaping of Latin text; not `calt` (contextual alternates), whose 1.3 kB would cost the font a second round trip. */
 const BASE_FEATURES = ['ccmp', 'locl', 'mark', 'mkmk', 'kern'];
 
 export interface Fonts {
@@ -61,72 +57,9 @@ async function loadSource(root: string, site: Site): Promise<Source> {
   if (!map) {
     const loaded = await load();
     map = { characters: loaded.characters, weightAxis: loaded.weightAxis };
-    storeMeta(root, 'fonts', key, { meta: map });
+    store(root, 'fonts', key, { meta: map });
   }
   return { bytes, file: path.relative(root, resolved), ...map, subsetter: load };
-}
-
-interface FontsInput {
-  root: string;
-  site: Site;
-  styles: CssReading;
-  rendered: RenderedPages;
-  described: SiteDescription;
-  renderer: RenderPool;
-  writer: Writer;
-  base: string;
-  mode: 'production' | 'development';
-}
-
-async function buildFonts({ root, site, styles, rendered, described, renderer, writer, base, mode }: FontsInput): Promise<Fonts> {
-  const { family } = site.font;
-  const usage = fontUsage(styles.declarations);
-  if (!usage.names(family)) {
-    throw new BuildError(
-      `The stylesheet never names the font family "${family}" (font.family of the site config): the font would never be used. Name it in a font-family, or change font.family.`,
-      { file: site.styles },
-    );
-  }
-  const source = await loadSource(root, site);
-  const drawn = new Set(source.characters);
-  const shown = new Set([...usage.characters]);
-  for (const page of rendered.pages) for (const character of page.characters) shown.add(character);
-  // Where a word breaks at a soft hyphen (a long German compound), the browser draws the font's hyphen.
-  if (shown.has('\u00ad')) for (const hyphen of ['-', '\u2010']) if (drawn.has(hyphen)) shown.add(hyphen);
-  const wanted = usage.changesCase ? withCaseForms(shown) : shown;
-  // Control and format characters (a soft hyphen, a zero-width space or joiner) are drawn with no glyph of their own.
-  const missing = [...wanted].filter((character) => !drawn.has(character) && !/[\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(character));
-  if (missing.length > 0) throw await missingGlyphs(missing, rendered, described, renderer, site);
-  const name = family.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const axis = source.weightAxis;
-  const weights = usage.weights ? { min: Math.max(axis.min, usage.weights.min), max: Math.min(axis.max, usage.weights.max) } : axis;
-  const reads = [source.file];
-  if (mode === 'development') {
-    const whole = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: source.bytes });
-    return { faces: fontFace(family, whole.href, axis), preload: whole.href, files: [whole.file], reads };
-  }
-  const main = sortedCharacters(wanted);
-  const extra = sortedCharacters([...site.font.safety].filter((character) => !wanted.has(character) && drawn.has(character)));
-  const options: SubsetOptions = { features: [...new Set([...BASE_FEATURES, ...usage.features])].sort(), weights };
-  const subset = async (characters: string) => {
-    const key = entryKey(root, 'fonts', ['subset', source.bytes, characters, JSON.stringify(options)]);
-    const hit = lookupBytes(root, 'fonts', key);
-    if (hit) return hit.output;
-    const font = await (await source.subsetter()).subset(characters, options);
-    store(root, 'fonts', key, { output: font, extension: 'woff2' });
-    return font;
-  };
-  const [mainFont, extraFont] = await Promise.all([subset(main), extra ? subset(extra) : undefined]);
-  const written = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: mainFont });
-  const files = [written.file];
-  // No unicode-range on the main face: a browser reaches for the extra face only for the characters in its range.
-  let faces = fontFace(family, written.href, weights);
-  if (extraFont) {
-    const more = writer.asset(base, { folder: 'fonts', name: `${name}-extra`, extension: 'woff2', contents: extraFont });
-    files.push(more.file);
-    faces += fontFace(family, more.href, weights, extra);
-  }
-  return { faces, preload: written.href, files, reads };
 }
 
 async function missingGlyphs(
@@ -155,16 +88,57 @@ async function missingGlyphs(
 export const fonts = defineStep({
   name: 'fonts',
   needs: { config, styles, pages, site: siteStep },
-  run: ({ config, styles, pages, site }, { build }) =>
-    buildFonts({
-      root: build.options.root,
-      site: config.site,
-      styles: styles.reading,
-      rendered: pages,
-      described: site.described,
-      renderer: build.renderer,
-      writer: build.writer,
-      base: config.address.base,
-      mode: build.options.mode,
-    }),
+  run: async ({ config, styles: { reading: styles }, pages: rendered, site: { described } }, { build }): Promise<Fonts> => {
+    const { root, mode } = build.options;
+    const { renderer, writer } = build;
+    const { site } = config;
+    const { base } = config.address;
+    const { family } = site.font;
+    const usage = fontUsage(styles.declarations);
+    if (!usage.names(family))
+      throw new BuildError(
+        `The stylesheet never names the font family "${family}" (font.family of the site config): the font would never be used. Name it in a font-family, or change font.family.`,
+        { file: site.styles },
+      );
+    const source = await loadSource(root, site);
+    const drawn = new Set(source.characters);
+    const shown = new Set([...usage.characters]);
+    for (const page of rendered.pages) for (const character of page.characters) shown.add(character);
+    // Where a word breaks at a soft hyphen (a long German compound), the browser draws the font's hyphen.
+    if (shown.has('\u00ad')) for (const hyphen of ['-', '\u2010']) if (drawn.has(hyphen)) shown.add(hyphen);
+    const wanted = usage.changesCase ? withCaseForms(shown) : shown;
+    // Control and format characters (a soft hyphen, a zero-width space or joiner) are drawn with no glyph of their own.
+    const missing = [...wanted].filter((char) => !drawn.has(char) && !/[\p{Cc}\p{Default_Ignorable_Code_Point}]/u.test(char));
+    if (missing.length > 0) throw await missingGlyphs(missing, rendered, described, renderer, site);
+    const name = family.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const axis = source.weightAxis;
+    const weights = usage.weights ? { min: Math.max(axis.min, usage.weights.min), max: Math.min(axis.max, usage.weights.max) } : axis;
+    const reads = [source.file];
+    if (mode === 'development') {
+      const whole = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: source.bytes });
+      return { faces: fontFace(family, whole.href, axis), preload: whole.href, files: [whole.file], reads };
+    }
+    const main = sortedCharacters(wanted);
+    const extra = sortedCharacters([...site.font.safety].filter((character) => !wanted.has(character) && drawn.has(character)));
+    const options: SubsetOptions = { features: [...new Set([...BASE_FEATURES, ...usage.features])].sort(), weights };
+    const subset = async (characters: string) => {
+      const key = entryKey(root, 'fonts', ['subset', source.bytes, characters, JSON.stringify(options)]);
+      const hit = lookupBytes(root, 'fonts', key);
+      if (hit) return hit.output;
+      const font = await (await source.subsetter()).subset(characters, options);
+      store(root, 'fonts', key, { output: font, extension: 'woff2' });
+      return font;
+    };
+    const [mainFont, extraFont] = await Promise.all([subset(main), extra ? subset(extra) : undefined]);
+    const written = writer.asset(base, { folder: 'fonts', name, extension: 'woff2', contents: mainFont });
+    const files = [written.file];
+    // No unicode-range on the main face: a browser reaches for the extra face only for the characters in its range.
+    let faces = fontFace(family, written.href, weights);
+    if (extraFont) {
+      const more = writer.asset(base, { folder: 'fonts', name: `${name}-extra`, extension: 'woff2', contents: extraFont });
+      files.push(more.file);
+      faces += fontFace(family, more.href, weights, extra);
+    }
+    return { faces, preload: written.href, files, reads };
+  },
 });

@@ -22,17 +22,15 @@ function checkLimits(file: string, contents: string, hosted: HostedSite): void {
   const wayOut = (host: HostName, others: string) =>
     `publish elsewhere (${others}) and leave "${host}" out of \`hosts\` in the site config`;
   const bytes = Buffer.byteLength(contents);
-  if (file.endsWith('cloudfront-function.js') && bytes > CLOUDFRONT_FUNCTION_BYTES) {
+  if (file.endsWith('cloudfront-function.js') && bytes > CLOUDFRONT_FUNCTION_BYTES)
     throw new BuildError(
       `The site's ${hosted.redirects.length} redirects make deploy/cloudfront-function.js ${(bytes / 1024).toFixed(1)} KB, and CloudFront Functions take ${CLOUDFRONT_FUNCTION_BYTES / 1024} KB at most: redirect fewer addresses, or ${wayOut('cloudfront', 'S3 website hosting, whose redirects are objects of their own, or nginx')}.`,
     );
-  }
   const rules = hosted.redirects.length * 2;
-  if (file === '_redirects' && rules > CLOUDFLARE_STATIC_REDIRECTS) {
+  if (file === '_redirects' && rules > CLOUDFLARE_STATIC_REDIRECTS)
     throw new BuildError(
       `The site's ${hosted.redirects.length} redirects make ${rules} rules in _redirects (each with and without its slash), and Cloudflare Pages takes ${CLOUDFLARE_STATIC_REDIRECTS} at most: redirect fewer addresses, or ${wayOut('netlify', 'S3 website hosting or nginx')}.`,
     );
-  }
 }
 
 export const hosting = defineStep({

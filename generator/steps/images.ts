@@ -1,15 +1,11 @@
-/**
- * AVIF and WebP at up to three widths, the original's format as the fallback, and a cover's cut for link previews: made by the
- * image service a few at a time, and kept in the build's cache, from which a later build links them unread.
- */
+/** AVIF and WebP at up to three widths, the original's format as fallback, a cover's cut for previews: cached, and linked later. */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { cacheDir, entryKey, lookupMeta, store, storeMeta } from '../cache.mjs';
+import { cacheDir, entryKey, lookupMeta, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
 import { runQueue } from '../queue';
 import type { ImageSource } from '../render/protocol';
-import type { StepContext } from '../runner';
 import type { ImageInfo } from '../site';
 import { publicPath, slugOf } from '../urls';
 import type { OutputFile, Writer } from '../writer';
@@ -28,13 +24,7 @@ export const DEFAULT_MAX_PIXELS = 40_000_000;
 /** Two at a time, one a core: each is decoded and encoded on the service's threads. */
 const AT_ONCE = 2;
 
-interface Made {
-  width: number;
-  height: number;
-  fallbackType: string;
-  outputs: Output[];
-  share?: Output;
-}
+type Made = { width: number; height: number; fallbackType: string; outputs: Output[]; share?: Output };
 
 interface Output {
   file: string;
@@ -56,58 +46,12 @@ export interface Images {
 
 interface ImagesInput {
   root: string;
-  sources: readonly ImageSource[];
   writer: Writer;
   base: string;
   service: ImageService;
   maxPixels: number;
   /** A cover's cut. */
   share: { width: number; height: number };
-}
-
-async function makeImages(input: ImagesInput, { signal, progress }: Pick<StepContext, 'signal' | 'progress'>): Promise<Images> {
-  const { sources, base } = input;
-  // One per file, a cover if any entry makes it one.
-  const unique = [...new Map(sources.map((source) => [source.file, source])).values()].map((source) =>
-    sources.some((other) => other.file === source.file && other.cover) ? { ...source, cover: true } : source,
-  );
-  const made = await runQueue(unique, { width: AT_ONCE, signal, done: (count) => progress(count, unique.length) }, (source) =>
-    imageOf(input, source, signal),
-  );
-  const images: Images['images'] = {};
-  const shares: Images['shares'] = {};
-  const files: OutputFile[] = [];
-  // The entries that show each image: its copies are theirs, and go with them.
-  const shownBy = new Map<string, Set<string>>();
-  for (const source of sources) shownBy.set(source.file, (shownBy.get(source.file) ?? new Set()).add(source.from.replace(/:\d+$/, '')));
-  unique.forEach((source, index) => {
-    const image = made[index] as Made & { files: OutputFile[] };
-    files.push(...image.files.map((file) => ({ ...file, madeFor: [...(shownBy.get(source.file) ?? [])] })));
-    const largest = image.outputs.filter((output) => output.type === image.fallbackType).at(-1);
-    images[source.file] = {
-      src: publicPath(base, `/${largest?.file ?? ''}`),
-      width: image.width,
-      height: image.height,
-      // A WebP original is the fallback, not a second WebP source.
-      sources: [...new Set([...FORMATS.map((format) => format.type), image.fallbackType])].map((type) => ({
-        type,
-        srcset: image.outputs
-          .filter((output) => output.type === type)
-          .map((output) => `${publicPath(base, `/${output.file}`)} ${output.width}w`)
-          .join(', '),
-      })),
-    };
-    if (image.share) shares[source.file] = { href: publicPath(base, `/${image.share.file}`), ...input.share };
-  });
-  // Two images of the same bytes and name (each beside its own entry) are the same files: listed once, for both entries.
-  const byPath = new Map<string, OutputFile>();
-  for (const file of files) {
-    const known = byPath.get(file.path);
-    byPath.set(file.path, known ? { ...known, madeFor: [...new Set([...(known.madeFor ?? []), ...(file.madeFor ?? [])])] } : file);
-  }
-  const written = [...byPath.values()];
-  written.sort((a, b) => a.path.localeCompare(b.path));
-  return { images, shares, files: written, reads: unique.map((source) => source.file) };
 }
 
 async function imageOf(
@@ -151,38 +95,24 @@ async function imageOf(
   for (const output of encoded.outputs)
     made.outputs.push(await keep(output.bytes, String(output.width), output.extension, output.width, output.type));
   if (encoded.share) made.share = await keep(encoded.share.bytes, 'share', encoded.share.extension, share.width, encoded.share.type);
-  storeMeta(root, 'images', key, { meta: made, keep: 50_000 });
+  store(root, 'images', key, { meta: made, keep: 50_000 });
   return { ...made, files };
 }
 
 /** Named with the Markdown file and line that shows it. */
 function imageError(source: ImageSource, { problem }: ImageProblemError, maxPixels: number): BuildError {
-  const file = source.from.replace(/:\d+$/, '');
   const mpx = (pixels: number) => `${Math.round(pixels / 100_000) / 10} Mpx`;
-  if (problem.kind === 'too-large') {
-    const { width = 0, height = 0 } = problem;
-    return new BuildError(
-      `${source.from}: ${source.file} is ${width} × ${height} pixels (${mpx(width * height)}), more than the ${mpx(maxPixels)} an image may have (images.maxPixels in the site config): scale it down, to 2,400 pixels wide at most, before adding it`,
-      { file },
-    );
-  }
-  if (problem.kind === 'format')
-    return new BuildError(
-      `${source.from}: ${source.file} is in ${problem.format?.toUpperCase() ?? 'another'} format; use a JPEG, PNG or WebP`,
-      { file },
-    );
-  return new BuildError(
-    `${source.from}: ${source.file} could not be read as an image (${problem.message}): is the file whole? Export it again`,
-    {
-      file,
-    },
-  );
+  const { width = 0, height = 0 } = problem;
+  const why =
+    problem.kind === 'too-large'
+      ? `is ${width} × ${height} pixels (${mpx(width * height)}), more than the ${mpx(maxPixels)} an image may have (images.maxPixels in the site config): scale it down, to 2,400 pixels wide at most, before adding it`
+      : problem.kind === 'format'
+        ? `is in ${problem.format?.toUpperCase() ?? 'another'} format; use a JPEG, PNG or WebP`
+        : `could not be read as an image (${problem.message}): is the file whole? Export it again`;
+  return new BuildError(`${source.from}: ${source.file} ${why}`, { file: source.from.replace(/:\d+$/, '') });
 }
 
-/**
- * Undefined when one is missing or cut short. Synchronous: a thousand images' stats and links, each without a trip through
- * libuv's thread pool, take a fraction of the time, and the main thread has nothing else to do meanwhile.
- */
+/** Undefined when one is missing or cut short. Synchronous: a thousand images' stats and links, off libuv's pool, take a fraction. */
 function linkOutputs(folder: string, made: Made, writer: Writer): OutputFile[] | undefined {
   const all = [...made.outputs, ...(made.share ? [made.share] : [])];
   const cached = all.map((output) => path.join(folder, output.cached));
@@ -197,17 +127,56 @@ export const images = defineStep({
   needs: { config, site },
   // Each image not in the cache is decoded and encoded several times: a site of many gets their time.
   extraMs: ({ site }) => site.described.images.length * 2_000,
-  run: ({ config, site }, { build, signal, progress }) =>
-    makeImages(
-      {
-        root: build.options.root,
-        sources: site.described.images,
-        writer: build.writer,
-        base: config.address.base,
-        service: build.images,
-        maxPixels: config.site.images?.maxPixels ?? DEFAULT_MAX_PIXELS,
-        share: site.described.socialImageSize,
-      },
-      { signal, progress },
-    ),
+  run: async ({ config, site }, { build, signal, progress }): Promise<Images> => {
+    const sources = site.described.images;
+    const base = config.address.base;
+    const input: ImagesInput = {
+      root: build.options.root,
+      writer: build.writer,
+      base,
+      service: build.images,
+      maxPixels: config.site.images?.maxPixels ?? DEFAULT_MAX_PIXELS,
+      share: site.described.socialImageSize,
+    };
+    // One per file, a cover if any entry makes it one.
+    const unique = [...new Map(sources.map((source) => [source.file, source])).values()].map((source) =>
+      sources.some((other) => other.file === source.file && other.cover) ? { ...source, cover: true } : source,
+    );
+    const made = await runQueue(unique, { width: AT_ONCE, signal, done: (count) => progress(count, unique.length) }, (source) =>
+      imageOf(input, source, signal),
+    );
+    const images: Images['images'] = {};
+    const shares: Images['shares'] = {};
+    const files: OutputFile[] = [];
+    // The entries that show each image: its copies are theirs, and go with them.
+    const shownBy = new Map<string, Set<string>>();
+    for (const source of sources) shownBy.set(source.file, (shownBy.get(source.file) ?? new Set()).add(source.from.replace(/:\d+$/, '')));
+    unique.forEach((source, index) => {
+      const image = made[index] as Made & { files: OutputFile[] };
+      files.push(...image.files.map((file) => ({ ...file, madeFor: [...(shownBy.get(source.file) ?? [])] })));
+      const largest = image.outputs.filter((output) => output.type === image.fallbackType).at(-1);
+      images[source.file] = {
+        src: publicPath(base, `/${largest?.file ?? ''}`),
+        width: image.width,
+        height: image.height,
+        // A WebP original is the fallback, not a second WebP source.
+        sources: [...new Set([...FORMATS.map((format) => format.type), image.fallbackType])].map((type) => ({
+          type,
+          srcset: image.outputs
+            .filter((output) => output.type === type)
+            .map((output) => `${publicPath(base, `/${output.file}`)} ${output.width}w`)
+            .join(', '),
+        })),
+      };
+      if (image.share) shares[source.file] = { href: publicPath(base, `/${image.share.file}`), ...input.share };
+    });
+    // Two images of the same bytes and name (each beside its own entry) are the same files: listed once, for both entries.
+    const byPath = new Map<string, OutputFile>();
+    for (const file of files) {
+      const known = byPath.get(file.path);
+      byPath.set(file.path, known ? { ...known, madeFor: [...new Set([...(known.madeFor ?? []), ...(file.madeFor ?? [])])] } : file);
+    }
+    const written = [...byPath.values()].sort((a, b) => a.path.localeCompare(b.path));
+    return { images, shares, files: written, reads: unique.map((source) => source.file) };
+  },
 });

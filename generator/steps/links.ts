@@ -82,14 +82,13 @@ export class LinkChecker {
       for (const at of reference.occurrences)
         this.problems.push({ file: this.order[at[0]] ?? '', message: `${reference.where} ${reason}`, value: reference.value, at });
       const more = reference.count - reference.occurrences.length;
-      if (more > 0) {
+      if (more > 0)
         this.problems.push({
           file: this.order[last[0]] ?? '',
           message: `${reference.where} ${reason} (and in ${more} more files)`,
           value: reference.value,
           at: [last[0], last[1] + 0.5],
         });
-      }
     }
     return this.problems
       .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1])
@@ -107,10 +106,7 @@ export class LinkChecker {
     return file === '404.html' ? undefined : publicPath(this.address.base, `/${file}`);
   }
 
-  /**
-   * A fragment of the page itself is among the references only when it names nothing (scanHtml). `ids`, the page's, are known
-   * when it was read from disk: the pass run() reports whenever there is a problem.
-   */
+  /** A fragment of the page itself is a reference only when it names nothing (scanHtml); `ids` come with a page read from disk. */
   private collect(file: string, references: readonly FoundReference[], ids?: ReadonlySet<string>): void {
     const fileIndex = this.index.get(file) ?? -1;
     const base = this.baseOf(file);
@@ -149,9 +145,8 @@ export class LinkChecker {
       url = new URL(reference, origin);
       if (url.origin !== origin) return undefined;
     } else {
-      if (base === undefined && !reference.startsWith('/')) {
+      if (base === undefined && !reference.startsWith('/'))
         return 'is relative, but 404.html is served at every unknown path; use a root-relative path';
-      }
       url = new URL(reference, `${origin}${base ?? siteBase}`);
     }
 
@@ -227,10 +222,7 @@ function nearId(id: string, ids: ReadonlySet<string>): string {
   return near !== id && ids.has(near) ? `: did you mean #${near}?` : '';
 }
 
-/**
- * After every file of the site: a link to one of them is checked against what was written. URLs on the site's own origin are
- * checked like root-relative ones; others are left alone: the build makes no network calls.
- */
+/** After every file: links checked against what was written, URLs on the site's origin as root-relative ones, others not (no network). */
 export const links = defineStep({
   name: 'links',
   needs: { config, site, pages, stylesheet },

@@ -35,10 +35,7 @@ import { share } from './share';
 import { site } from './site';
 import { defineStep } from './step';
 
-/**
- * As the worker answered, in the spool; its references shared among the pages that have them (a thousand pages hold one copy),
- * its class names the index of their set in `classSets`.
- */
+/** As the worker answered, in the spool; references shared (a thousand pages, one copy), class names as their set's index (`classSets`). */
 export type RenderedPage = Omit<Rendered, 'html' | 'classNames'> & { file: string; spooled: Spooled; classes: number };
 
 export interface RenderedPages {
@@ -63,10 +60,7 @@ function lateTokens(): LateTokens {
   return { nonce, ...(Object.fromEntries(LATE_ASSETS.map((name) => [name, `${nonce}-${name}`])) as LateAssets) };
 }
 
-/**
- * What a render request carries besides the page: its entries, read by the site step (another page's without their bodies);
- * `text` gives an entry's page its entry's text (withText), or leaves it out for a key.
- */
+/** A render request's entries (another page's without bodies); `text` gives an entry's page its text (withText), or none for a key. */
 export function pageSource<E extends LoadedEntry>(
   described: Pick<SiteDescription, 'collections'>,
   target: PageTarget,

@@ -1,17 +1,14 @@
 /** A link is followed only inside the folder: no file of the machine (/proc/self/environ, a key) can reach the output or a bucket. */
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { BuildError } from '../failure';
+import { BuildError, unlessMissing } from '../failure';
 import { outsideProject } from '../project-files';
 import { folderName } from '../urls';
 import type { OutputFile, Writer } from '../writer';
 import { config } from './config';
 import { defineStep } from './step';
 
-export interface Public {
-  files: OutputFile[];
-  reads: string[];
-}
+export type Public = { files: OutputFile[]; reads: string[] };
 
 /** A file that has the name of one the build makes is refused by the writer, naming both. */
 async function copyPublic(root: string, folder: string | undefined, writer: Writer): Promise<Public> {
@@ -21,10 +18,7 @@ async function copyPublic(root: string, folder: string | undefined, writer: Writ
   // Its files are held to the folder below; the folder itself, to the project.
   const away = outsideProject(root, name);
   if (away !== undefined) throw new BuildError(away, { file: name });
-  const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
+  const entries = await readdir(source, { recursive: true, withFileTypes: true }).catch(unlessMissing);
   if (entries === undefined) return { files: [], reads: [`${name}/`] };
   const inside = await realpath(source);
   const files: OutputFile[] = [];
@@ -36,12 +30,11 @@ async function copyPublic(root: string, folder: string | undefined, writer: Writ
     const info = await lstat(from);
     if (info.isSymbolicLink()) {
       const target = await realpath(from).catch(() => undefined);
-      if (target === undefined || (target !== inside && !target.startsWith(inside + path.sep))) {
+      if (target === undefined || (target !== inside && !target.startsWith(inside + path.sep)))
         throw new BuildError(
           `${shown} is a link to ${target ?? 'nothing'}, outside ${name}/: only the site's own files are published. Copy the file into ${name}/ if it belongs to the site, or remove the link.`,
           { file: shown },
         );
-      }
       if (!(await lstat(target)).isFile()) continue;
     } else if (!info.isFile()) continue;
     reads.push(shown);

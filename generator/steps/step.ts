@@ -8,10 +8,7 @@ import type { StylesCompiler } from '../styles-compiler';
 import type { Writer } from '../writer';
 
 /** The site's code, bundled with the render worker's: the file the render service loads. */
-export interface SiteBundle {
-  file: string;
-  reads: string[];
-}
+export type SiteBundle = { file: string; reads: string[] };
 
 export interface Build {
   options: BuildOptions;

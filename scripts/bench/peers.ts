@@ -6,10 +6,11 @@
  * bench's own, outside the project: templates and data (Liquid, JSON, TOML), no code.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findManifest, packageVersion, projectRequire } from '../../generator/cache.mjs';
+import { projectRequire } from '../../generator/cache.mjs';
 import { findOnPath } from '../lib/files';
 import { projectRoot } from '../lib/project';
 import { type MeasuredProcess, measureProcess } from './process';
@@ -91,6 +92,18 @@ async function copyArticles(articles: string, folder: string): Promise<void> {
   for (const name of await readdir(articles)) if (name.endsWith('.md')) await copyFile(path.join(articles, name), path.join(folder, name));
 }
 
+/** The package.json of `name` above `file`, its entry: not every package exports its package.json. */
+function findManifest(file: string, name: string): string {
+  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    try {
+      if (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')).name === name) return path.join(folder, 'package.json');
+    } catch {
+      // No manifest here, or another package's: keep climbing.
+    }
+  }
+  throw new Error(`Cannot find the package.json of ${name} above ${file}`);
+}
+
 /** Liquid reads `{{` and `{%` as its own: our document holds neither, and is passed through untouched if it ever does. */
 const raw = (html: string) => `{% raw %}${html}{% endraw %}`;
 
@@ -101,7 +114,7 @@ const raw = (html: string) => `{% raw %}${html}{% endraw %}`;
  */
 export async function eleventyPeer(site: string, articles: string, shells: { article: Shell; list: Shell }): Promise<Peer> {
   const manifest = findManifest(projectRequire(projectRoot).resolve('@11ty/eleventy'), '@11ty/eleventy');
-  const { bin } = JSON.parse(await readFile(manifest, 'utf8')) as { bin: Record<string, string> };
+  const { bin, version } = JSON.parse(await readFile(manifest, 'utf8')) as { bin: Record<string, string>; version: string };
   const cli = path.join(path.dirname(manifest), bin.eleventy ?? 'cmd.cjs');
   await copyArticles(articles, path.join(site, 'articles'));
   await mkdir(path.join(site, '_includes'), { recursive: true });
@@ -164,7 +177,7 @@ eleventyExcludeFromCollections: true
 `,
   );
   return {
-    name: `Eleventy ${packageVersion(projectRoot, '@11ty/eleventy')}`,
+    name: `Eleventy ${version}`,
     // In UTC, as our dates are: Liquid's date filter writes local time.
     build: (outDir) =>
       measureProcess(process.execPath, [cli, '--input=.', `--output=${outDir}`, '--quiet'], {

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDir, entryKey, fileClock, lookup, lookupMeta, store, storeMeta } from '../../generator/cache.mjs';
+import { cacheDir, entryKey, fileClock, lookup, lookupMeta, store } from '../../generator/cache.mjs';
 import { clockPast } from '../support/files';
 
 let root: string;
@@ -38,7 +38,7 @@ const hit = () => lookup(root, KIND, key()) !== undefined;
 
 describe('the cache', () => {
   it('keeps an entry that is its meta alone in one file, found by lookupMeta and by no caller that links a file', () => {
-    storeMeta(root, KIND, key(), { meta: { runs: [['const', 1]] } });
+    store(root, KIND, key(), { meta: { runs: [['const', 1]] } });
     expect(readdirSync(path.join(cacheDir(root), KIND))).toHaveLength(1);
     expect(lookupMeta(root, KIND, key())?.meta).toEqual({ runs: [['const', 1]] });
     expect(lookup(root, KIND, key())).toBeUndefined();
