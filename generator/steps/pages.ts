@@ -118,6 +118,9 @@ export const pages = defineStep({
     const { described } = site;
     const { origin, base } = config.address;
     const infos = described.pages;
+    // The workers the pages need start now, not with the site: while the share images are drawn, the image service's memory
+    // and theirs would add up.
+    renderer.size(options.jobs, infos.length);
     const shown = infos.filter((info) => info.path !== undefined && !info.draft);
     const feeds = Object.fromEntries(
       described.feeds

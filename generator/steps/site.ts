@@ -11,8 +11,6 @@ export const site = defineStep({
     const { renderer, options } = build;
     renderer.load(bundle.file);
     const described = await renderer.ask('describe', { mode: options.mode, now: options.now }, 'loading the site');
-    // The workers the pages will need start while the brand and images are made.
-    renderer.size(options.jobs, described.pages.length);
     return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
   },
 });
