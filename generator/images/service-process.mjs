@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The image service's process (service.ts): sharp and resvg work on threads no JavaScript can stop, so they run here, where a time
- * limit or a failure ends them with the process. A request carries what it needs; the answer is bytes; nothing is written or kept.
+ * limit or a failure ends them with the process. A request carries what it needs; the answer is bytes; nothing is written, nothing kept but a count of cards drawn.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';

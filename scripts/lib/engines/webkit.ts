@@ -328,8 +328,8 @@ class WebKitPage {
       `${url} to load in WebKit`,
       async () => (await this.execute<string>('function () { return document.readyState; }')) === 'complete',
     );
-    // The pointer at the viewport's corner, where a new page in Chromium has it: a window of this browser opened once with its
-    // pointer over an entry's card, whose link covers it, so the card showed its hover style (underlined) to a test of its rest.
+    // The pointer at the viewport's corner, where a new page in Chromium has it: once, under load, a test of a card at rest read
+    // its hover style (its link covers the card, and only :hover underlines it). A guard: a probe did not make that happen again.
     await this.driver.actions().move({ x: 0, y: 0, origin: Origin.VIEWPORT }).perform();
   }
 
