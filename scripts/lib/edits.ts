@@ -52,16 +52,16 @@ export function endlessComponent(source: string): string {
  */
 export function heldComponent(source: string, folder: string): string {
   const at = (name: string) => JSON.stringify(path.join(folder, name));
-  const fs = "(process.getBuiltinModule('node:fs') as typeof import('node:fs'))";
   return atComponentStart(
     source,
     `
-  if (${fs}.existsSync(${at('go')})) {
-    ${fs}.writeFileSync(${at('held')}, '');
-    while (!${fs}.existsSync(${at('release')})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  const heldFs = process.getBuiltinModule('node:fs') as typeof import('node:fs');
+  if (heldFs.existsSync(${at('go')})) {
+    heldFs.writeFileSync(${at('held')}, '');
+    while (!heldFs.existsSync(${at('release')})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     let taken = true;
     try {
-      ${fs}.renameSync(${at('go')}, ${at('gone')});
+      heldFs.renameSync(${at('go')}, ${at('gone')});
     } catch {
       taken = false;
     }
