@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { By, error as driverErrors, Key, Origin, WebDriver } from 'selenium-webdriver';
+import { By, error as driverErrors, Key, WebDriver } from 'selenium-webdriver';
 import { Executor, HttpClient } from 'selenium-webdriver/http';
 import { freePort, stopProcess, waitFor, waitForHttp } from '../server';
 import {
@@ -328,9 +328,6 @@ class WebKitPage {
       `${url} to load in WebKit`,
       async () => (await this.execute<string>('function () { return document.readyState; }')) === 'complete',
     );
-    // The pointer at the viewport's corner, where a new page in Chromium has it: once, under load, a test of a card at rest read
-    // its hover style (its link covers the card, and only :hover underlines it). A guard: a probe did not make that happen again.
-    await this.driver.actions().move({ x: 0, y: 0, origin: Origin.VIEWPORT }).perform();
   }
 
   async resize(width: number, height = DEFAULT_HEIGHT): Promise<void> {
