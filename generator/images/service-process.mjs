@@ -92,7 +92,7 @@ async function encode({ file, widths, formats, share, maxPixels }) {
   }
 }
 
-const CARDS_PER_COLLECTION = 4;
+const CARDS_PER_GC = 4;
 let drawnCount = 0;
 
 /** @param {Omit<DrawRequest, 'id' | 'type'>} request */
@@ -110,7 +110,7 @@ async function draw({ svg, width, fonts }) {
   // A drawn card leaves two images of 3 MB behind, resvg's (which V8 does not see) and its copy: collected only when V8 next
   // feels pressure, they add up to about 60 MB more at the service's peak. A minor collection every few cards frees them;
   // collecting after every card makes the peak larger again (seen, not understood: glibc's arenas).
-  if (++drawnCount % CARDS_PER_COLLECTION === 0) setImmediate(() => globalThis.gc?.({ type: 'minor' }));
+  if (++drawnCount % CARDS_PER_GC === 0) setImmediate(() => globalThis.gc?.({ type: 'minor' }));
   return { png };
 }
 
