@@ -7,12 +7,12 @@ import { bodyTokens, picture, renderBody } from './markdown';
 import type { AnyPages } from './model';
 import { outlineOf, wordsOf } from './outline';
 import { withProse } from './prose';
-import type { EntrySummary, OutputRequest, RenderRequest } from './protocol';
+import type { EntrySummary, OutputRequest, PageRequest } from './protocol';
 
 /** A page's markup as React writes it, from the request alone; `root`, the project, holds the cache of highlighted code. */
 export async function renderPage(
   pages: AnyPages,
-  { page: info, source, settings, socialImage, images, paths }: RenderRequest,
+  { page: info, source, settings, socialImage, images, paths }: PageRequest,
   root?: string,
 ): Promise<string> {
   const { base, origin, year, tokens } = settings;

@@ -39,6 +39,17 @@ export async function proseProblems(content: unknown, schema: v.GenericSchema, w
   return problems;
 }
 
+/** Each route's content as its schema gives it, once a worker: the site's own constants, the same on every page that shows them. */
+const checked = new WeakMap<v.GenericSchema, WeakMap<object, unknown>>();
+
+function parsed(schema: v.GenericSchema, content: unknown): unknown {
+  if (typeof content !== 'object' || content === null) return v.parse(schema, content);
+  const bySchema = checked.get(schema) ?? new WeakMap<object, unknown>();
+  checked.set(schema, bySchema);
+  if (!bySchema.has(content)) bySchema.set(content, v.parse(schema, content));
+  return bySchema.get(content);
+}
+
 /** A route's content as its schema gives it, each `markdown()` field rendered: what the site's content page lays out. */
 export async function withProse(content: unknown, schema: v.GenericSchema, context: Pick<BodyContext, 'link' | 'lang'>): Promise<unknown> {
   const replace = async (value: unknown): Promise<unknown> => {
@@ -53,5 +64,5 @@ export async function withProse(content: unknown, schema: v.GenericSchema, conte
     for (const [key, item] of Object.entries(value)) items.push([key, await replace(item)]);
     return Array.isArray(value) ? items.map(([, item]) => item) : Object.fromEntries(items);
   };
-  return replace(v.parse(schema, content));
+  return replace(parsed(schema, content));
 }

@@ -3,6 +3,7 @@ import type { Failure } from '../failure';
 import type { BuildOptions } from '../options';
 import type { FoundReference } from '../scan';
 import type { EntryInfo, FeedInfo, ImageInfo, OutputContent, OutputInput, PageInfo, PageTarget, RedirectInfo, SitePath } from '../site';
+import type { Shared } from './shared';
 
 /** A target with the entries it shows, as a request carries it: an entry's page with its text (E), which a key leaves out. */
 export type PageSource<E extends LoadedEntry = EntryText> = PageTarget<E, LoadedEntry, EntrySummary, EntrySummary[]>;
@@ -111,13 +112,17 @@ export type SocialImage = { url: string; width: number; height: number; alt: str
 export interface RenderRequest {
   page: PageInfo;
   source: PageSource;
-  settings: RenderSettings;
+  /** The same for every page of a build, and as large as its route table: carried by reference. */
+  settings: Shared<RenderSettings>;
   socialImage: SocialImage;
   /** Those its entries show, by source file. */
   images: Record<string, Omit<ImageInfo, 'alt'>>;
   /** Every page's URL: the 404 page's alone. */
   paths?: string[];
 }
+
+/** A render request as the page is made from it, its settings read. */
+export type PageRequest = Omit<RenderRequest, 'settings'> & { settings: RenderSettings };
 
 export interface RenderedPage {
   html: string;

@@ -10,6 +10,7 @@ import { lineOfValue } from './markdown';
 import { type AnyPages, describeSite } from './model';
 import { feedBodies, renderPage } from './page';
 import type { FromWorker, PageSource, RenderedPage, RenderRequest, Requests, ToWorker } from './protocol';
+import { fromShared } from './shared';
 
 type Handlers = { [K in keyof Requests]: (input: Requests[K][0]) => Promise<Requests[K][1]> | Requests[K][1] };
 
@@ -84,10 +85,11 @@ export function serve(pages: AnyPages, pagesModule: string): void {
 }
 
 async function render(pages: AnyPages, request: RenderRequest, root: string): Promise<RenderedPage> {
-  const { page, source, settings } = request;
+  const { page, source } = request;
+  const settings = fromShared(request.settings);
   let markup: string;
   try {
-    markup = await renderPage(pages, request, root);
+    markup = await renderPage(pages, { ...request, settings }, root);
   } catch (error) {
     const where = projectFrame(error, root);
     const route = page.path === undefined ? '/404' : canonicalPath(page.path);

@@ -21,6 +21,7 @@ import {
   type SocialImage,
   summaryOf,
 } from '../render/protocol';
+import { toShared } from '../render/shared';
 import { previousOf } from '../runner';
 import type { FoundReference } from '../scan';
 import type { ImageInfo, PageInfo, PageTarget } from '../site';
@@ -158,7 +159,7 @@ export const pages = defineStep({
     const reuse = previous?.key === key;
     const kept = new Map(reuse ? previous.versions.map((version, index) => [version, previous.pages[index]] as const) : []);
     const tokens = reuse ? previous.tokens : lateTokens();
-    const settings: RenderSettings = { ...shared, tokens };
+    const settings = toShared<RenderSettings>({ ...shared, tokens });
     const fresh = infos.flatMap((_, index) => (kept.has(versions[index] ?? '') ? [] : [index]));
     const made: (RenderedPage | undefined)[] = versions.map((version) => kept.get(version));
     const imagesOf = imageFinder(described, images.images);
