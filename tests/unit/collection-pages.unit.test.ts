@@ -230,7 +230,7 @@ describe('what a body gives its page', () => {
   it('counts as the language segmenter does, whatever the punctuation, script or marks around a word', () => {
     const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
     const text = [
-      "don't e.g. i.e., 3.5 1,000 v1.2.3 co-op a_b x² ½ Zürich naïve (word) “quoted” ‘single’ 'plain' end. …",
+      "don't e.g. i.e., 3.5 1,000 v1.2.3 co-op a_b x² ½ Zürich naïve (word) “quoted” ‘single’ 'plain' end. … \"double\" (a), ?! ... 'tis' [1]:",
       'São Paulo İstanbul ﬁne C++ #tag @user --flag — – rock ’n’ roll ’tis a.b x: y https://example.com/a-b?c=d',
       '日本語のテキスト ภาษาไทย 한국어 문장 Ελληνικά русский עברית العربية emoji 😀 ok e\u0301clair [link]. ((nested))!?',
     ].join(' ');
