@@ -126,6 +126,87 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
   return { ...reader.result(), html5: out.length === 1 ? (out[0] ?? '') : out.join('') };
 }
 
+/** A `<text>` of an SVG: its attributes, the runs it draws (its own text, or each `<tspan>`'s), and where it is in the markup. */
+export interface SvgText {
+  start: number;
+  end: number;
+  attributes: Record<string, string>;
+  runs: { attributes: Record<string, string>; text: string }[];
+  /** Only text and `<tspan>`s of text: what the card drawer outlines (render/outline-text.ts); anything else is left to resvg. */
+  plain: boolean;
+}
+
+/** An SVG's `<text>` elements, read with the same tokenizer as a page, their text and attributes decoded. */
+export function svgTexts(svg: string): SvgText[] {
+  const found: SvgText[] = [];
+  let current: SvgText | undefined;
+  let span: SvgText['runs'][number] | undefined;
+  let tag = '';
+  let opened = 0;
+  let attributes: Record<string, string> = {};
+  let name = '';
+  let value = '';
+  const tokenizer = new Tokenizer(
+    { decodeEntities: false },
+    {
+      onopentagname(start, end) {
+        tag = svg.slice(start, end).toLowerCase();
+        opened = start - 1;
+        attributes = {};
+      },
+      onattribname(start, end) {
+        name = svg.slice(start, end).toLowerCase();
+        value = '';
+      },
+      onattribdata(start, end) {
+        value += svg.slice(start, end);
+      },
+      onattribend() {
+        if (!Object.hasOwn(attributes, name)) attributes[name] = decodeHTMLAttribute(value);
+      },
+      onopentagend() {
+        if (tag === 'text' && !current) current = { start: opened, end: opened, attributes, runs: [], plain: true };
+        else if (current && tag === 'tspan' && !span) {
+          span = { attributes, text: '' };
+          current.runs.push(span);
+        } else if (current) current.plain = false;
+      },
+      onselfclosingtag() {
+        if (current) current.plain = false;
+      },
+      onclosetag(start, end) {
+        const closed = svg.slice(start, end).toLowerCase();
+        if (closed === 'tspan' && span) span = undefined;
+        else if (closed === 'text' && current) {
+          current.end = end + 1;
+          found.push(current);
+          current = undefined;
+        }
+      },
+      ontext(start, end) {
+        if (!current) return;
+        const text = decodeHTML(svg.slice(start, end));
+        if (span) span.text += text;
+        else if (current.runs.length === 0 || current.runs.at(-1)?.attributes !== current.attributes)
+          current.runs.push({ attributes: current.attributes, text });
+        else (current.runs.at(-1) as SvgText['runs'][number]).text += text;
+      },
+      onattribentity() {},
+      ontextentity() {},
+      oncdata() {
+        if (current) current.plain = false;
+      },
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
+    },
+  );
+  tokenizer.write(svg);
+  tokenizer.end();
+  return found;
+}
+
 class PageReader {
   private readonly ids = new Set<string>();
   private readonly classes = new Set<string>();

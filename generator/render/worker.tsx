@@ -8,6 +8,7 @@ import { canonicalPath } from '../urls';
 import { findText, locate } from './locate';
 import { lineOfValue } from './markdown';
 import { type AnyPages, describeSite } from './model';
+import { outlinedText } from './outline-text';
 import { feedBodies, renderPage } from './page';
 import type { FromWorker, PageSource, RenderedPage, RenderRequest, Requests, ToWorker } from './protocol';
 import { fromShared } from './shared';
@@ -22,7 +23,7 @@ export function serve(pages: AnyPages, pagesModule: string): void {
   const handlers: Handlers = {
     describe: (input) => describeSite(pages, { ...input, root }, pagesModule),
     icons: () => pages.icons?.() ?? '',
-    brand({ host, sizes }) {
+    async brand({ host, sizes, fonts }) {
       const App = pages.appIcon;
       const Social = pages.socialImage.component;
       return {
@@ -32,13 +33,15 @@ export function serve(pages: AnyPages, pagesModule: string): void {
             { rounded: renderToStaticMarkup(<App size={size} square={false} />), square: renderToStaticMarkup(<App size={size} square />) },
           ]),
         ),
-        socialImage: renderToStaticMarkup(<Social host={host} />),
+        socialImage: await outlinedText(renderToStaticMarkup(<Social host={host} />), fonts),
         socialImageSize: { width: pages.socialImage.width, height: pages.socialImage.height },
       };
     },
-    cards({ host, titles }) {
+    async cards({ host, titles, fonts }) {
       const Social = pages.socialImage.component;
-      return titles.map((title) => renderToStaticMarkup(<Social host={host} title={title} />));
+      const cards: string[] = [];
+      for (const title of titles) cards.push(await outlinedText(renderToStaticMarkup(<Social host={host} title={title} />), fonts));
+      return cards;
     },
     render: (request) => render(pages, request, root),
     outputs: async ({ bodies, images, ...input }) => {

@@ -5,7 +5,7 @@ import { entryKey, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import type { ImageService } from '../images/service';
 import type { RenderPool } from '../render/pool';
-import type { RenderSettings, SocialImage } from '../render/protocol';
+import type { BrandFonts, RenderSettings, SocialImage } from '../render/protocol';
 import type { Site } from '../site';
 import { publicPath, type SiteAddress } from '../urls';
 import type { OutputFile, Writer, WrittenAsset } from '../writer';
@@ -25,13 +25,13 @@ export interface Brand {
   reads: string[];
 }
 
-export type Drawing = { root: string; site: Site; writer: Writer; base: string; service: ImageService };
+export type Drawing = { root: string; site: Site; writer: Writer; base: string; service: ImageService; fonts: BrandFonts };
 
 async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddress, signal: AbortSignal): Promise<Brand> {
   const { site, writer, base } = drawing;
   const drawings = await pool.ask(
     'brand',
-    { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE] },
+    { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE], fonts: drawing.fonts },
     'drawing the brand images',
   );
   const files: OutputFile[] = [];
@@ -79,10 +79,7 @@ async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddres
 }
 
 /** Each PNG as an asset; a cached one is linked into the output unread: a thousand entries' cards are 30 MB. */
-export function pngWriter({ root, site, writer, base, service }: Drawing) {
-  const fonts = site.brandFonts.map((file) => path.join(root, file));
-  // Read once for every image drawn with them.
-  const drawnWith = hashParts(fonts.map((file) => readFileSync(file)));
+export function pngWriter({ root, writer, base, service, fonts: { files: fonts, key: drawnWith } }: Drawing) {
   return async (
     svg: string,
     width: number,
@@ -113,9 +110,11 @@ export function pngWriter({ root, site, writer, base, service }: Drawing) {
   };
 }
 
-/** For the brand's drawings and the entries' cards. */
+/** For the brand's drawings and the entries' cards: the fonts read once for every image drawn with them. */
 export function drawingFor(build: { options: { root: string }; writer: Writer; images: ImageService }, site: Site, base: string): Drawing {
-  return { root: build.options.root, site, writer: build.writer, base, service: build.images };
+  const files = site.brandFonts.map((file) => path.join(build.options.root, file));
+  const fonts = { files, key: hashParts(files.map((file) => readFileSync(file))) };
+  return { root: build.options.root, site, writer: build.writer, base, service: build.images, fonts };
 }
 
 export const brand = defineStep({

@@ -39,13 +39,14 @@ export const share = defineStep({
       return false;
     });
     progress(done, shares.length);
-    const png = pngWriter(drawingFor(build, config.site, config.address.base));
+    const drawing = drawingFor(build, config.site, config.address.base);
+    const png = pngWriter(drawing);
     for (let from = 0; from < titled.length; from += CARDS_PER_BATCH) {
       signal.throwIfAborted();
       const batch = titled.slice(from, from + CARDS_PER_BATCH);
       const svgs = await build.renderer.ask(
         'cards',
-        { host, titles: batch.map((entry) => entry.title) },
+        { host, titles: batch.map((entry) => entry.title), fonts: drawing.fonts },
         'drawing the entries’ link previews',
       );
       const drawn = await runQueue(batch, { width: CARDS_AT_ONCE, signal, done: () => progress(++done, shares.length) }, (entry, index) =>

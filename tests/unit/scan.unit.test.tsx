@@ -1,7 +1,7 @@
 /** The page scan: what a page refers to, the ids it defines and the characters it shows, from any HTML. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { scanCss, scanHtml } from '../../generator/scan';
+import { scanCss, scanHtml, svgTexts } from '../../generator/scan';
 
 const origin = 'https://www.example.test';
 
@@ -114,5 +114,26 @@ describe('the references of a stylesheet', () => {
       '.b{background:url(a\\)b.png);content:"url(text.png)"}.c{background:image-set("c.avif" type("image/avif"),url(c.png) 1x)}' +
       '.d{filter:url(#blur);--e:url(/e.svg)}';
     expect(scanCss(css).map(({ value }) => value)).toEqual(['base.css', 'print.css', 'a b.png', 'a)b.png', 'c.avif', 'c.png', '/e.svg']);
+  });
+});
+
+describe("an SVG's texts", () => {
+  it('reads each text with its runs and attributes, decoded, and where it is in the markup', () => {
+    const first =
+      '<text x="80" font-family="&quot;Inter&quot;" fill="#fff"><tspan x="80" y="270">Risk &amp; reward</tspan><tspan y="344">Next</tspan></text>';
+    const second = '<text y="5">Plain &lt;text&gt;</text>';
+    const svg = `<svg><rect width="1"></rect>${first}<g>${second}</g><text><a href="#x">linked</a></text></svg>`;
+    const [one, two, three] = svgTexts(svg);
+    expect(svg.slice(one?.start, one?.end)).toBe(first);
+    expect(one?.attributes).toEqual({ x: '80', 'font-family': '"Inter"', fill: '#fff' });
+    expect(one?.runs).toEqual([
+      { attributes: { x: '80', y: '270' }, text: 'Risk & reward' },
+      { attributes: { y: '344' }, text: 'Next' },
+    ]);
+    expect(one?.plain).toBe(true);
+    expect(svg.slice(two?.start, two?.end)).toBe(second);
+    expect(two?.runs).toEqual([{ attributes: { y: '5' }, text: 'Plain <text>' }]);
+    // A link inside is more than text and spans: resvg draws it.
+    expect(three?.plain).toBe(false);
   });
 });

@@ -1,0 +1,136 @@
+/**
+ * A card's text as outlines, shaped with HarfBuzz from the site's brand fonts, loaded once a worker: resvg, handed the font
+ * files instead, opened and read them again for every glyph it drew (some 80 opens a card), a fifth of a card's time. A text
+ * this cannot draw exactly as resvg would (a family or weight the fonts lack, spacing, a transform, a style) is left to resvg.
+ */
+import { readFileSync } from 'node:fs';
+import type { Face as HbFace, Font as HbFont } from 'harfbuzzjs';
+import { type SvgText, svgTexts } from '../scan';
+
+type Face = { font: HbFont; upem: number; family: string; weight: number; glyphs: Map<number, string> };
+
+/** The brand fonts of a build, by the key its request gives them (their bytes' hash): the last set read. */
+let loaded: { key: string; faces: Promise<Face[]> } | undefined;
+
+async function facesOf(files: readonly string[], key: string): Promise<Face[]> {
+  if (loaded?.key !== key) loaded = { key, faces: readFaces(files) };
+  return loaded.faces;
+}
+
+async function readFaces(files: readonly string[]): Promise<Face[]> {
+  const { Blob, Face, Font } = await import('harfbuzzjs');
+  return files.map((file) => {
+    const face: HbFace = new Face(new Blob(readFileSync(file)), 0);
+    const os2 = face.referenceTable('OS/2');
+    // usWeightClass, at byte 4 of OS/2; the typographic family (16) before the legacy one (1), which names a weight too.
+    const weight = os2 && os2.length >= 6 ? ((os2[4] ?? 0) << 8) | (os2[5] ?? 0) : 400;
+    const family = face.getName(16, 'en') || face.getName(1, 'en');
+    return { font: new Font(face), upem: face.upem, family, weight, glyphs: new Map() };
+  });
+}
+
+/** What a `<text>` may carry for it to be outlined here, and a `<tspan>`: anything else, resvg draws. */
+const TEXT_ATTRIBUTES = new Set(['x', 'y', 'font-family', 'font-weight', 'font-size', 'fill', 'text-anchor']);
+const SPAN_ATTRIBUTES = new Set(['x', 'y']);
+const WEIGHTS: Readonly<Record<string, number>> = { normal: 400, bold: 700 };
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/** The SVG with each text it can draw as paths; `fonts.files` the brand fonts, `fonts.key` their bytes' hash. */
+export async function outlinedText(svg: string, fonts: { files: readonly string[]; key: string }): Promise<string> {
+  const texts = svgTexts(svg).filter((text) => text.plain);
+  if (texts.length === 0 || fonts.files.length === 0) return svg;
+  const faces = await facesOf(fonts.files, fonts.key);
+  const { Buffer: Shaping, shape } = await import('harfbuzzjs');
+  const shaped = (face: Face, words: string) => {
+    const buffer = new Shaping();
+    buffer.addText(words);
+    buffer.guessSegmentProperties();
+    shape(face.font, buffer);
+    // Apart: together, HarfBuzz's JavaScript takes twice as long to hand them over.
+    const positions = buffer.getGlyphPositions();
+    return buffer.getGlyphInfos().map((info, index) => ({ ...positions[index], codepoint: info.codepoint }));
+  };
+  // Each glyph's outline once a card, in <defs> where the first text was, and used where it is drawn.
+  const used = new Map<string, string>();
+  let out = '';
+  let copied = 0;
+  let defsAt: number | undefined;
+  for (const text of texts) {
+    const drawn = outlined(text, faces, shaped, (face, glyph) => {
+      const id = `outline-${faces.indexOf(face)}-${glyph}`;
+      if (!used.has(id)) {
+        const outline = face.glyphs.get(glyph) ?? face.font.glyphToPath(glyph);
+        face.glyphs.set(glyph, outline);
+        used.set(id, `<path id="${id}" d="${outline}"/>`);
+      }
+      return id;
+    });
+    if (drawn === undefined) continue;
+    out += svg.slice(copied, text.start);
+    defsAt ??= out.length;
+    out += drawn;
+    copied = text.end;
+  }
+  if (defsAt === undefined) return svg;
+  out += svg.slice(copied);
+  return `${out.slice(0, defsAt)}<defs>${[...used.values()].join('')}</defs>${out.slice(defsAt)}`;
+}
+
+type Glyph = { codepoint: number; xAdvance?: number; xOffset?: number; yOffset?: number };
+
+function outlined(
+  text: SvgText,
+  faces: readonly Face[],
+  shape: (face: Face, words: string) => Glyph[],
+  glyphId: (face: Face, glyph: number) => string,
+): string | undefined {
+  const { attributes } = text;
+  if (Object.keys(attributes).some((name) => !TEXT_ATTRIBUTES.has(name))) return undefined;
+  const size = Number(attributes['font-size'] ?? '');
+  const weight = WEIGHTS[attributes['font-weight'] ?? 'normal'] ?? Number(attributes['font-weight']);
+  const family = (attributes['font-family'] ?? '')
+    .split(',')[0]
+    ?.trim()
+    .replace(/^(["'])(.*)\1$/, '$2');
+  const face = faces.find((candidate) => candidate.family === family && candidate.weight === weight);
+  const anchor = attributes['text-anchor'] ?? 'start';
+  if (!face || !(size > 0) || !['start', 'middle', 'end'].includes(anchor)) return undefined;
+  const scale = size / face.upem;
+  let x = 0;
+  let y = 0;
+  let uses = '';
+  for (const [index, run] of text.runs.entries()) {
+    const own = run.attributes === attributes ? {} : run.attributes;
+    if (Object.keys(own).some((name) => !SPAN_ATTRIBUTES.has(name))) return undefined;
+    // SVG's default white space: a text of single spaces between words, nothing at its ends, is drawn as written.
+    if (/^\s|\s$|\s\s|[\t\n\r]/.test(run.text) || run.text === '') return undefined;
+    const at = (name: 'x' | 'y', now: number) => {
+      const written = own[name] ?? (index === 0 ? attributes[name] : undefined);
+      return written === undefined ? now : NUMBER.test(written) ? Number(written) : Number.NaN;
+    };
+    const startsChunk = own.x !== undefined || index === 0;
+    x = at('x', x);
+    y = at('y', y);
+    if (Number.isNaN(x) || Number.isNaN(y) || (!startsChunk && anchor !== 'start')) return undefined;
+    const glyphs = shape(face, run.text);
+    const width = glyphs.reduce((sum, glyph) => sum + (glyph.xAdvance ?? 0), 0) * scale;
+    const pen = anchor === 'middle' ? x - width / 2 : anchor === 'end' ? x - width : x;
+    // In font units, y up, from the run's start: the run's group scales and flips them once.
+    let advance = 0;
+    let glyphsOf = '';
+    for (const glyph of glyphs) {
+      const dx = advance + (glyph.xOffset ?? 0);
+      const dy = glyph.yOffset ?? 0;
+      glyphsOf += `<use href="#${glyphId(face, glyph.codepoint)}"${dx ? ` x="${round(dx)}"` : ''}${dy ? ` y="${round(dy)}"` : ''}/>`;
+      advance += glyph.xAdvance ?? 0;
+    }
+    uses += `<g transform="matrix(${round(scale)} 0 0 ${round(-scale)} ${round(pen)} ${round(y)})">${glyphsOf}</g>`;
+    x = pen + width;
+  }
+  const fill = attributes.fill === undefined ? '' : ` fill="${attributes.fill.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`)}"`;
+  return `<g${fill}>${uses}</g>`;
+}
+
+function round(value: number): string {
+  return String(Math.round(value * 10000) / 10000);
+}
