@@ -132,7 +132,7 @@ export interface SvgText {
   end: number;
   attributes: Record<string, string>;
   runs: { attributes: Record<string, string>; text: string }[];
-  /** Only text and `<tspan>`s of text: what the card drawer outlines (render/outline-text.ts); anything else is left to resvg. */
+  /** Only text and `<tspan>`s of text: what the card drawer outlines (images/outline-text.ts); anything else is left to resvg. */
   plain: boolean;
 }
 

@@ -70,9 +70,6 @@ export interface SiteDescription {
 export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'>;
 
 /** SVG, drawn by the site's components. */
-/** The fonts a card's text is drawn with (site.brandFonts, absolute), and their bytes' hash: a worker loads each set once. */
-export type BrandFonts = { files: string[]; key: string };
-
 export interface BrandDrawings {
   appIcons: Record<number, { rounded: string; square: string }>;
   socialImage: string;
@@ -144,9 +141,9 @@ export type Located = { file: string; line?: number };
 export interface Requests {
   describe: [DescribeInput, SiteDescription];
   icons: [undefined, string];
-  brand: [{ host: string; sizes: number[]; fonts: BrandFonts }, BrandDrawings];
+  brand: [{ host: string; sizes: number[] }, BrandDrawings];
   /** The site's card with each title on it, as SVG. */
-  cards: [{ host: string; titles: string[]; fonts: BrandFonts }, string[]];
+  cards: [{ host: string; titles: string[] }, string[]];
   render: [RenderRequest, RenderedPage];
   /** The site's outputs' files, by output. */
   outputs: [OutputRequest, { name: string; files: readonly OutputContent[] }[]];

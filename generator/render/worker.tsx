@@ -8,7 +8,6 @@ import { canonicalPath } from '../urls';
 import { findText, locate } from './locate';
 import { lineOfValue } from './markdown';
 import { type AnyPages, describeSite } from './model';
-import { outlinedText } from './outline-text';
 import { feedBodies, renderPage } from './page';
 import type { FromWorker, PageSource, RenderedPage, RenderRequest, Requests, ToWorker } from './protocol';
 import { fromShared } from './shared';
@@ -23,7 +22,7 @@ export function serve(pages: AnyPages, pagesModule: string): void {
   const handlers: Handlers = {
     describe: (input) => describeSite(pages, { ...input, root }, pagesModule),
     icons: () => pages.icons?.() ?? '',
-    async brand({ host, sizes, fonts }) {
+    brand({ host, sizes }) {
       const App = pages.appIcon;
       const Social = pages.socialImage.component;
       return {
@@ -33,15 +32,13 @@ export function serve(pages: AnyPages, pagesModule: string): void {
             { rounded: renderToStaticMarkup(<App size={size} square={false} />), square: renderToStaticMarkup(<App size={size} square />) },
           ]),
         ),
-        socialImage: await outlinedText(renderToStaticMarkup(<Social host={host} />), fonts),
+        socialImage: renderToStaticMarkup(<Social host={host} />),
         socialImageSize: { width: pages.socialImage.width, height: pages.socialImage.height },
       };
     },
-    async cards({ host, titles, fonts }) {
+    cards({ host, titles }) {
       const Social = pages.socialImage.component;
-      const cards: string[] = [];
-      for (const title of titles) cards.push(await outlinedText(renderToStaticMarkup(<Social host={host} title={title} />), fonts));
-      return cards;
+      return titles.map((title) => renderToStaticMarkup(<Social host={host} title={title} />));
     },
     render: (request) => render(pages, request, root),
     outputs: async ({ bodies, images, ...input }) => {

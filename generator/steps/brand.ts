@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { entryKey, hashParts, lookup, store } from '../cache.mjs';
 import { BuildError } from '../failure';
+import { type BrandFonts, outlinedText } from '../images/outline-text';
 import type { ImageService } from '../images/service';
 import type { RenderPool } from '../render/pool';
-import type { BrandFonts, RenderSettings, SocialImage } from '../render/protocol';
+import type { RenderSettings, SocialImage } from '../render/protocol';
 import type { Site } from '../site';
 import { publicPath, type SiteAddress } from '../urls';
 import type { OutputFile, Writer, WrittenAsset } from '../writer';
@@ -31,7 +32,7 @@ async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddres
   const { site, writer, base } = drawing;
   const drawings = await pool.ask(
     'brand',
-    { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE], fonts: drawing.fonts },
+    { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE] },
     'drawing the brand images',
   );
   const files: OutputFile[] = [];
@@ -79,7 +80,7 @@ async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddres
 }
 
 /** Each PNG as an asset; a cached one is linked into the output unread: a thousand entries' cards are 30 MB. */
-export function pngWriter({ root, writer, base, service, fonts: { files: fonts, key: drawnWith } }: Drawing) {
+export function pngWriter({ root, writer, base, service, fonts }: Drawing) {
   return async (
     svg: string,
     width: number,
@@ -87,7 +88,7 @@ export function pngWriter({ root, writer, base, service, fonts: { files: fonts, 
     signal: AbortSignal,
     what?: string,
   ): Promise<Pick<WrittenAsset, 'href' | 'file'>> => {
-    const key = entryKey(root, 'brand', [svg, String(width), name, drawnWith]);
+    const key = entryKey(root, 'brand', [svg, String(width), name, fonts.key]);
     const hit = lookup(root, 'brand', key);
     if (hit) {
       const asset = hit.meta as OutputFile;
@@ -95,7 +96,9 @@ export function pngWriter({ root, writer, base, service, fonts: { files: fonts, 
     }
     let png: Uint8Array;
     try {
-      ({ png } = await service.draw({ svg, width, fonts }, `drawing the link preview of ${what ?? name}`, signal));
+      // Its text as outlines: resvg, handed the fonts, opens them again for every glyph.
+      const drawn = await outlinedText(svg, fonts);
+      ({ png } = await service.draw({ svg: drawn, width, fonts: fonts.files }, `drawing the link preview of ${what ?? name}`, signal));
     } catch (error) {
       if (signal.aborted || error instanceof BuildError) throw error;
       // An entry's card is its title: the file to change is the entry's.

@@ -39,14 +39,13 @@ export const share = defineStep({
       return false;
     });
     progress(done, shares.length);
-    const drawing = drawingFor(build, config.site, config.address.base);
-    const png = pngWriter(drawing);
+    const png = pngWriter(drawingFor(build, config.site, config.address.base));
     for (let from = 0; from < titled.length; from += CARDS_PER_BATCH) {
       signal.throwIfAborted();
       const batch = titled.slice(from, from + CARDS_PER_BATCH);
       const svgs = await build.renderer.ask(
         'cards',
-        { host, titles: batch.map((entry) => entry.title), fonts: drawing.fonts },
+        { host, titles: batch.map((entry) => entry.title) },
         'drawing the entries’ link previews',
       );
       const drawn = await runQueue(batch, { width: CARDS_AT_ONCE, signal, done: () => progress(++done, shares.length) }, (entry, index) =>

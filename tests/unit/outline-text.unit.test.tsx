@@ -1,5 +1,5 @@
 /**
- * A card's text drawn as outlines from the site's brand fonts (render/outline-text.ts), which resvg then draws without opening a
+ * A card's text drawn as outlines from the site's brand fonts (images/outline-text.ts), which resvg then draws without opening a
  * font: the card looks as resvg draws it from the fonts; a text it cannot draw exactly so is left as text, for resvg.
  */
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SocialImage } from '../../components/SocialImage/SocialImage';
-import { outlinedText } from '../../generator/render/outline-text';
+import { outlinedText } from '../../generator/images/outline-text';
 import { svgTexts } from '../../generator/scan';
 import { projectRoot } from '../../scripts/lib/project';
 import siteConfig, { site } from '../../site.config';

@@ -1,15 +1,19 @@
 /**
- * A card's text as outlines, shaped with HarfBuzz from the site's brand fonts, loaded once a worker: resvg, handed the font
- * files instead, opened and read them again for every glyph it drew (some 80 opens a card), a fifth of a card's time. A text
- * this cannot draw exactly as resvg would (a family or weight the fonts lack, spacing, a transform, a style) is left to resvg.
+ * A card's text as outlines, shaped with HarfBuzz from the site's brand fonts, loaded once a process, for a card not in the cache:
+ * resvg, handed the font files instead, opened and read them again for every glyph it drew (some 80 opens a card), a fifth of a
+ * card's CPU. A text this cannot draw exactly as resvg would (a family or weight the fonts lack, spacing, a transform, a style)
+ * is left to resvg.
  */
 import { readFileSync } from 'node:fs';
 import type { Face as HbFace, Font as HbFont } from 'harfbuzzjs';
 import { type SvgText, svgTexts } from '../scan';
 
+/** The fonts a card's text is drawn with (site.brandFonts, absolute), and their bytes' hash. */
+export type BrandFonts = { files: readonly string[]; key: string };
+
 type Face = { font: HbFont; upem: number; family: string; weight: number; glyphs: Map<number, string> };
 
-/** The brand fonts of a build, by the key its request gives them (their bytes' hash): the last set read. */
+/** The brand fonts, by their bytes' hash: the last set read (a dev session's next build may bring others). */
 let loaded: { key: string; faces: Promise<Face[]> } | undefined;
 
 async function facesOf(files: readonly string[], key: string): Promise<Face[]> {
@@ -36,7 +40,7 @@ const WEIGHTS: Readonly<Record<string, number>> = { normal: 400, bold: 700 };
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 /** The SVG with each text it can draw as paths; `fonts.files` the brand fonts, `fonts.key` their bytes' hash. */
-export async function outlinedText(svg: string, fonts: { files: readonly string[]; key: string }): Promise<string> {
+export async function outlinedText(svg: string, fonts: BrandFonts): Promise<string> {
   const texts = svgTexts(svg).filter((text) => text.plain);
   if (texts.length === 0 || fonts.files.length === 0) return svg;
   const faces = await facesOf(fonts.files, fonts.key);
