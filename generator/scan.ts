@@ -34,6 +34,17 @@ export interface HtmlScan {
   references: FoundReference[];
 }
 
+const ignored = () => {};
+/** What neither reader needs: entities are decoded where text is read, comments and declarations are nobody's text. */
+const UNREAD = {
+  onattribentity: ignored,
+  ontextentity: ignored,
+  oncomment: ignored,
+  ondeclaration: ignored,
+  onprocessinginstruction: ignored,
+  onend: ignored,
+};
+
 /** Void elements: React closes them XML's way (`<br/>`), HTML writes them open (`<br>`). */
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 /** React writes them `defer=""`; HTML needs the name alone. And crossorigin, whose empty value means "anonymous" too. */
@@ -61,7 +72,6 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
     copied = index;
   };
   const open = () => reader.open();
-  const ignored = () => {};
   // Character references are decoded only in what is read.
   const tokenizer = new Tokenizer(
     { decodeEntities: false },
@@ -111,13 +121,8 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
       ontext(start, end) {
         reader.text(html.slice(start, end));
       },
-      onattribentity: ignored,
-      ontextentity: ignored,
       oncdata: ignored,
-      oncomment: ignored,
-      ondeclaration: ignored,
-      onprocessinginstruction: ignored,
-      onend: ignored,
+      ...UNREAD,
     },
   );
   tokenizer.write(html);
@@ -191,15 +196,10 @@ export function svgTexts(svg: string): SvgText[] {
           current.runs.push({ attributes: current.attributes, text });
         else (current.runs.at(-1) as SvgText['runs'][number]).text += text;
       },
-      onattribentity() {},
-      ontextentity() {},
       oncdata() {
         if (current) current.plain = false;
       },
-      oncomment() {},
-      ondeclaration() {},
-      onprocessinginstruction() {},
-      onend() {},
+      ...UNREAD,
     },
   );
   tokenizer.write(svg);
