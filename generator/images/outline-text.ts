@@ -5,6 +5,7 @@
  * is left to resvg.
  */
 import { readFileSync } from 'node:fs';
+import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import type { Face as HbFace, Font as HbFont } from 'harfbuzzjs';
 import { type SvgText, svgTexts } from '../scan';
 
@@ -131,7 +132,7 @@ function outlined(
     uses += `<g transform="matrix(${round(scale)} 0 0 ${round(-scale)} ${round(pen)} ${round(y)})">${glyphsOf}</g>`;
     x = pen + width;
   }
-  const fill = attributes.fill === undefined ? '' : ` fill="${attributes.fill.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`)}"`;
+  const fill = attributes.fill === undefined ? '' : ` fill="${escapeMarkup(attributes.fill)}"`;
   return `<g${fill}>${uses}</g>`;
 }
 
