@@ -12,7 +12,15 @@ import { type SvgText, svgTexts } from '../scan';
 /** The fonts a card's text is drawn with (site.brandFonts, absolute), and their bytes' hash. */
 export type BrandFonts = { files: readonly string[]; key: string };
 
-type Face = { font: HbFont; upem: number; family: string; weight: number; glyphs: Map<number, string> };
+/** `glyphs`: each outline asked for, by glyph, under the id a card's <defs> give it. */
+type Face = {
+  index: number;
+  font: HbFont;
+  upem: number;
+  family: string;
+  weight: number;
+  glyphs: Map<number, { id: string; path: string }>;
+};
 
 /** The brand fonts, by their bytes' hash: the last set read (a dev session's next build may bring others). */
 let loaded: { key: string; faces: Promise<Face[]> } | undefined;
@@ -24,13 +32,13 @@ async function facesOf(files: readonly string[], key: string): Promise<Face[]> {
 
 async function readFaces(files: readonly string[]): Promise<Face[]> {
   const { Blob, Face, Font } = await import('harfbuzzjs');
-  return files.map((file) => {
+  return files.map((file, index) => {
     const face: HbFace = new Face(new Blob(readFileSync(file)), 0);
     const os2 = face.referenceTable('OS/2');
     // usWeightClass, at byte 4 of OS/2; the typographic family (16) before the legacy one (1), which names a weight too.
     const weight = os2 && os2.length >= 6 ? ((os2[4] ?? 0) << 8) | (os2[5] ?? 0) : 400;
     const family = face.getName(16, 'en') || face.getName(1, 'en');
-    return { font: new Font(face), upem: face.upem, family, weight, glyphs: new Map() };
+    return { font: new Font(face), upem: face.upem, family, weight, glyphs: new Map(), index };
   });
 }
 
@@ -62,13 +70,13 @@ export async function outlinedText(svg: string, fonts: BrandFonts): Promise<stri
   let defsAt: number | undefined;
   for (const text of texts) {
     const drawn = outlined(text, faces, shaped, (face, glyph) => {
-      const id = `outline-${faces.indexOf(face)}-${glyph}`;
-      if (!used.has(id)) {
-        const outline = face.glyphs.get(glyph) ?? face.font.glyphToPath(glyph);
+      let outline = face.glyphs.get(glyph);
+      if (outline === undefined) {
+        outline = { id: `outline-${face.index}-${glyph}`, path: face.font.glyphToPath(glyph) };
         face.glyphs.set(glyph, outline);
-        used.set(id, `<path id="${id}" d="${outline}"/>`);
       }
-      return id;
+      if (!used.has(outline.id)) used.set(outline.id, `<path id="${outline.id}" d="${outline.path}"/>`);
+      return outline.id;
     });
     if (drawn === undefined) continue;
     out += svg.slice(copied, text.start);
