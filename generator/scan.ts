@@ -63,10 +63,11 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
   let name: string | undefined;
   let value = '';
   let tag = '';
+  // The attribute being read (lower case), where its name ends, whether it is its element's first: no object an attribute.
+  let [attribute, attributeEnd, first] = ['', 0, true];
   /** The markup as HTML5: written up to `copied`, in pieces joined once. */
   const out: string[] = [];
   let copied = 0;
-  let attribute = { name: '', start: 0, end: 0, first: true };
   const copyTo = (index: number) => {
     out.push(html.slice(copied, index));
     copied = index;
@@ -78,20 +79,21 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
     {
       onopentagname(start, end) {
         tag = html.slice(start, end);
-        attribute = { name: '', start: 0, end: 0, first: true };
+        first = true;
         reader.start(tag.toLowerCase());
       },
       onattribname(start, end) {
         value = '';
         const written = html.slice(start, end);
-        const read = written.toLowerCase();
-        name = READ_ATTRIBUTES.has(read) ? read : undefined;
-        if (JSX_NAMES.has(written) || (written === 'charSet' && tag === 'meta' && attribute.first)) {
+        attribute = written.toLowerCase();
+        name = READ_ATTRIBUTES.has(attribute) ? attribute : undefined;
+        if (JSX_NAMES.has(written) || (first && written === 'charSet' && tag === 'meta')) {
           copyTo(start);
-          out.push(read);
+          out.push(attribute);
           copied = end;
         }
-        attribute = { name: read, start, end, first: false };
+        attributeEnd = end;
+        first = false;
       },
       onattribdata(start, end) {
         if (name) value += html.slice(start, end);
@@ -99,8 +101,8 @@ export function scanHtml(html: string, origin: string, ignore?: (value: string) 
       onattribend(quote, end) {
         if (name) reader.attribute(name, value);
         // `defer=""` is `defer`.
-        if (quote === QuoteType.Double && BOOLEAN_ATTRIBUTES.has(attribute.name) && end === attribute.end + 3) {
-          copyTo(attribute.end);
+        if (end === attributeEnd + 3 && quote === QuoteType.Double && BOOLEAN_ATTRIBUTES.has(attribute)) {
+          copyTo(attributeEnd);
           copied = end;
         }
       },
@@ -214,10 +216,13 @@ class PageReader {
   private readonly texts: string[] = [];
   private readonly references: FoundReference[] = [];
   private readonly seen = new Set<string>();
+  /** Class attributes already split: most repeat, element after element. */
+  private readonly classLists = new Set<string>();
   private tag = '';
-  private attributes: Record<string, string> = {};
+  /** The element's attributes that are read (READ_ATTRIBUTES), by lower-case name: one map, cleared for each element. */
+  private readonly attributes = new Map<string, string>();
   private inHead = false;
-  private raw: { tag: string; attributes: Record<string, string>; text: string } | undefined;
+  private raw: { tag: string; type: string | undefined; text: string } | undefined;
 
   constructor(
     private readonly origin: string,
@@ -226,23 +231,30 @@ class PageReader {
 
   start(tag: string): void {
     this.tag = tag;
-    this.attributes = {};
+    // A cleared map is a new table: only one that holds something.
+    if (this.attributes.size > 0) this.attributes.clear();
   }
 
   /** The first of two attributes of one name counts, as in a browser. */
   attribute(name: string, value: string): void {
-    if (!Object.hasOwn(this.attributes, name)) this.attributes[name] = value.includes('&') ? decodeHTMLAttribute(value) : value;
+    if (!this.attributes.has(name)) this.attributes.set(name, value.includes('&') ? decodeHTMLAttribute(value) : value);
   }
 
   open(): void {
     const { tag, attributes } = this;
     if (tag === 'head') this.inHead = true;
     else if (tag === 'body') this.inHead = false;
+    if (RAW_TEXT.has(tag)) this.raw = { tag, type: attributes.get('type'), text: '' };
+    if (attributes.size === 0) return;
     this.readReferences(tag, attributes);
-    for (const name of attributes.class?.split(/\s+/) ?? []) if (name) this.classes.add(name);
-    for (const shown of SHOWN_ATTRIBUTES) this.show(attributes[shown] ?? '');
-    if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.type ?? 'text').toLowerCase())) this.show(attributes.value ?? '');
-    if (RAW_TEXT.has(tag)) this.raw = { tag, attributes, text: '' };
+    const classList = attributes.get('class');
+    if (classList && !this.classLists.has(classList)) {
+      this.classLists.add(classList);
+      for (const name of classList.split(/\s+/)) if (name) this.classes.add(name);
+    }
+    for (const shown of SHOWN_ATTRIBUTES) this.show(attributes.get(shown) ?? '');
+    if (tag === 'input' && !UNSHOWN_INPUT_VALUES.has((attributes.get('type') ?? 'text').toLowerCase()))
+      this.show(attributes.get('value') ?? '');
   }
 
   close(closed: string): void {
@@ -253,7 +265,7 @@ class PageReader {
     if (closed === 'style') {
       // The build's stand-in for the stylesheet is not read.
       if (!this.ignore?.(raw.text)) for (const reference of scanCss(raw.text)) this.add(`<style> ${reference.where}`, reference.value);
-    } else if (closed === 'script' && raw.attributes.type === 'application/ld+json') {
+    } else if (closed === 'script' && raw.type === 'application/ld+json') {
       for (const reference of scanJsonLd(raw.text, this.origin)) {
         if (reference.problem) this.references.push(reference);
         else this.add(reference.where, reference.value);
@@ -283,14 +295,13 @@ class PageReader {
     };
   }
 
-  private readReferences(tag: string, attributes: Readonly<Record<string, string>>): void {
-    for (const id of [attributes.id, tag === 'a' ? attributes.name : undefined]) {
+  private readReferences(tag: string, attributes: ReadonlyMap<string, string>): void {
+    for (const id of [attributes.get('id'), tag === 'a' ? attributes.get('name') : undefined]) {
       if (id === undefined) continue;
       if (this.ids.has(id)) this.duplicateIds.add(id);
       this.ids.add(id);
     }
-    for (const name in attributes) {
-      const value = attributes[name] ?? '';
+    attributes.forEach((value, name) => {
       if (URL_ATTRIBUTES.has(name)) {
         this.add(`<${tag} ${name}="${value}">`, value);
       } else if (SRCSET_ATTRIBUTES.has(name)) {
@@ -299,10 +310,10 @@ class PageReader {
           if (url) this.add(`<${tag} ${name}> candidate "${url}"`, url);
         }
       }
-    }
+    });
     if (tag === 'meta') {
-      const { property, content } = attributes;
-      const meta = property ?? attributes.name;
+      const [property, content] = [attributes.get('property'), attributes.get('content')];
+      const meta = property ?? attributes.get('name');
       if (meta && URL_METAS.has(meta) && content !== undefined) this.add(`<meta ${property ? 'property' : 'name'}="${meta}">`, content);
     }
   }
