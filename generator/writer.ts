@@ -66,7 +66,8 @@ export class Spool {
     this.fd ??= openSync(this.file, 'a+');
     const bytes = Buffer.allocUnsafe(length);
     readSync(this.fd, bytes, 0, length, offset);
-    return bytes.toString('utf8');
+    // Bytes, one a character: a page is not decoded to be written again (write.ts).
+    return bytes.toString('latin1');
   }
 
   close(): void {
@@ -105,7 +106,7 @@ export class Writer {
   }
 
   /** As `write`, on libuv's threads: the write step sends a few pages at a time, so that a slow disk is written in parallel. */
-  async writeAsync(relativePath: string, contents: string, owner: string): Promise<OutputFile> {
+  async writeAsync(relativePath: string, contents: Uint8Array, owner: string): Promise<OutputFile> {
     const file = this.claim(relativePath, { what: owner });
     const target = path.join(this.folder, relativePath);
     const parent = path.dirname(target);
@@ -118,7 +119,7 @@ export class Writer {
     } catch (error) {
       throw writeError(error, target);
     }
-    return { path: file, bytes: Buffer.byteLength(contents) };
+    return { path: file, bytes: contents.byteLength };
   }
 
   /** A file the cache keeps, linked into the output (copied where links cannot go), unread; the same asset twice is one. */

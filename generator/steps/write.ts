@@ -2,7 +2,7 @@
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import { pageStyles } from '../prune-css';
 import { runQueue } from '../queue';
-import type { LateAssets, PageStyle } from '../render/protocol';
+import type { LateAssets } from '../render/protocol';
 import { client } from './client';
 import { fonts } from './fonts';
 import { pageLabel, pages } from './pages';
@@ -30,16 +30,19 @@ export const write = defineStep({
     };
     // A production page carries its own stylesheet, cut to its classes, and the policy that allows it.
     const own = stylesheet.reading && pageStyles(stylesheet.reading.outline, client.words, policy.inline.scripts, escapeMarkup);
-    const styleOf = (classes: number): PageStyle | undefined => (own ? own(pages.classSets[classes] ?? '') : undefined);
+    // Pages stay bytes (latin1 strings, a character a byte), never decoded as UTF-8 to be encoded again; so do the assets put in.
+    const asBytes = (assets: LateAssets) =>
+      Object.fromEntries(Object.entries(assets).map(([name, value]) => [name, Buffer.from(value).toString('latin1')]));
+    const assetsBySet = pages.classSets.map((classes) => asBytes({ ...late, ...(own ? own(classes) : {}) }));
     // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
     const token = new RegExp(`${pages.tokens.nonce}-(\\w+)`, 'g');
     // A few at a time: the writes go to libuv's threads, in parallel, while the next pages are read from the spool.
     const files = await runQueue(pages.pages, { width: WRITES_AT_ONCE, signal }, (page, index) => {
-      const assets: LateAssets = { ...late, ...styleOf(page.classes) };
+      const assets = assetsBySet[page.classes] ?? asBytes(late);
       const html = page.spooled.spool
         .read(page.spooled)
-        .replace(token, (found, name: string) => (Object.hasOwn(assets, name) ? assets[name as keyof LateAssets] : found));
-      return build.writer.writeAsync(page.file, html, `page ${pageLabel(pages.infos[index])}`);
+        .replace(token, (found, name: string) => (Object.hasOwn(assets, name) ? (assets[name] as string) : found));
+      return build.writer.writeAsync(page.file, Buffer.from(html, 'latin1'), `page ${pageLabel(pages.infos[index])}`);
     });
     return { files };
   },
