@@ -3,6 +3,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import { entryKey, lookupMeta, store } from '../cache.mjs';
 import { outsideProject } from '../project-files';
 import { description, text, title, unshowable } from '../schema';
 import type { Collection, Held, SitePath } from '../site';
@@ -10,7 +11,7 @@ import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
 import { readEntry, textHash } from './entry-text';
 import { bodyProblems, imagesOf, parseBody } from './markdown';
-import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located } from './protocol';
+import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry } from './protocol';
 
 /** Nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
@@ -60,7 +61,7 @@ export async function loadCollection(
   root: string,
   name: string,
   collection: Collection<unknown>,
-  { now, mode }: Pick<DescribeInput, 'now' | 'mode'>,
+  { now, mode, code }: DescribeInput,
 ): Promise<LoadedCollection & { problems: Problem[] }> {
   const folder = folderName(collection.folder);
   const away = outsideProject(root, folder);
@@ -104,6 +105,10 @@ export async function loadCollection(
     ...tagsField(collection),
     ...collection.fields,
   });
+  // Each entry's facts as the last build found them with this code, by its text's hash: one record a collection, not a file an entry.
+  const memo = code === undefined ? undefined : entryKey(root, 'describe', [code, name]);
+  const known = ((memo && lookupMeta(root, 'describe', memo)?.meta) ?? {}) as Record<string, EntryFacts>;
+  const kept: Record<string, EntryFacts> = {};
   const entries: LoadedEntry[] = [];
   const images: ImageSource[] = [];
   /** Each title shown, and the entry that has it: two pages of one title are one result twice in a search. */
@@ -132,67 +137,16 @@ export async function loadCollection(
         undefined,
         `the file name "${fileName}" is its address: use lower-case letters, digits and hyphens, such as "${slugOf(slug) || 'our-first-year'}.md"`,
       );
-    const front = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
-    if (!front) {
-      // Hugo's TOML frontmatter, in a file brought from a Hugo site.
-      const toml = /^\+\+\+\r?\n/.test(source) ? ' ("+++" starts TOML, as Hugo writes it: write the fields as YAML, title: …)' : '';
-      add(1, `has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line${toml}`);
-      continue;
-    }
-    const lines = new LineCounter();
-    const document = parseDocument(front[1] ?? '', { lineCounter: lines, uniqueKeys: true });
-    if (document.errors.length > 0) {
-      const [error] = document.errors;
-      add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${yamlMistake(error)}`);
-      continue;
-    }
-    let data: unknown;
-    try {
-      data = document.toJS() ?? {};
-    } catch (error) {
-      // An alias bomb: a few lines of aliases that would expand to millions of values.
-      let alias = 0;
-      visit(document, {
-        Alias: (_, node) => {
-          alias = node.range?.[0] ?? 0;
-          return visit.BREAK;
-        },
-      });
-      add(
-        lines.linePos(alias).line + 1,
-        `the frontmatter cannot be read (${(error as Error).message}): write its values out instead of repeating them with aliases (*name)`,
-      );
-      continue;
-    }
-    const lineOf = (keys: readonly (string | number)[]): Located => {
-      let node = document.getIn(keys, true) as { range?: [number, number, number] } | undefined;
-      for (let depth = keys.length; !node?.range && depth > 0; depth -= 1)
-        node = document.getIn(keys.slice(0, depth - 1), true) as typeof node;
-      const pair =
-        isMap(document.contents) && keys.length === 1
-          ? document.contents.items.find((item) => (item.key as { value?: unknown }).value === keys[0])
-          : undefined;
-      const offset = (pair?.key as { range?: [number, number, number] } | undefined)?.range?.[0] ?? node?.range?.[0] ?? 0;
-      return { file, line: lines.linePos(offset).line + 1 };
-    };
-    const found = await problemsOf(data, schema, async (keys) => lineOf(keys));
-    problems.push(...found.map((problem) => ({ ...problem, route })));
-    if (found.length > 0) continue;
-    const checked = data as v.InferOutput<typeof schema> & Record<string, unknown>;
-    const bodyLine = source.slice(0, front[0].length).split('\n').length;
-    // As the frontmatter's text fields are held: a bell or an escape would reach the page unseen.
-    for (const [index, line] of source.slice(front[0].length).split('\n').entries()) {
-      const mistake = unshowable(line);
-      if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
-    }
-    const tokens = parseBody(source.slice(front[0].length));
-    for (const problem of bodyProblems(tokens, collection.markdown)) add(problem.line + bodyLine, problem.text);
-    const entryImages = [
-      ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']).line ?? 1, cover: true }] : []),
-      ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine, cover: false })),
-    ];
+    const hash = textHash(source);
+    const before = problems.length;
+    const facts = known[hash] ?? (await factsOf(source, file, schema, collection.markdown, add));
+    if (!facts) continue;
+    // Kept when found without a problem (one is found, and named, anew) and its data is JSON's: YAML's .inf would come back null.
+    if (problems.length === before && isJson(facts.data)) kept[hash] = facts;
+    const { lines, bodyLine, bodyStart } = facts;
+    const checked = facts.data as v.InferOutput<typeof schema> & Record<string, unknown>;
     const imageSources: ImageSource[] = [];
-    for (const image of entryImages) {
+    for (const image of facts.images) {
       const imageFile = path.posix.join(folder, image.src);
       const at = (text: string) => add(image.line, `the image ${image.src} ${text}`);
       if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(image.src))
@@ -211,13 +165,9 @@ export async function loadCollection(
     const { date: published, updated, publishDate, expiryDate } = checked;
     // A day without a time is that whole day: an update written 2025-03-01 may follow a date of 2025-03-01T10:00.
     const earlier = updated !== undefined && (updated.length === 10 ? updated < published.slice(0, 10) : time(updated) < time(published));
-    if (earlier)
-      add(lineOf(['updated']).line, `updated (${updated}) is before date (${published}): an entry is updated after it is published`);
+    if (earlier) add(lines.updated, `updated (${updated}) is before date (${published}): an entry is updated after it is published`);
     if (expiryDate !== undefined && publishDate !== undefined && time(expiryDate) <= time(publishDate))
-      add(
-        lineOf(['expiryDate']).line,
-        `expiryDate (${expiryDate}) is not after publishDate (${publishDate}): the entry would never be shown`,
-      );
+      add(lines.expiryDate, `expiryDate (${expiryDate}) is not after publishDate (${publishDate}): the entry would never be shown`);
     const scheduled = (checked.publishDate === undefined ? Number.NEGATIVE_INFINITY : time(checked.publishDate)) > now;
     const expired = (checked.expiryDate === undefined ? Number.POSITIVE_INFINITY : time(checked.expiryDate)) <= now;
     const held: Held | undefined =
@@ -247,17 +197,20 @@ export async function loadCollection(
       },
       shown: mode === 'development' || !draft,
       bodyLine,
-      bodyStart: front[0].length,
-      hash: textHash(source),
+      bodyStart,
+      hash,
     };
     entries.push(entry);
     const twin = titles.get(entry.info.title);
     if (entry.shown && twin !== undefined)
-      add(lineOf(['title']).line, `title "${entry.info.title}" is the title of ${twin} too: each entry of a collection needs its own`);
-    if (entry.shown && twin === undefined) titles.set(entry.info.title, `${file}:${lineOf(['title']).line}`);
+      add(lines.title, `title "${entry.info.title}" is the title of ${twin} too: each entry of a collection needs its own`);
+    if (entry.shown && twin === undefined) titles.set(entry.info.title, `${file}:${lines.title}`);
     // A draft's images are checked, never published: an embargoed picture must not wait in the output for its article.
     if (entry.shown) images.push(...imageSources);
   }
+  const hashes = Object.keys(kept);
+  if (memo && (hashes.length !== Object.keys(known).length || hashes.some((hash) => !known[hash])))
+    store(root, 'describe', memo, { meta: kept, keep: 50 });
   // Entries of one date by title: the order never depends on the file system.
   entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));
   return {
@@ -265,6 +218,99 @@ export async function loadCollection(
     problems,
     images,
     reads: [`${folder}/`, ...files.map((fileName) => `${folder}/${fileName}`), ...images.map((image) => image.file)],
+  };
+}
+
+/** What an entry's text alone decides, with the site's code (its schema, its Markdown settings): kept by the text's hash. */
+interface EntryFacts {
+  data: Record<string, unknown>;
+  bodyLine: number;
+  bodyStart: number;
+  /** Its cover and the body's images, at their lines. */
+  images: { src: string; alt: string; line: number; cover: boolean }[];
+  /** The lines of the fields later checks name. */
+  lines: Record<'title' | 'updated' | 'expiryDate', number>;
+}
+
+function isJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  return typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isJson);
+}
+
+/** The frontmatter read by the schema, the body by what the site publishes; none when a problem (named by `add`) stops the reading. */
+async function factsOf(
+  source: string,
+  file: string,
+  schema: v.GenericSchema,
+  markdown: Collection<unknown>['markdown'],
+  add: (line: number | undefined, message: string) => void,
+): Promise<EntryFacts | undefined> {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!front) {
+    // Hugo's TOML frontmatter, in a file brought from a Hugo site.
+    const toml = /^\+\+\+\r?\n/.test(source) ? ' ("+++" starts TOML, as Hugo writes it: write the fields as YAML, title: …)' : '';
+    add(1, `has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line${toml}`);
+    return undefined;
+  }
+  const lines = new LineCounter();
+  const document = parseDocument(front[1] ?? '', { lineCounter: lines, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    const [error] = document.errors;
+    add((error?.linePos?.[0]?.line ?? 0) + 1, `the frontmatter is not valid YAML: ${yamlMistake(error)}`);
+    return undefined;
+  }
+  let data: unknown;
+  try {
+    data = document.toJS() ?? {};
+  } catch (error) {
+    // An alias bomb: a few lines of aliases that would expand to millions of values.
+    let alias = 0;
+    visit(document, {
+      Alias: (_, node) => {
+        alias = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    add(
+      lines.linePos(alias).line + 1,
+      `the frontmatter cannot be read (${(error as Error).message}): write its values out instead of repeating them with aliases (*name)`,
+    );
+    return undefined;
+  }
+  const lineOf = (keys: readonly (string | number)[]): number => {
+    let node = document.getIn(keys, true) as { range?: [number, number, number] } | undefined;
+    for (let depth = keys.length; !node?.range && depth > 0; depth -= 1)
+      node = document.getIn(keys.slice(0, depth - 1), true) as typeof node;
+    const pair =
+      isMap(document.contents) && keys.length === 1
+        ? document.contents.items.find((item) => (item.key as { value?: unknown }).value === keys[0])
+        : undefined;
+    const offset = (pair?.key as { range?: [number, number, number] } | undefined)?.range?.[0] ?? node?.range?.[0] ?? 0;
+    return lines.linePos(offset).line + 1;
+  };
+  const found = await problemsOf(data, schema, async (keys) => ({ file, line: lineOf(keys) }));
+  for (const problem of found) add(problem.line, problem.text);
+  if (found.length > 0) return undefined;
+  const checked = data as { image?: { src: string; alt: string } } & Record<string, unknown>;
+  const bodyLine = source.slice(0, front[0].length).split('\n').length;
+  // As the frontmatter's text fields are held: a bell or an escape would reach the page unseen.
+  for (const [index, line] of source.slice(front[0].length).split('\n').entries()) {
+    const mistake = unshowable(line);
+    if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
+  }
+  const tokens = parseBody(source.slice(front[0].length));
+  for (const problem of bodyProblems(tokens, markdown)) add(problem.line + bodyLine, problem.text);
+  return {
+    data: checked,
+    bodyLine,
+    bodyStart: front[0].length,
+    images: [
+      ...(checked.image ? [{ src: checked.image.src, alt: checked.image.alt, line: lineOf(['image', 'src']), cover: true }] : []),
+      ...imagesOf(tokens).map((image) => ({ ...image, line: image.line + bodyLine, cover: false })),
+    ],
+    lines: { title: lineOf(['title']), updated: lineOf(['updated']), expiryDate: lineOf(['expiryDate']) },
   };
 }
 

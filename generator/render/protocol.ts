@@ -67,7 +67,10 @@ export interface SiteDescription {
   left: { file: string; held: NonNullable<EntryInfo<unknown>['held']> }[];
 }
 
-export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'>;
+export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'> & {
+  /** The site's code, as a hash of its bundle: what its entries were checked by, for the cache. */
+  code?: string;
+};
 
 /** SVG, drawn by the site's components. */
 export interface BrandDrawings {

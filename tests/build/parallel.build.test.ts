@@ -332,6 +332,13 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       /^company\/index\.html$/,
     ],
     [
+      // An entry's facts are kept by its text: another text is read again.
+      'an entry’s text',
+      'content/news/what-every-credit-decision-comes-with.md',
+      (source: string) => source.replace('title: What every credit decision comes with', 'title: What each credit decision comes with'),
+      /^news\/what-every-credit-decision-comes-with\/index\.html$/,
+    ],
+    [
       'an icon',
       'components/Icon/Icon.tsx',
       (source: string) => source.replace('close: drawing(X),', 'close: drawing(Zap),'),
@@ -369,6 +376,29 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
       await own.remove();
     }
   });
+
+  it(
+    'checks an unchanged entry again when the site’s code that checks it changed: the next build names what it now refuses',
+    BUILDS,
+    async () => {
+      await withOwnCache(async (root, build) => {
+        const entry = 'content/news/what-every-credit-decision-comes-with.md';
+        const line = (await readFile(path.join(root, entry), 'utf8')).split('\n').findIndex((text) => text.startsWith('author:')) + 1;
+        expect(line).toBeGreaterThan(0);
+        // The entry's facts, found without a problem, are in the cache.
+        expect(build().status).toBe(0);
+        const module = path.join(root, 'pages/site.tsx');
+        const source = await readFile(module, 'utf8');
+        expect(source).toContain('v.picklist(Object.keys(people),');
+        // The site's people are no longer the authors it allows: the entry's author is refused, its text unchanged.
+        await writeFile(module, source.replace('v.picklist(Object.keys(people),', "v.picklist(['nobody-yet'],"));
+        const refused = build();
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toContain(`${entry}:${line}`);
+        expect(refused.stderr).toMatch(/author "[^"]+" is not one of the site's people/);
+      });
+    },
+  );
 
   it('gives the unchanged project the same bytes as no cache, holding the entries of every change above', BUILDS, async () => {
     const own = await copyProject('cache-unchanged-test-');
