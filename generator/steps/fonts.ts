@@ -27,14 +27,10 @@ export interface Fonts {
   reads: string[];
 }
 
-interface Source {
-  bytes: Buffer;
-  file: string;
-  /** Cached: reading the character map means decoding the font. */
-  characters: string;
-  weightAxis: { min: number; max: number };
-  subsetter: () => Promise<Subsetter>;
-}
+/** Its characters and axis cached: reading the character map means decoding the font. */
+type Coverage = Pick<Subsetter, 'characters' | 'weightAxis'>;
+
+type Source = Coverage & { bytes: Buffer; file: string; subsetter: () => Promise<Subsetter> };
 
 async function loadSource(root: string, site: Site): Promise<Source> {
   const { file } = site.font;
@@ -53,7 +49,7 @@ async function loadSource(root: string, site: Site): Promise<Source> {
     return subsetter;
   };
   const key = entryKey(root, 'fonts', ['characters', bytes]);
-  let map = lookupMeta(root, 'fonts', key)?.meta as { characters: string; weightAxis: { min: number; max: number } } | undefined;
+  let map = lookupMeta(root, 'fonts', key)?.meta as Coverage | undefined;
   if (!map) {
     const loaded = await load();
     map = { characters: loaded.characters, weightAxis: loaded.weightAxis };
