@@ -27,7 +27,11 @@ const pathSchema = v.pipe(
   ),
 );
 
-const component = v.custom<unknown>((value) => typeof value === 'function', 'is not a component');
+/** A page's copy (`content`), or a component of its own (`page`): checkEntry asks for one of them. */
+const copy = {
+  content: v.optional(v.unknown()),
+  page: v.optional(v.custom<unknown>((value) => typeof value === 'function', 'is not a component')),
+};
 
 export async function describeSite(
   pages: AnyPages,
@@ -40,21 +44,9 @@ export async function describeSite(
     (value: unknown, fallback: string, prefix: Keys = []): Where =>
     async (keys) =>
       (await locate(root, value, [...prefix, ...keys])) ?? { file: fallback };
-  const routeSchema = v.strictObject({
-    path: pathSchema,
-    title: titleSchema,
-    description: descriptionSchema,
-    content: v.optional(v.unknown()),
-    page: v.optional(component),
-    ...pages.fields,
-  });
+  const routeSchema = v.strictObject({ path: pathSchema, title: titleSchema, description: descriptionSchema, ...copy, ...pages.fields });
   // The 404 page is kept out of search results: its description needs no length.
-  const entrySchema = v.strictObject({
-    title: titleSchema,
-    description: text(160),
-    content: v.optional(v.unknown()),
-    page: v.optional(component),
-  });
+  const entrySchema = v.strictObject({ title: titleSchema, description: text(160), ...copy });
 
   const checked = new Map<unknown, Promise<Problem[]>>();
   const checkContent = async (content: unknown) => {
