@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
-import type { Failure } from '../failure';
+import { type Failure, messageOf } from '../failure';
 import { contentTypeFor } from '../hosting/policy';
 import { sitePathOf } from '../urls';
 import type { DevSession } from './session';
@@ -95,7 +95,7 @@ export function createDevServer(options: DevServerOptions) {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end(`Dev server error: ${error instanceof Error ? error.message : String(error)}`);
+      response.end(`Dev server error: ${messageOf(error)}`);
     });
   });
 
