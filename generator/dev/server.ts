@@ -6,6 +6,7 @@ import path from 'node:path';
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
 import { type Failure, messageOf } from '../failure';
 import { contentTypeFor } from '../hosting/policy';
+import { isWithin } from '../project-files';
 import { sitePathOf } from '../urls';
 import type { DevSession } from './session';
 
@@ -130,7 +131,7 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
     return undefined;
   }
   const target = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (target !== root && !target.startsWith(root + path.sep)) return undefined;
+  if (!isWithin(root, target)) return undefined;
   for (const candidate of [target, path.join(target, 'index.html')]) {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return candidate;
