@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { outsideProject } from '../project-files';
-import { description, text, title, unshowable } from '../schema';
+import { description, text, title, unshowable, worded } from '../schema';
 import type { Collection, Held, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
@@ -14,13 +14,7 @@ import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry, Located
 
 /** Nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
-const date = v.pipe(
-  v.string('should be a date such as 2025-06-01'),
-  v.check(
-    (value) => dateMistake(value) === undefined,
-    (issue) => dateMistake(String(issue.input)) ?? '',
-  ),
-);
+const date = v.pipe(v.string('should be a date such as 2025-06-01'), worded(dateMistake));
 
 /** What an editor got wrong in a date, if anything: a feed needs RFC 3339, and a page must not show "1 January 1". */
 function dateMistake(value: string): string | undefined {
