@@ -48,9 +48,7 @@ export const config = defineStep({
     const built = await bundle({
       root,
       kind: 'config',
-      key: [],
       entry: config,
-      extension: 'mjs',
       options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
     });
     // Imported from the build's own folder, not the cache, which another process may empty meanwhile.
