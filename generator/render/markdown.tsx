@@ -408,15 +408,8 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
       if (token.type === 'checkbox_input' && tokens[at + 1]?.type === 'label_open') {
         // A task: its box inside its label, which names it, with no id to clash with a heading's.
         const [words, next] = walk(tokens, at + 2, 'label_close');
-        const done = token.attrGet('checked') !== null;
-        nodes.push(
-          createElement(
-            'label',
-            { key: key++ },
-            createElement('input', { type: 'checkbox', disabled: true, defaultChecked: done }),
-            ...words,
-          ),
-        );
+        const box = createElement('input', { type: 'checkbox', disabled: true, defaultChecked: token.attrGet('checked') !== null });
+        nodes.push(createElement('label', { key: key++ }, box, ...words));
         at = next;
         continue;
       }
@@ -445,32 +438,23 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
   const block = (token: Token, children: ReactNode[]): ReactNode => {
     if (token.type === 'link_open') return link(token, children);
     // The notes, numbered in the order they are first cited, as markdown-it-footnote counts them.
-    if (token.type === 'footnote_block_open')
-      return createElement(
-        'section',
-        { key: key++, role: 'doc-endnotes', 'aria-label': labels.footnotes },
-        createElement('ol', null, ...children),
-      );
+    if (token.type === 'footnote_block_open') {
+      const notes = createElement('ol', null, ...children);
+      return createElement('section', { key: key++, role: 'doc-endnotes', 'aria-label': labels.footnotes }, notes);
+    }
     if (token.type === 'footnote_open')
       return createElement('li', { key: key++, id: `fn-${(token.meta as { id: number }).id + 1}` }, ...children);
     const id = ids.get(token);
     const element = createElement(token.tag, { key: key++, ...blockAttributes(token, id) }, ...children);
     if (!id || (token.tag !== 'h2' && token.tag !== 'h3') || context.headingLinks === false) return element;
     // A link a reader can copy, beside the heading rather than in it: named by the heading's words, which it does not repeat.
-    return createElement(
-      'div',
-      { key: key++, className: classes.heading },
-      element,
-      createElement('a', { href: `#${id}`, 'aria-labelledby': id, className: classes.headingLink }, '#'),
-    );
+    const anchor = createElement('a', { href: `#${id}`, 'aria-labelledby': id, className: classes.headingLink }, '#');
+    return createElement('div', { key: key++, className: classes.heading }, element, anchor);
   };
   const noteReference = (token: Token) => {
     const { id, subId } = token.meta as { id: number; subId: number };
-    return createElement(
-      'sup',
-      { key: key++ },
-      createElement('a', { href: `#fn-${id + 1}`, id: referenceId(id, subId), role: 'doc-noteref' }, String(id + 1)),
-    );
+    const link = createElement('a', { href: `#fn-${id + 1}`, id: referenceId(id, subId), role: 'doc-noteref' }, String(id + 1));
+    return createElement('sup', { key: key++ }, link);
   };
   const backlink = (token: Token) => {
     const { id, subId } = token.meta as { id: number; subId: number };
@@ -494,12 +478,9 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
           }),
         ])
       : [token.content];
+    const lines = createElement('code', token.type === 'fence' && language ? { 'data-language': language } : {}, ...content);
     // Focusable as a wide table is: a long line scrolls sideways.
-    return createElement(
-      'pre',
-      { key: key++, tabIndex: 0 },
-      createElement('code', token.type === 'fence' && language ? { 'data-language': language } : {}, ...content),
-    );
+    return createElement('pre', { key: key++, tabIndex: 0 }, lines);
   };
   const link = (token: Token, children: ReactNode[]) => {
     const href = attribute(token, 'href');
@@ -536,12 +517,11 @@ function blockAttributes(token: Token, id: string | undefined): Record<string, s
 /** Its box set, so that nothing moves when it loads; `title` is a Markdown image's `![alt](file "title")`. */
 export function picture(image: ImageInfo & { title?: string }, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
   const fallback = image.sources.at(-1);
+  const sources = image.sources.slice(0, -1).map(({ type, srcset }) => createElement('source', { key: type, type, srcSet: srcset, sizes }));
   return createElement(
     'picture',
     { key },
-    ...image.sources
-      .slice(0, -1)
-      .map((source) => createElement('source', { key: source.type, type: source.type, srcSet: source.srcset, sizes })),
+    ...sources,
     createElement('img', {
       src: image.src,
       alt: image.alt,
