@@ -39,14 +39,8 @@ function dateMistake(value: string): string | undefined {
 function tagsField(collection: Collection<unknown>): v.ObjectEntries {
   if (!collection.tags) return {};
   const tag = v.picklist(collection.tags.allowed, 'is not one of the tags the collection allows (its `tags` in the pages module)');
-  return {
-    tags: v.optional(
-      v.pipe(
-        v.array(tag),
-        v.check((tags) => new Set(tags).size === tags.length, 'names a tag twice: give each once'),
-      ),
-    ),
-  };
+  const once = v.check((tags: string[]) => new Set(tags).size === tags.length, 'names a tag twice: give each once');
+  return { tags: v.optional(v.pipe(v.array(tag), once)) };
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
