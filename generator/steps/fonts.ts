@@ -68,17 +68,11 @@ async function missingGlyphs(
   const names = missing.map((character) => `“${character}” (${codePoint(character)})`).join(', ');
   const first = missing[0] ?? '';
   const index = rendered.pages.findIndex((page) => page.characters.includes(first));
-  const font = `${site.font.family} (${site.font.file})`;
-  if (index < 0)
-    return new BuildError(`The stylesheet writes ${names}, which ${font} has no glyph for: use another character, or a font that has it.`, {
-      file: site.styles,
-    });
+  const why = `${names}, which ${site.font.family} (${site.font.file}) has no glyph for: use another character, or a font that has it.`;
+  if (index < 0) return new BuildError(`The stylesheet writes ${why}`, { file: site.styles });
   const route = pageLabel(rendered.infos[index]);
   const where = await whereOnPage(renderer, described, index, first);
-  return new BuildError(
-    `${where.prefix}page ${route} shows ${names}, which ${font} has no glyph for: use another character, or a font that has it.`,
-    { route, file: where.file },
-  );
+  return new BuildError(`${where.prefix}page ${route} shows ${why}`, { route, file: where.file });
 }
 
 export const fonts = defineStep({
