@@ -173,37 +173,32 @@ export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettin
   // The entry's title is the page's h1.
   let level = top;
   let line = 0;
+  const add = (text: string) => problems.push({ line, text });
   for (const token of tokens) {
     if (token.map) line = token.map[0];
-    if (token.type === 'html_block' && !COMMENTS.test(token.content)) problems.push({ line, text: htmlBlockProblem(token.content) });
+    if (token.type === 'html_block' && !COMMENTS.test(token.content)) add(htmlBlockProblem(token.content));
     // One a paragraph: its closing tags are the same mistake.
     const inline = token.children?.find((child) => child.type === 'html_inline' && !COMMENTS.test(child.content));
-    if (inline) problems.push({ line, text: rawHtml(inline.content) });
+    if (inline) add(rawHtml(inline.content));
     if (token.children) problems.push(...unread(token.children, line));
     if (token.type === 'fence' && languages && settings?.code) {
       const language = fenceLanguage(token);
       if (language && !PLAIN.has(language) && !languages.has(language)) {
         const named = (settings.code.languages ?? COMMON_LANGUAGES).join(', ');
-        problems.push({
-          line,
-          text: `has a code block in "${language}", which the site does not highlight (its languages: ${named}): write one of them after the \`\`\`, or text`,
-        });
+        add(
+          `has a code block in "${language}", which the site does not highlight (its languages: ${named}): write one of them after the \`\`\`, or text`,
+        );
       }
     }
     if (token.type === 'heading_open') {
       const next = Number(token.tag.slice(1));
-      if (next === 1 && top === 1)
-        problems.push({ line, text: "has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …" });
+      if (next === 1 && top === 1) add("has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …");
       else if (next <= top)
-        problems.push({
-          line,
-          text: `has a level-${next} heading (${'#'.repeat(next)} …), as high as the section's own: start its headings at ${'#'.repeat(top + 1)} …`,
-        });
+        add(
+          `has a level-${next} heading (${'#'.repeat(next)} …), as high as the section's own: start its headings at ${'#'.repeat(top + 1)} …`,
+        );
       else if (next > level + 1)
-        problems.push({
-          line,
-          text: `skips from heading level ${level} to ${next} (${'#'.repeat(next)} …): use ${'#'.repeat(level + 1)} …`,
-        });
+        add(`skips from heading level ${level} to ${next} (${'#'.repeat(next)} …): use ${'#'.repeat(level + 1)} …`);
       level = next;
     }
   }
