@@ -8,11 +8,12 @@ import { entryKey, fileClock, lookupBytes, projectInputs, projectRequire, store 
 
 /**
  * `kind` is the cache's name for it; `key`, what the output depends on besides the files it reads; `entry`, relative to the
- * root, for messages. Returns the output, the file the cache keeps it in (if it does) and the inputs, relative to the root.
- * @param {{ root: string, kind: string, key: readonly (string | Uint8Array)[], options: import('esbuild').BuildOptions,
- *   extension: string, entry: string }} request
+ * root, for messages; `extension`, the kept file's (an ES module's .mjs, a script's .js). Returns the output, the file the cache
+ * keeps it in (if it does) and the inputs, relative to the root.
+ * @param {{ root: string, kind: string, key?: readonly (string | Uint8Array)[], options: import('esbuild').BuildOptions,
+ *   extension?: string, entry: string }} request
  */
-export async function bundle({ root, kind, key, options, extension, entry }) {
+export async function bundle({ root, kind, key = [], options, extension = options.format === 'esm' ? 'mjs' : 'js', entry }) {
   // The plugins are the generator's code, which the key covers.
   const { plugins: _plugins, ...settings } = options;
   const fullKey = entryKey(root, kind, [root, JSON.stringify(settings), ...key]);

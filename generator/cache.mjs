@@ -210,13 +210,10 @@ function inputHash(root, input) {
   const at = path.resolve(root, input);
   try {
     if (!input.endsWith('/')) return hashParts([readFileSync(at)]);
-    const names = readdirSync(at, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.') && !entry.isSymbolicLink());
-    return hashParts([
-      names
-        .map((entry) => entry.name)
-        .sort()
-        .join('\n'),
-    ]);
+    const names = readdirSync(at, { withFileTypes: true }).flatMap((entry) =>
+      entry.name.startsWith('.') || entry.isSymbolicLink() ? [] : [entry.name],
+    );
+    return hashParts([names.sort().join('\n')]);
   } catch {
     return undefined;
   }

@@ -26,7 +26,6 @@ async function make() {
       // esbuild reads the site's tsconfig.json (its JSX settings) without naming it among the bundle's inputs.
       key: [existsSync(tsconfig) ? readFileSync(tsconfig) : ''],
       entry: path.relative(root, entry),
-      extension: 'mjs',
       options: {
         entryPoints: [entry],
         // Stack traces name the project's files wherever the bundle is kept.

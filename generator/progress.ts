@@ -14,8 +14,6 @@ export interface ProgressOptions {
   write: (text: string) => void;
   /** A terminal: one line, redrawn in place. */
   tty: boolean;
-  /** A step shows its progress once it has run this long. */
-  afterMs?: number;
   /** Without a terminal, at most a line this often. */
   everyMs?: number;
   now?: () => number;
@@ -23,19 +21,16 @@ export interface ProgressOptions {
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-export function progressReporter({
-  write,
-  tty,
-  afterMs = 1_000,
-  everyMs = 5_000,
-  now = () => performance.now(),
-}: ProgressOptions): ProgressReporter {
+/** A step shows its progress once it has run this long. */
+const AFTER_MS = 1_000;
+
+export function progressReporter({ write, tty, everyMs = 5_000, now = () => performance.now() }: ProgressOptions): ProgressReporter {
   const steps = new Map<string, { since: number; done?: number; total?: number }>();
   let shown = '';
   let lastPrinted = Number.NEGATIVE_INFINITY;
   const line = () =>
     [...steps]
-      .filter(([, step]) => step.total !== undefined && now() - step.since >= afterMs)
+      .filter(([, step]) => step.total !== undefined && now() - step.since >= AFTER_MS)
       .map(([label, step]) => `${label} ${count(step.done ?? 0)}/${count(step.total ?? 0)}`)
       .join(' · ');
   const clear = () => {
@@ -55,7 +50,7 @@ export function progressReporter({
     }
   };
   // A step whose count has not moved still shows once its second has passed.
-  const timer = setInterval(update, Math.min(afterMs, 1_000));
+  const timer = setInterval(update, AFTER_MS);
   timer.unref();
   return {
     started: (label) => steps.set(label, { since: now() }),

@@ -129,7 +129,6 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
   const width = Math.max(...names.map((name) => name.length));
   const results = new Map<AnyStep, Promise<unknown>>();
   const timings: Timing[] = [];
-  const ran: string[] = [];
   const changed = new Set<string>();
   let failed = false;
   /** Those running: the first failure stops them all, so that nothing waits behind work of no use. */
@@ -191,7 +190,6 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
         ({ ms }) => {
           if (ms === undefined || failed) return;
           timings.push({ step: step.name, ms });
-          ran.push(step.name);
           options.log(`  ✓ ${step.name.padEnd(width)}  ${String(Math.round(ms)).padStart(5)} ms`);
         },
         () => {},
@@ -207,6 +205,7 @@ export async function runSteps<Build>(steps: readonly AnyStep[], options: RunOpt
   const outcomes = await Promise.allSettled(steps.map((step) => results.get(step)));
   for (const outcome of outcomes) if (outcome.status === 'rejected' && !(outcome.reason instanceof NotStarted)) throw outcome.reason;
   const values = outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value : undefined));
+  const ran = timings.map((timing) => timing.step);
   return {
     results: new StepResults(new Map(steps.map((step, index) => [step, values[index]]))),
     timings,

@@ -9,19 +9,21 @@ const NONCHARACTER = /[\p{Noncharacter_Code_Point}\p{Cs}]/u;
 /** What draws nothing: white space, format characters (zero-width spaces and joiners, direction marks), the Hangul and Braille blanks. */
 const INVISIBLE = /^[\s\p{Cf}\u115f\u1160\u3164\uffa0\u2800]*$/u;
 
+/** A check that words its own problem: `mistake` says what is wrong with a text, or undefined where nothing is. */
+export function worded(mistake: (value: string) => string | undefined) {
+  return v.check(
+    (value: string) => mistake(value) === undefined,
+    (issue) => mistake(issue.input) ?? '',
+  );
+}
+
 /** Words a reader sees: something visible, no control character, at most `maxLength` characters. */
 export function text(maxLength: number) {
   return v.pipe(
     v.string(),
-    v.check(
-      (value) => unshowable(value) === undefined,
-      (issue) => unshowable(String(issue.input)) ?? '',
-    ),
+    worded(unshowable),
     v.check((value) => !INVISIBLE.test(value), 'is empty'),
-    v.check(
-      (value) => value.length <= maxLength,
-      (issue) => `is ${String(issue.input).length} characters long; it may be ${maxLength} at most`,
-    ),
+    worded((value) => (value.length > maxLength ? `is ${value.length} characters long; it may be ${maxLength} at most` : undefined)),
   );
 }
 

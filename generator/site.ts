@@ -103,14 +103,8 @@ export type PageTarget<Entry = number, Listed = number, Shown = number, Latest =
 
 export type RedirectInfo = { from: SitePath; to: SitePath; status: 301 | 302 };
 
-export interface FeedEntry {
-  path: SitePath;
-  title: string;
-  description: string;
-  /** Instants, as RFC 3339 text. */
-  date: string;
-  updated?: string;
-}
+/** Its `date` and `updated` as instants, RFC 3339 text. */
+export type FeedEntry = Pick<EntryInfo<unknown>, 'title' | 'description' | 'date' | 'updated'> & { path: SitePath };
 
 export interface FeedInfo {
   collection: string;

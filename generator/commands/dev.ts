@@ -3,6 +3,7 @@ import { type CommandSpec, positiveNumber, readCommandLine } from '../cli';
 import { ALL_INTERFACES, bindAddress, DEFAULT_PORT, isLoopback, portToTry } from '../dev/address';
 import { dev } from '../dev/index';
 import type { Outcome } from '../dev/session';
+import { messageOf } from '../failure';
 import { escapeControls, paintFor } from '../terminal';
 import { checkBase } from '../urls';
 
@@ -46,7 +47,7 @@ export async function devCommand(root: string, args: readonly string[]): Promise
     try {
       return read();
     } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error));
+      console.error(messageOf(error));
       return process.exit(1);
     }
   };
@@ -134,8 +135,7 @@ export async function devCommand(root: string, args: readonly string[]): Promise
     console.log('');
     await server.built;
   } catch (error) {
-    const cause = error instanceof Error ? error.message : String(error);
-    console.error(`${paintErr.red('The dev server could not start:')} ${cause}`);
+    console.error(`${paintErr.red('The dev server could not start:')} ${messageOf(error)}`);
     await stop(1);
   }
 }

@@ -29,6 +29,11 @@ function element(tag: string, text: string, style: Partial<CSSStyleDeclaration>)
   return node;
 }
 
+/** Text as written, wrapped at the panel's edge, monospaced at `font` (its size and line height). */
+function pre(text: string, font: string, style: Partial<CSSStyleDeclaration>): HTMLElement {
+  return element('pre', text, { whiteSpace: 'pre-wrap', font: `${font} ${MONO}`, ...style });
+}
+
 /** The generator's own neutral greys and its red or amber, whatever the site's colours; `attribute` marks it, to remove it. */
 function panel(tag: string, attribute: string, heading: HTMLElement, style: Partial<CSSStyleDeclaration>): HTMLElement {
   const node = element(tag, '', {
@@ -66,13 +71,8 @@ function showOverlay(error: Failure): void {
   const place = /^([\w./@-]+\.\w+(?::\d+){1,2}): /.exec(error.message)?.[1] ?? error.file;
   if (place)
     dialog.append(element('p', `In ${place}`, { margin: '0 0 0.5rem', font: `600 0.9375rem/1.4 ${MONO}`, overflowWrap: 'anywhere' }));
-  dialog.append(
-    element('pre', error.message, { margin: '0 0 1rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', font: `0.9375rem/1.5 ${MONO}` }),
-  );
-  if (error.stack)
-    dialog.append(
-      element('pre', error.stack, { whiteSpace: 'pre-wrap', color: '#5c5c63', margin: '0 0 1rem', font: `0.8125rem/1.4 ${MONO}` }),
-    );
+  dialog.append(pre(error.message, '0.9375rem/1.5', { margin: '0 0 1rem', overflowWrap: 'anywhere' }));
+  if (error.stack) dialog.append(pre(error.stack, '0.8125rem/1.4', { color: '#5c5c63', margin: '0 0 1rem' }));
   const where = place ? place.replace(/(?::\d+){1,2}$/, '') : 'the file';
   const fix = `Fix it in ${where} and save: this page updates by itself. The terminal shows the same message.`;
   dialog.append(element('p', fix, { margin: '0', color: '#5c5c63' }));
@@ -106,15 +106,7 @@ function showNotices(notices: readonly Failure[]): void {
     boxShadow: '0 1rem 3rem rgb(0 0 0 / 0.3)',
   });
   aside.popover = 'manual';
-  for (const notice of notices)
-    aside.append(
-      element('pre', notice.message, {
-        margin: '0 0 0.75rem',
-        whiteSpace: 'pre-wrap',
-        overflowWrap: 'anywhere',
-        font: `0.8125rem/1.5 ${MONO}`,
-      }),
-    );
+  for (const notice of notices) aside.append(pre(notice.message, '0.8125rem/1.5', { margin: '0 0 0.75rem', overflowWrap: 'anywhere' }));
   const fixed = 'Saves there are not seen until it is fixed; this goes by itself then. The terminal shows the same.';
   aside.append(element('p', fixed, { margin: '0 0 0.75rem', color: '#5c5c63' }));
   const hide = element('button', 'Hide', { font: 'inherit', padding: '0.25rem 0.75rem' });

@@ -4,8 +4,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
-import type { Failure } from '../failure';
+import { type Failure, messageOf } from '../failure';
 import { contentTypeFor } from '../hosting/policy';
+import { isWithin } from '../project-files';
 import { sitePathOf } from '../urls';
 import type { DevSession } from './session';
 
@@ -95,7 +96,7 @@ export function createDevServer(options: DevServerOptions) {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end(`Dev server error: ${error instanceof Error ? error.message : String(error)}`);
+      response.end(`Dev server error: ${messageOf(error)}`);
     });
   });
 
@@ -130,7 +131,7 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
     return undefined;
   }
   const target = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (target !== root && !target.startsWith(root + path.sep)) return undefined;
+  if (!isWithin(root, target)) return undefined;
   for (const candidate of [target, path.join(target, 'index.html')]) {
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return candidate;

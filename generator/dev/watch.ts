@@ -4,6 +4,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch } from 'chokidar';
 import type { Failure } from '../failure';
+import { isWithin } from '../project-files';
 
 /** No source of a site: its packages, and the build's output (a hidden name, `.dist-builds`, is passed over anyway). */
 const UNWATCHED = new Set(['node_modules', 'dist']);
@@ -57,9 +58,8 @@ export function watchSources(
 ): SourceWatcher {
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const realRoot = realpathSync(root);
-  const within = (real: string, folder: string) => real === folder || real.startsWith(`${folder}${path.sep}`);
   /** The project's name of a real path, else the path itself. */
-  const shownReal = (real: string) => (within(real, realRoot) ? path.relative(realRoot, real).split(path.sep).join('/') || '.' : real);
+  const shownReal = (real: string) => (isWithin(realRoot, real) ? path.relative(realRoot, real).split(path.sep).join('/') || '.' : real);
   const notices = new Map<string, Notice>();
   const notify = (file: string, notice: Omit<Notice, 'failure'> & { message: string }) => {
     if (notices.has(file)) return;
@@ -81,10 +81,10 @@ export function watchSources(
       shownReal(target) === written ? JSON.stringify(written) : `${JSON.stringify(written)} (${shownReal(target)})`;
     try {
       const target = realpathSync(link);
-      if (!within(target, realRoot)) return `${name} is a link to ${to(target)}, outside the project: the dev server does not follow it.`;
+      if (!isWithin(realRoot, target)) return `${name} is a link to ${to(target)}, outside the project: the dev server does not follow it.`;
       // A folder it is reached through, the link's own included: following it would go round forever.
-      for (let folder = path.dirname(link); within(folder, root); folder = path.dirname(folder))
-        if (within(realpathSync(folder), target))
+      for (let folder = path.dirname(link); isWithin(root, folder); folder = path.dirname(folder))
+        if (isWithin(target, realpathSync(folder)))
           return `${name} is a link to ${to(target)}, a folder it is in: following it would loop, so the dev server does not.`;
       return undefined;
     } catch (error) {
@@ -114,7 +114,7 @@ export function watchSources(
   const highestDenied = (folder: string): string | undefined => {
     if (denied(folder) === undefined) return undefined;
     const parent = path.dirname(folder);
-    return (parent !== root && within(parent, root) && highestDenied(parent)) || folder;
+    return (parent !== root && isWithin(root, parent) && highestDenied(parent)) || folder;
   };
   /** chokidar may have given up on it (its watch failed), or not (it read it again): either way it is watched again once fixed. */
   const cannotRead = (file: string, code: string) => {
@@ -143,7 +143,7 @@ export function watchSources(
     const at = (error as NodeJS.ErrnoException).path;
     const file = at === undefined ? root : path.resolve(root, at);
     if (PERMISSION_CODES.has(code) && denied(file) !== undefined) return cannotRead(file, code);
-    const name = within(file, root) ? relative(file) || '.' : file;
+    const name = isWithin(root, file) ? relative(file) || '.' : file;
     const limit = code === 'ENOSPC' ? ': the system’s limit on watched folders (fs.inotify.max_user_watches) is reached' : '';
     notify(name, {
       message: `${name} cannot be watched (${code}${limit}): the dev server does not see what changes in it. Restart it once this is fixed.`,

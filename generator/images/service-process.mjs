@@ -78,14 +78,8 @@ async function encode({ file, widths, formats, share, maxPixels }) {
     }
     // A photo is shared as a JPEG; a drawing (a PNG) stays one.
     const shareFormat = original.extension === 'png' ? original : (ORIGINALS.jpeg ?? original);
-    const shared = share && {
-      type: shareFormat.type,
-      extension: shareFormat.extension,
-      bytes: await encoded(
-        sharp(data, raw).resize({ width: share.width, height: share.height, fit: 'cover', position: 'attention' }),
-        shareFormat,
-      ).toBuffer(),
-    };
+    const cut = share && sharp(data, raw).resize({ width: share.width, height: share.height, fit: 'cover', position: 'attention' });
+    const shared = cut && { ...shareFormat, bytes: await encoded(cut, shareFormat).toBuffer() };
     return { width, height, type: original.type, outputs, ...(shared ? { share: shared } : {}) };
   } catch (error) {
     throw problem('unreadable', String(error));

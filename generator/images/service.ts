@@ -88,21 +88,14 @@ export class ImageService {
     return new Promise((resolve, reject) => {
       const aborted = () => this.close(signal?.reason instanceof Error ? signal.reason : new Error(String(signal?.reason)));
       signal?.addEventListener('abort', aborted, { once: true });
-      const settle = () => {
-        signal?.removeEventListener('abort', aborted);
-        if (this.pending.size === 0) this.idle(child);
-      };
-      this.pending.set(id, {
-        what,
-        resolve: (value) => {
-          settle();
-          resolve(value);
-        },
-        reject: (error) => {
-          settle();
-          reject(error);
-        },
-      });
+      const settled =
+        <T>(settle: (value: T) => void) =>
+        (value: T) => {
+          signal?.removeEventListener('abort', aborted);
+          if (this.pending.size === 0) this.idle(child);
+          settle(value);
+        };
+      this.pending.set(id, { what, resolve: settled(resolve), reject: settled(reject) });
       child.ref();
       child.channel?.ref();
       child.send({ id, type, ...input });

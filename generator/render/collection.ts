@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { entryKey, lookupMeta, store } from '../cache.mjs';
 import { outsideProject } from '../project-files';
-import { description, text, title, unshowable } from '../schema';
+import { description, text, title, unshowable, worded } from '../schema';
 import type { Collection, Held, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
 import { type Problem, problemsOf } from './check';
@@ -15,13 +15,7 @@ import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry } from '
 
 /** Nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
-const date = v.pipe(
-  v.string('should be a date such as 2025-06-01'),
-  v.check(
-    (value) => dateMistake(value) === undefined,
-    (issue) => dateMistake(String(issue.input)) ?? '',
-  ),
-);
+const date = v.pipe(v.string('should be a date such as 2025-06-01'), worded(dateMistake));
 
 /** What an editor got wrong in a date, if anything: a feed needs RFC 3339, and a page must not show "1 January 1". */
 function dateMistake(value: string): string | undefined {
@@ -46,14 +40,8 @@ function dateMistake(value: string): string | undefined {
 function tagsField(collection: Collection<unknown>): v.ObjectEntries {
   if (!collection.tags) return {};
   const tag = v.picklist(collection.tags.allowed, 'is not one of the tags the collection allows (its `tags` in the pages module)');
-  return {
-    tags: v.optional(
-      v.pipe(
-        v.array(tag),
-        v.check((tags) => new Set(tags).size === tags.length, 'names a tag twice: give each once'),
-      ),
-    ),
-  };
+  const once = v.check((tags: string[]) => new Set(tags).size === tags.length, 'names a tag twice: give each once');
+  return { tags: v.optional(v.pipe(v.array(tag), once)) };
 }
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

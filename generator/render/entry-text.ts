@@ -25,13 +25,9 @@ export function readEntry(file: string): string | { problem: string } {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
-      const target = lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(file) : undefined;
-      return {
-        problem:
-          target === undefined
-            ? 'was removed while the build read it: build again'
-            : `is a link to ${target}, which does not exist: restore the file, or remove the link`,
-      };
+      if (!lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink())
+        return { problem: 'was removed while the build read it: build again' };
+      return { problem: `is a link to ${readlinkSync(file)}, which does not exist: restore the file, or remove the link` };
     }
     if (code === 'EACCES' || code === 'EPERM') return { problem: 'cannot be read: the build has no right to read it' };
     if (code === 'EISDIR') return { problem: 'is a folder named as an entry: rename it without .md' };

@@ -173,37 +173,32 @@ export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettin
   // The entry's title is the page's h1.
   let level = top;
   let line = 0;
+  const add = (text: string) => problems.push({ line, text });
   for (const token of tokens) {
     if (token.map) line = token.map[0];
-    if (token.type === 'html_block' && !COMMENTS.test(token.content)) problems.push({ line, text: htmlBlockProblem(token.content) });
+    if (token.type === 'html_block' && !COMMENTS.test(token.content)) add(htmlBlockProblem(token.content));
     // One a paragraph: its closing tags are the same mistake.
     const inline = token.children?.find((child) => child.type === 'html_inline' && !COMMENTS.test(child.content));
-    if (inline) problems.push({ line, text: rawHtml(inline.content) });
+    if (inline) add(rawHtml(inline.content));
     if (token.children) problems.push(...unread(token.children, line));
     if (token.type === 'fence' && languages && settings?.code) {
       const language = fenceLanguage(token);
       if (language && !PLAIN.has(language) && !languages.has(language)) {
         const named = (settings.code.languages ?? COMMON_LANGUAGES).join(', ');
-        problems.push({
-          line,
-          text: `has a code block in "${language}", which the site does not highlight (its languages: ${named}): write one of them after the \`\`\`, or text`,
-        });
+        add(
+          `has a code block in "${language}", which the site does not highlight (its languages: ${named}): write one of them after the \`\`\`, or text`,
+        );
       }
     }
     if (token.type === 'heading_open') {
       const next = Number(token.tag.slice(1));
-      if (next === 1 && top === 1)
-        problems.push({ line, text: "has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …" });
+      if (next === 1 && top === 1) add("has a level-1 heading (# …): the entry's title is the page's heading; start its sections at ## …");
       else if (next <= top)
-        problems.push({
-          line,
-          text: `has a level-${next} heading (${'#'.repeat(next)} …), as high as the section's own: start its headings at ${'#'.repeat(top + 1)} …`,
-        });
+        add(
+          `has a level-${next} heading (${'#'.repeat(next)} …), as high as the section's own: start its headings at ${'#'.repeat(top + 1)} …`,
+        );
       else if (next > level + 1)
-        problems.push({
-          line,
-          text: `skips from heading level ${level} to ${next} (${'#'.repeat(next)} …): use ${'#'.repeat(level + 1)} …`,
-        });
+        add(`skips from heading level ${level} to ${next} (${'#'.repeat(next)} …): use ${'#'.repeat(level + 1)} …`);
       level = next;
     }
   }
@@ -408,15 +403,8 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
       if (token.type === 'checkbox_input' && tokens[at + 1]?.type === 'label_open') {
         // A task: its box inside its label, which names it, with no id to clash with a heading's.
         const [words, next] = walk(tokens, at + 2, 'label_close');
-        const done = token.attrGet('checked') !== null;
-        nodes.push(
-          createElement(
-            'label',
-            { key: key++ },
-            createElement('input', { type: 'checkbox', disabled: true, defaultChecked: done }),
-            ...words,
-          ),
-        );
+        const box = createElement('input', { type: 'checkbox', disabled: true, defaultChecked: token.attrGet('checked') !== null });
+        nodes.push(createElement('label', { key: key++ }, box, ...words));
         at = next;
         continue;
       }
@@ -445,32 +433,23 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
   const block = (token: Token, children: ReactNode[]): ReactNode => {
     if (token.type === 'link_open') return link(token, children);
     // The notes, numbered in the order they are first cited, as markdown-it-footnote counts them.
-    if (token.type === 'footnote_block_open')
-      return createElement(
-        'section',
-        { key: key++, role: 'doc-endnotes', 'aria-label': labels.footnotes },
-        createElement('ol', null, ...children),
-      );
+    if (token.type === 'footnote_block_open') {
+      const notes = createElement('ol', null, ...children);
+      return createElement('section', { key: key++, role: 'doc-endnotes', 'aria-label': labels.footnotes }, notes);
+    }
     if (token.type === 'footnote_open')
       return createElement('li', { key: key++, id: `fn-${(token.meta as { id: number }).id + 1}` }, ...children);
     const id = ids.get(token);
     const element = createElement(token.tag, { key: key++, ...blockAttributes(token, id) }, ...children);
     if (!id || (token.tag !== 'h2' && token.tag !== 'h3') || context.headingLinks === false) return element;
     // A link a reader can copy, beside the heading rather than in it: named by the heading's words, which it does not repeat.
-    return createElement(
-      'div',
-      { key: key++, className: classes.heading },
-      element,
-      createElement('a', { href: `#${id}`, 'aria-labelledby': id, className: classes.headingLink }, '#'),
-    );
+    const anchor = createElement('a', { href: `#${id}`, 'aria-labelledby': id, className: classes.headingLink }, '#');
+    return createElement('div', { key: key++, className: classes.heading }, element, anchor);
   };
   const noteReference = (token: Token) => {
     const { id, subId } = token.meta as { id: number; subId: number };
-    return createElement(
-      'sup',
-      { key: key++ },
-      createElement('a', { href: `#fn-${id + 1}`, id: referenceId(id, subId), role: 'doc-noteref' }, String(id + 1)),
-    );
+    const link = createElement('a', { href: `#fn-${id + 1}`, id: referenceId(id, subId), role: 'doc-noteref' }, String(id + 1));
+    return createElement('sup', { key: key++ }, link);
   };
   const backlink = (token: Token) => {
     const { id, subId } = token.meta as { id: number; subId: number };
@@ -494,12 +473,9 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
           }),
         ])
       : [token.content];
+    const lines = createElement('code', token.type === 'fence' && language ? { 'data-language': language } : {}, ...content);
     // Focusable as a wide table is: a long line scrolls sideways.
-    return createElement(
-      'pre',
-      { key: key++, tabIndex: 0 },
-      createElement('code', token.type === 'fence' && language ? { 'data-language': language } : {}, ...content),
-    );
+    return createElement('pre', { key: key++, tabIndex: 0 }, lines);
   };
   const link = (token: Token, children: ReactNode[]) => {
     const href = attribute(token, 'href');
@@ -536,12 +512,11 @@ function blockAttributes(token: Token, id: string | undefined): Record<string, s
 /** Its box set, so that nothing moves when it loads; `title` is a Markdown image's `![alt](file "title")`. */
 export function picture(image: ImageInfo & { title?: string }, sizes: string, loading: 'lazy' | 'eager', key?: number): ReactNode {
   const fallback = image.sources.at(-1);
+  const sources = image.sources.slice(0, -1).map(({ type, srcset }) => createElement('source', { key: type, type, srcSet: srcset, sizes }));
   return createElement(
     'picture',
     { key },
-    ...image.sources
-      .slice(0, -1)
-      .map((source) => createElement('source', { key: source.type, type: source.type, srcSet: source.srcset, sizes })),
+    ...sources,
     createElement('img', {
       src: image.src,
       alt: image.alt,

@@ -7,7 +7,7 @@ import { canonicalPath, routeFile } from '../urls';
 import { Addresses } from './addresses';
 import { type Problem, problemsError, problemsOf, type Where } from './check';
 import { loadCollection } from './collection';
-import { around, feedOf, listPages, type Shown, tagPath, tagProblems, tagsOf, versionOf } from './collection-pages';
+import { around, feedOf, type ListSpec, listPages, type Shown, tagPath, tagProblems, tagsOf, versionOf } from './collection-pages';
 import { type Keys, locate } from './locate';
 import { proseProblems } from './prose';
 import { type DescribeInput, type ImageSource, type Located, type SiteDescription, summaryOf } from './protocol';
@@ -27,7 +27,11 @@ const pathSchema = v.pipe(
   ),
 );
 
-const component = v.custom<unknown>((value) => typeof value === 'function', 'is not a component');
+/** A page's copy (`content`), or a component of its own (`page`): checkEntry asks for one of them. */
+const copy = {
+  content: v.optional(v.unknown()),
+  page: v.optional(v.custom<unknown>((value) => typeof value === 'function', 'is not a component')),
+};
 
 export async function describeSite(
   pages: AnyPages,
@@ -40,21 +44,9 @@ export async function describeSite(
     (value: unknown, fallback: string, prefix: Keys = []): Where =>
     async (keys) =>
       (await locate(root, value, [...prefix, ...keys])) ?? { file: fallback };
-  const routeSchema = v.strictObject({
-    path: pathSchema,
-    title: titleSchema,
-    description: descriptionSchema,
-    content: v.optional(v.unknown()),
-    page: v.optional(component),
-    ...pages.fields,
-  });
+  const routeSchema = v.strictObject({ path: pathSchema, title: titleSchema, description: descriptionSchema, ...copy, ...pages.fields });
   // The 404 page is kept out of search results: its description needs no length.
-  const entrySchema = v.strictObject({
-    title: titleSchema,
-    description: text(160),
-    content: v.optional(v.unknown()),
-    page: v.optional(component),
-  });
+  const entrySchema = v.strictObject({ title: titleSchema, description: text(160), ...copy });
 
   const checked = new Map<unknown, Promise<Problem[]>>();
   const checkContent = async (content: unknown) => {
@@ -160,37 +152,25 @@ export async function describeSite(
     left.push(...loaded.entries.flatMap((entry) => (!entry.shown && entry.info.held ? [{ file: entry.file, held: entry.info.held }] : [])));
     const shown: Shown[] = loaded.entries.flatMap((entry, index) => (entry.shown ? [{ entry, index }] : []));
     const collectionWhere = () => whereIn(pages, pagesModule, ['collections', name, 'path'])([]);
-    /** A list's pages and its feed, each address claimed. */
-    const addList = async (lists: PageInfo[], feed: FeedInfo, what: string) => {
+    const tags = tagsOf(collection, shown);
+    /** A list's pages and its feed (`feed`: its title), each address claimed. */
+    const addList = async (spec: Omit<ListSpec, 'collection' | 'perPage'> & { feed: string }, listed: Shown[], what: string) => {
+      const lists = listPages({ ...spec, collection: name, perPage: collection.list.perPage }, listed, tags);
+      const feed = feedOf(collection, name, spec.path, spec.feed, listed);
       for (const [at, info] of lists.entries())
         await claim(info.path ?? '', `${at === 0 ? 'the list' : `page ${at + 1} of the list`} ${what}`, collectionWhere);
       await claim(`${feed.path}/feed.xml`, `the feed ${what}`, collectionWhere);
       infos.push(...lists);
       feeds.push(feed);
     };
-    const tags = tagsOf(collection, shown);
     const { list } = collection;
-    const spec = { collection: name, perPage: list.perPage };
     // An empty collection keeps its list, empty: its address, and the links to it, outlive its last entry.
-    await addList(
-      listPages(
-        { ...spec, path: collection.path, title: list.title, description: list.description, fields: fieldsOf(list.fields) },
-        shown,
-        tags,
-      ),
-      feedOf(collection, name, collection.path, collection.feed, shown),
-      `of collection "${name}"`,
-    );
+    const main = { path: collection.path, title: list.title, description: list.description, fields: fieldsOf(list.fields) };
+    await addList({ ...main, feed: collection.feed }, shown, `of collection "${name}"`);
     for (const { name: tag } of tags) {
-      const path = tagPath(collection, tag);
       const tagged = shown.filter(({ entry }) => entry.info.tags.includes(tag));
       const words = collection.tags?.list(tag);
-      if (!words) continue;
-      await addList(
-        listPages({ ...spec, path, title: words.title, description: words.description, tag }, tagged, tags),
-        feedOf(collection, name, path, words.feed, tagged),
-        `of the tag "${tag}" of collection "${name}"`,
-      );
+      if (words) await addList({ path: tagPath(collection, tag), ...words, tag }, tagged, `of the tag "${tag}" of collection "${name}"`);
     }
     for (const [position, { entry, index }] of shown.entries()) {
       // Its file's name is its address.

@@ -30,11 +30,8 @@ export type Drawing = { root: string; site: Site; writer: Writer; base: string; 
 
 async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddress, signal: AbortSignal): Promise<Brand> {
   const { site, writer, base } = drawing;
-  const drawings = await pool.ask(
-    'brand',
-    { host: new URL(address.origin).host, sizes: [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE] },
-    'drawing the brand images',
-  );
+  const sizes = [FAVICON_SIZE, TOUCH_ICON_SIZE, MANIFEST_ICON_SIZE];
+  const drawings = await pool.ask('brand', { host: new URL(address.origin).host, sizes }, 'drawing the brand images');
   const files: OutputFile[] = [];
   const written = (asset: Pick<WrittenAsset, 'href' | 'file'>) => {
     files.push(asset.file);

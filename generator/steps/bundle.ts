@@ -58,7 +58,7 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
 }
 
 async function bundleSite(root: string, site: Site, writer: Writer): Promise<SiteBundle> {
-  const built = await bundle({ root, kind: 'site', key: [], entry: site.pages, extension: 'mjs', options: siteBundleOptions(root, site) });
+  const built = await bundle({ root, kind: 'site', entry: site.pages, options: siteBundleOptions(root, site) });
   // A copy of its own, which a cache emptied meanwhile cannot take away.
   return { file: writer.scratch('site.mjs', built.output), reads: built.inputs };
 }

@@ -10,9 +10,7 @@ export async function browserBundle(root: string, entry: string) {
   return bundle({
     root,
     kind: 'client',
-    key: [],
     entry,
-    extension: 'js',
     options: {
       entryPoints: [path.resolve(root, entry)],
       bundle: true,

@@ -18,6 +18,8 @@ const file = v.pipe(
   v.check((value) => !value.split('/').includes('..'), 'leads out of the project: name a path inside it'),
 );
 
+const pixels = v.pipe(v.number(), v.integer('is not a whole number'), v.minValue(1, 'is not a number of pixels above 0'));
+
 const schema = v.strictObject({
   name: text(60),
   tagline: text(160),
@@ -32,11 +34,7 @@ const schema = v.strictObject({
   font: v.strictObject({ family: text(60), file: v.string(), safety: v.string() }),
   brandFonts: v.array(file),
   hosts: v.optional(v.array(v.picklist(HOST_NAMES, 'is not a host the build writes a configuration for'))),
-  images: v.optional(
-    v.strictObject({
-      maxPixels: v.optional(v.pipe(v.number(), v.integer('is not a whole number'), v.minValue(1, 'is not a number of pixels above 0'))),
-    }),
-  ),
+  images: v.optional(v.strictObject({ maxPixels: v.optional(pixels) })),
 });
 
 export const config = defineStep({
@@ -48,9 +46,7 @@ export const config = defineStep({
     const built = await bundle({
       root,
       kind: 'config',
-      key: [],
       entry: config,
-      extension: 'mjs',
       options: { entryPoints: [path.join(root, config)], bundle: true, format: 'esm', platform: 'node', target: 'node20' },
     });
     // Imported from the build's own folder, not the cache, which another process may empty meanwhile.

@@ -27,14 +27,10 @@ export interface Fonts {
   reads: string[];
 }
 
-interface Source {
-  bytes: Buffer;
-  file: string;
-  /** Cached: reading the character map means decoding the font. */
-  characters: string;
-  weightAxis: { min: number; max: number };
-  subsetter: () => Promise<Subsetter>;
-}
+/** Its characters and axis cached: reading the character map means decoding the font. */
+type Coverage = Pick<Subsetter, 'characters' | 'weightAxis'>;
+
+type Source = Coverage & { bytes: Buffer; file: string; subsetter: () => Promise<Subsetter> };
 
 async function loadSource(root: string, site: Site): Promise<Source> {
   const { file } = site.font;
@@ -53,7 +49,7 @@ async function loadSource(root: string, site: Site): Promise<Source> {
     return subsetter;
   };
   const key = entryKey(root, 'fonts', ['characters', bytes]);
-  let map = lookupMeta(root, 'fonts', key)?.meta as { characters: string; weightAxis: { min: number; max: number } } | undefined;
+  let map = lookupMeta(root, 'fonts', key)?.meta as Coverage | undefined;
   if (!map) {
     const loaded = await load();
     map = { characters: loaded.characters, weightAxis: loaded.weightAxis };
@@ -72,17 +68,11 @@ async function missingGlyphs(
   const names = missing.map((character) => `“${character}” (${codePoint(character)})`).join(', ');
   const first = missing[0] ?? '';
   const index = rendered.pages.findIndex((page) => page.characters.includes(first));
-  const font = `${site.font.family} (${site.font.file})`;
-  if (index < 0)
-    return new BuildError(`The stylesheet writes ${names}, which ${font} has no glyph for: use another character, or a font that has it.`, {
-      file: site.styles,
-    });
+  const why = `${names}, which ${site.font.family} (${site.font.file}) has no glyph for: use another character, or a font that has it.`;
+  if (index < 0) return new BuildError(`The stylesheet writes ${why}`, { file: site.styles });
   const route = pageLabel(rendered.infos[index]);
   const where = await whereOnPage(renderer, described, index, first);
-  return new BuildError(
-    `${where.prefix}page ${route} shows ${names}, which ${font} has no glyph for: use another character, or a font that has it.`,
-    { route, file: where.file },
-  );
+  return new BuildError(`${where.prefix}page ${route} shows ${why}`, { route, file: where.file });
 }
 
 export const fonts = defineStep({

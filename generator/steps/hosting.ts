@@ -40,18 +40,16 @@ export const hosting = defineStep({
   run: ({ config, site: { hosted }, policy: { inline } }, { build, files }) => {
     const host = new URL(config.address.origin).hostname;
     const siteFiles = files.map((output) => output.path).filter(isSiteFile);
+    const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+    const policyName = `${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`;
     const configs: [HostName | 'all', string, string][] = [
-      ['serve', 'serve.json', `${JSON.stringify(serveConfig(inline, hosted), null, 2)}\n`],
+      ['serve', 'serve.json', json(serveConfig(inline, hosted))],
       ['netlify', '_headers', headersFile(siteFiles, inline, hosted)],
       ['netlify', '_redirects', redirectsFile(hosted)],
       ['nginx', `${DEPLOY_DIR}/nginx.conf`, nginxConfig({ serverName: host, root: `/var/www/${host}`, inline, site: hosted })],
       ['cloudfront', `${DEPLOY_DIR}/cloudfront-function.js`, cloudfrontFunction(hosted)],
-      [
-        'cloudfront',
-        `${DEPLOY_DIR}/cloudfront-headers-policy.json`,
-        `${JSON.stringify(cloudfrontHeadersPolicy(`${host.replace(/[^a-z0-9-]+/gi, '-')}-security-headers`, inline), null, 2)}\n`,
-      ],
-      ['all', HOSTED_SITE_FILE, `${JSON.stringify(hosted, null, 2)}\n`],
+      ['cloudfront', `${DEPLOY_DIR}/cloudfront-headers-policy.json`, json(cloudfrontHeadersPolicy(policyName, inline))],
+      ['all', HOSTED_SITE_FILE, json(hosted)],
     ];
     const reserved = files.find((output) => output.path.startsWith(`${DEPLOY_DIR}/`) || configs.some(([, file]) => file === output.path));
     if (reserved) {

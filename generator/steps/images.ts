@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDir, entryKey, lookupMeta, store } from '../cache.mjs';
 import { BuildError } from '../failure';
-import { type Encoded, type Format, ImageProblemError, type ImageService } from '../images/service';
+import { type Format, ImageProblemError, type ImageService } from '../images/service';
 import { runQueue } from '../queue';
 import type { ImageSource } from '../render/protocol';
 import type { ImageInfo } from '../site';
@@ -71,16 +71,10 @@ async function imageOf(
     const linked = linkOutputs(path.join(cacheDir(root), 'images'), kept, writer);
     if (linked) return { ...kept, files: linked };
   }
-  let encoded: Encoded;
-  try {
-    encoded = await service.encode(
-      { file, widths: WIDTHS, formats: FORMATS, ...(cut ? { share: cut } : {}), maxPixels },
-      `making the copies of ${source.file}`,
-      signal,
-    );
-  } catch (error) {
+  const request = { file, widths: WIDTHS, formats: FORMATS, ...(cut ? { share: cut } : {}), maxPixels };
+  const encoded = await service.encode(request, `making the copies of ${source.file}`, signal).catch((error: unknown) => {
     throw error instanceof ImageProblemError ? imageError(source, error, maxPixels) : error;
-  }
+  });
   const made: Made = { width: encoded.width, height: encoded.height, fallbackType: encoded.type, outputs: [] };
   const files: OutputFile[] = [];
   const keep = async (contents: Uint8Array, suffix: string, extension: string, width: number, type: string): Promise<Output> => {

@@ -18,24 +18,19 @@ export const outputs = defineStep({
     const bodies = Object.entries(described.collections).flatMap(([collection, { entries }]) =>
       entries.flatMap((entry) => (inFeeds.has(entry.path) ? [{ collection, entry: withText(build.options.root, entry) }] : [])),
     );
-    const made = await build.renderer.ask(
-      'outputs',
-      {
-        site: { name: config.site.name, lang: config.site.lang },
-        address: config.address,
-        pages: described.pages,
-        feeds: described.feeds,
-        redirects: described.redirects,
-        csp: policy.meta,
-        favicon: brand.assets.favicon,
-        bodies,
-        images: imageFinder(described, images.images)(
-          bodies.map(({ entry }) => entry),
-          [],
-        ),
-      },
-      "making the site's outputs",
-    );
+    const shown = bodies.map(({ entry }) => entry);
+    const request = {
+      site: { name: config.site.name, lang: config.site.lang },
+      address: config.address,
+      pages: described.pages,
+      feeds: described.feeds,
+      redirects: described.redirects,
+      csp: policy.meta,
+      favicon: brand.assets.favicon,
+      bodies,
+      images: imageFinder(described, images.images)(shown, []),
+    };
+    const made = await build.renderer.ask('outputs', request, "making the site's outputs");
     return {
       files: made.flatMap(({ name, files }) =>
         files.map((file) => build.writer.write(file.path, file.contents, `the ${name} output`, file.redirectsTo)),

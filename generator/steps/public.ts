@@ -2,7 +2,7 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError, unlessMissing } from '../failure';
-import { outsideProject } from '../project-files';
+import { isWithin, outsideProject } from '../project-files';
 import { folderName } from '../urls';
 import type { OutputFile, Writer } from '../writer';
 import { config } from './config';
@@ -30,7 +30,7 @@ async function copyPublic(root: string, folder: string | undefined, writer: Writ
     const info = await lstat(from);
     if (info.isSymbolicLink()) {
       const target = await realpath(from).catch(() => undefined);
-      if (target === undefined || (target !== inside && !target.startsWith(inside + path.sep)))
+      if (target === undefined || !isWithin(inside, target))
         throw new BuildError(
           `${shown} is a link to ${target ?? 'nothing'}, outside ${name}/: only the site's own files are published. Copy the file into ${name}/ if it belongs to the site, or remove the link.`,
           { file: shown },

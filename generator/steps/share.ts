@@ -43,11 +43,8 @@ export const share = defineStep({
     for (let from = 0; from < titled.length; from += CARDS_PER_BATCH) {
       signal.throwIfAborted();
       const batch = titled.slice(from, from + CARDS_PER_BATCH);
-      const svgs = await build.renderer.ask(
-        'cards',
-        { host, titles: batch.map((entry) => entry.title) },
-        'drawing the entries’ link previews',
-      );
+      const titles = batch.map((entry) => entry.title);
+      const svgs = await build.renderer.ask('cards', { host, titles }, 'drawing the entries’ link previews');
       const drawn = await runQueue(batch, { width: CARDS_AT_ONCE, signal, done: () => progress(++done, shares.length) }, (entry, index) =>
         png(svgs[index] ?? '', width, 'social', signal, entry.file),
       );
