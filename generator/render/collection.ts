@@ -127,7 +127,9 @@ export async function loadCollection(
       );
     const hash = textHash(source);
     const before = problems.length;
-    const facts = known[hash] ?? (await factsOf(source, file, schema, collection.markdown, add));
+    // The site's schema runs on every build, cached or not (a check may read the clock); one it now fails is read again, for its line.
+    const cached = known[hash] && v.safeParse(schema, known[hash].data).success ? known[hash] : undefined;
+    const facts = cached ?? (await factsOf(source, file, schema, collection.markdown, add));
     if (!facts) continue;
     // Kept when found without a problem (one is found, and named, anew) and its data is JSON's: YAML's .inf would come back null.
     if (problems.length === before && isJson(facts.data)) kept[hash] = facts;
@@ -209,7 +211,7 @@ export async function loadCollection(
   };
 }
 
-/** What an entry's text alone decides, with the site's code (its schema, its Markdown settings): kept by the text's hash. */
+/** What the generator reads in an entry's text, by the site's Markdown settings: kept by the text's hash (and the site's code). */
 interface EntryFacts {
   data: Record<string, unknown>;
   bodyLine: number;

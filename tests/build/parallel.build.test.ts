@@ -382,20 +382,41 @@ describe('the cache (node_modules/.cache/site-generator)', () => {
     BUILDS,
     async () => {
       await withOwnCache(async (root, build) => {
-        const entry = 'content/news/what-every-credit-decision-comes-with.md';
-        const line = (await readFile(path.join(root, entry), 'utf8')).split('\n').findIndex((text) => text.startsWith('author:')) + 1;
-        expect(line).toBeGreaterThan(0);
-        // The entry's facts, found without a problem, are in the cache.
-        expect(build().status).toBe(0);
-        const module = path.join(root, 'pages/site.tsx');
-        const source = await readFile(module, 'utf8');
-        expect(source).toContain('v.picklist(Object.keys(people),');
-        // The site's people are no longer the authors it allows: the entry's author is refused, its text unchanged.
-        await writeFile(module, source.replace('v.picklist(Object.keys(people),', "v.picklist(['nobody-yet'],"));
-        const refused = build();
-        expect(refused.status).toBe(1);
-        expect(refused.stderr).toContain(`${entry}:${line}`);
-        expect(refused.stderr).toMatch(/author "[^"]+" is not one of the site's people/);
+        const edit = async (file: string, from: string, to: string) => {
+          const source = await readFile(path.join(root, file), 'utf8');
+          expect(source).toContain(from);
+          await writeFile(path.join(root, file), source.replace(from, to));
+        };
+        // An entry with a TypeScript block, which the site highlights: its facts, found without a problem, are kept.
+        const entry = 'content/news/zz-cache-check.md';
+        const head =
+          '---\ntitle: A note with code\ndescription: One block of TypeScript, which the site highlights at build time.\ndate: 2026-11-20\nauthor: cto\n---\n\n';
+        const text = `${head}Some words.\n\n\`\`\`ts\nconst answer = 42;\n\`\`\`\n`;
+        await writeFile(path.join(root, entry), text);
+        const lineOf = (start: string) => `${entry}:${text.split('\n').findIndex((line) => line.startsWith(start)) + 1}`;
+        expect(build().stderr).toBe('');
+        // Its languages no longer the common ones, the site refuses the block: read again, not taken from the cache.
+        await edit('components/Article/Article.tsx', '  code: {\n', "  code: {\n    languages: ['python'],\n");
+        const block = build();
+        expect(block.status).toBe(1);
+        expect(block.stderr).toContain(`${lineOf('```')}: has a code block in "ts", which the site does not highlight`);
+        await edit('components/Article/Article.tsx', "    languages: ['python'],\n", '');
+        expect(build().stderr).toBe('');
+        // The site's own check reads the environment: it runs on every build, the entry's facts cached or not.
+        await edit(
+          'pages/site.tsx',
+          'v.picklist(Object.keys(people),',
+          "v.picklist(process.env.ZZ_AUTHORS?.split(',') ?? Object.keys(people),",
+        );
+        expect(build().stderr).toBe('');
+        process.env.ZZ_AUTHORS = 'nobody-yet';
+        try {
+          const author = build();
+          expect(author.status).toBe(1);
+          expect(author.stderr).toContain(`${lineOf('author:')}: author "cto" is not one of the site's people`);
+        } finally {
+          delete process.env.ZZ_AUTHORS;
+        }
       });
     },
   );
