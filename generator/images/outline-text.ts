@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { escapeUTF8 as escapeMarkup } from 'entities/escape';
-import type { Face as HbFace, Font as HbFont } from 'harfbuzzjs';
+import type { Buffer as HbBuffer, Face as HbFace, Font as HbFont } from 'harfbuzzjs';
 import { type SvgText, svgTexts } from '../scan';
 
 /** The fonts a card's text is drawn with (site.brandFonts, absolute), and their bytes' hash. */
@@ -21,6 +21,9 @@ type Face = {
   weight: number;
   glyphs: Map<number, { id: string; path: string }>;
 };
+
+/** The one shaping buffer: a card's texts are shaped one after another, each within one call. */
+let shaping: HbBuffer | undefined;
 
 /** The brand fonts, by their bytes' hash: the last set read (a dev session's next build may bring others). */
 let loaded: { key: string; faces: Promise<Face[]> } | undefined;
@@ -55,7 +58,11 @@ export async function outlinedText(svg: string, fonts: BrandFonts): Promise<stri
   const faces = await facesOf(fonts.files, fonts.key);
   const { Buffer: Shaping, shape } = await import('harfbuzzjs');
   const shaped = (face: Face, words: string) => {
-    const buffer = new Shaping();
+    // One buffer, emptied for each text: a new one's memory in HarfBuzz's heap is freed only when V8 collects its wrapper, and
+    // that heap never shrinks (10,000 cards outlined: 20 MB more of it, and the process 44 MB larger).
+    shaping ??= new Shaping();
+    const buffer = shaping;
+    buffer.reset();
     buffer.addText(words);
     buffer.guessSegmentProperties();
     shape(face.font, buffer);
