@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
 import { bundle, bundleContext } from '../bundle.mjs';
+import { hashParts } from '../cache.mjs';
 import type { Site } from '../site';
 import type { Writer } from '../writer';
 import { config } from './config';
@@ -57,10 +58,13 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
   };
 }
 
+/** A copy of its own, which a cache emptied meanwhile cannot take away, and the hash of its code, made from the bytes in hand. */
+function scratchBundle(writer: Writer, name: string, { output, inputs }: { output: Uint8Array; inputs: string[] }): SiteBundle {
+  return { file: writer.scratch(name, output), reads: inputs, code: hashParts([output]) };
+}
+
 async function bundleSite(root: string, site: Site, writer: Writer): Promise<SiteBundle> {
-  const built = await bundle({ root, kind: 'site', entry: site.pages, options: siteBundleOptions(root, site) });
-  // A copy of its own, which a cache emptied meanwhile cannot take away.
-  return { file: writer.scratch('site.mjs', built.output), reads: built.inputs };
+  return scratchBundle(writer, 'site.mjs', await bundle({ root, kind: 'site', entry: site.pages, options: siteBundleOptions(root, site) }));
 }
 
 export const siteCode = defineStep({
@@ -81,8 +85,7 @@ export async function siteBundler(root: string, site: Site): Promise<SiteBundler
   let version = 0;
   return {
     async bundle(writer) {
-      const { output, inputs } = await context.rebuild();
-      return { file: writer.scratch(`site-${++version}.mjs`, output), reads: inputs };
+      return scratchBundle(writer, `site-${++version}.mjs`, await context.rebuild());
     },
     dispose: () => context.dispose(),
   };

@@ -1,6 +1,4 @@
 /** The site as the render service describes it: its pages, redirects, feeds and entries, every problem named with its file and line. */
-import { readFileSync } from 'node:fs';
-import { hashParts } from '../cache.mjs';
 import { hostedSite } from '../hosting/redirects';
 import { siteCode } from './bundle';
 import { config } from './config';
@@ -12,8 +10,7 @@ export const site = defineStep({
   run: async ({ config, bundle }, { build }) => {
     const { renderer, options } = build;
     renderer.load(bundle.file);
-    const code = hashParts([readFileSync(bundle.file)]);
-    const described = await renderer.ask('describe', { mode: options.mode, now: options.now, code }, 'loading the site');
+    const described = await renderer.ask('describe', { mode: options.mode, now: options.now, code: bundle.code }, 'loading the site');
     return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
   },
 });

@@ -8,7 +8,8 @@ import type { StylesCompiler } from '../styles-compiler';
 import type { Writer } from '../writer';
 
 /** The site's code, bundled with the render worker's: the file the render service loads. */
-export type SiteBundle = { file: string; reads: string[] };
+/** `code`: a hash of the bundle's bytes, which the site step's cache of entries is keyed by. */
+export type SiteBundle = { file: string; reads: string[]; code: string };
 
 export interface Build {
   options: BuildOptions;
