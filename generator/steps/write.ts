@@ -31,14 +31,25 @@ export const write = defineStep({
     // A production page carries its own stylesheet, cut to its classes, and the policy that allows it.
     const own = stylesheet.reading && pageStyles(stylesheet.reading.outline, client.words, policy.inline.scripts, escapeMarkup);
     // Pages stay bytes (latin1 strings, a character a byte), never decoded as UTF-8 to be encoded again; so do the assets put in.
-    const asBytes = (assets: LateAssets) =>
+    const asBytes = (assets: Partial<LateAssets>): Record<string, string> =>
       Object.fromEntries(Object.entries(assets).map(([name, value]) => [name, Buffer.from(value).toString('latin1')]));
-    const assetsBySet = pages.classSets.map((classes) => asBytes({ ...late, ...(own ? own(classes) : {}) }));
+    const lateBytes = asBytes(late);
+    // A class set's, when a page first has it: a dev session's sets include those of pages edited since.
+    const bySet = new Map<number, Record<string, string>>();
+    const assetsOf = (classes: number) => {
+      if (!own) return lateBytes;
+      let assets = bySet.get(classes);
+      if (!assets) {
+        assets = { ...lateBytes, ...asBytes(own(pages.classSets[classes] ?? '')) };
+        bySet.set(classes, assets);
+      }
+      return assets;
+    };
     // One pass, and a function: a `$&` in the script or stylesheet is text, not a replacement pattern.
     const token = new RegExp(`${pages.tokens.nonce}-(\\w+)`, 'g');
     // A few at a time: the writes go to libuv's threads, in parallel, while the next pages are read from the spool.
     const files = await runQueue(pages.pages, { width: WRITES_AT_ONCE, signal }, (page, index) => {
-      const assets = assetsBySet[page.classes] ?? asBytes(late);
+      const assets = assetsOf(page.classes);
       const html = page.spooled.spool
         .read(page.spooled)
         .replace(token, (found, name: string) => (Object.hasOwn(assets, name) ? (assets[name] as string) : found));
