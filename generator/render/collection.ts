@@ -3,7 +3,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
-import { entryKey, lookupMeta, store } from '../cache.mjs';
+import { hashParts, lookupMeta, store } from '../cache.mjs';
 import { outsideProject } from '../project-files';
 import { description, text, title, unshowable, worded } from '../schema';
 import type { Collection, Held, SitePath } from '../site';
@@ -94,7 +94,7 @@ export async function loadCollection(
     ...collection.fields,
   });
   // Each entry's facts as the last build found them with this code, by its text's hash: one record a collection, not a file an entry.
-  const memo = code === undefined ? undefined : entryKey(root, 'describe', [code, name]);
+  const memo = code === undefined ? undefined : hashParts([code, name]);
   const known = ((memo && lookupMeta(root, 'describe', memo)?.meta) ?? {}) as Record<string, EntryFacts>;
   const kept: Record<string, EntryFacts> = {};
   const entries: LoadedEntry[] = [];

@@ -68,7 +68,7 @@ export interface SiteDescription {
 }
 
 export type DescribeInput = Pick<BuildOptions, 'mode' | 'now'> & {
-  /** The site's code, as a hash of its bundle: what its entries were checked by, for the cache. */
+  /** The cache's key for the site's code (entryKey of its bundle's hash): what its entries were read by. */
   code?: string;
 };
 

@@ -1,4 +1,5 @@
 /** The site as the render service describes it: its pages, redirects, feeds and entries, every problem named with its file and line. */
+import { entryKey } from '../cache.mjs';
 import { hostedSite } from '../hosting/redirects';
 import { siteCode } from './bundle';
 import { config } from './config';
@@ -10,7 +11,9 @@ export const site = defineStep({
   run: async ({ config, bundle }, { build }) => {
     const { renderer, options } = build;
     renderer.load(bundle.file);
-    const described = await renderer.ask('describe', { mode: options.mode, now: options.now, code: bundle.code }, 'loading the site');
+    // The key of what the cache keeps of its entries, made here, where the generator's and the packages' hashes are known already.
+    const code = entryKey(options.root, 'describe', [bundle.code]);
+    const described = await renderer.ask('describe', { mode: options.mode, now: options.now, code }, 'loading the site');
     return { described, hosted: hostedSite(config.address.base, described.redirects), reads: described.reads };
   },
 });
