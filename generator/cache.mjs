@@ -6,12 +6,15 @@
  * hand inside node_modules is not seen: build with --no-cache. Plain JavaScript, for the launcher.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** Entries kept per kind by default. */
-const KEEP = 12;
+/** Entries kept per kind beyond those used lately: more for what a site has many of (its entries' cards, images, code blocks). */
+const KEEP = /** @type {Readonly<Record<string, number>>} */ ({ brand: 5000, images: 50_000, code: 50_000, describe: 50 });
+const KEEP_OTHERS = 12;
+/** An entry used this long ago or since is never pruned: a build's own entries stay, whatever their number. */
+const USED_LATELY_MS = 60 * 60_000;
 /** The lockfiles a package manager writes, in the order looked for. */
 const LOCKFILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
 const GENERATOR = import.meta.dirname;
@@ -111,7 +114,7 @@ export function lookupMeta(root, kind, key) {
   /** @type {CacheRecord} */
   let record;
   try {
-    record = JSON.parse(readFileSync(recordFile(root, kind, key), 'utf8'));
+    record = JSON.parse(readUsed(recordFile(root, kind, key)));
   } catch {
     return undefined;
   }
@@ -120,6 +123,17 @@ export function lookupMeta(root, kind, key) {
   if (inputs.some((input) => inputHash(root, input.name) !== input.hash)) return undefined;
   // The files alone: their folders are checked here, and are no one else's concern.
   return { record, meta: record.meta, inputs: inputs.flatMap((input) => (input.name.endsWith('/') ? [] : [inputName(root, input.name)])) };
+}
+
+/**
+ * A record's text, its change time set to now when it was last set before the hour (by its store or a build's use): the prune
+ * keeps what builds use, however long ago it was made. @param {string} file
+ */
+function readUsed(file) {
+  const text = readFileSync(file, 'utf8');
+  const now = Date.now();
+  if (now - statSync(file).mtimeMs > USED_LATELY_MS / 2) utimesSync(file, now / 1000, now / 1000);
+  return text;
 }
 
 /** As lookup, with the output's bytes. @param {string} root @param {string} kind @param {string} key */
@@ -157,12 +171,11 @@ export function fileClock(root) {
  * it was made (a bundle's modules, a stylesheet's partials): relative to the root, or absolute outside it; the packages' and the
  * generator's are in the key already. `readFrom`, the fileClock taken before they were read, is required with them: a file changed since
  * (saved while it compiled) may have been read as it was before, and its new bytes must not vouch for this output, so nothing is kept (as
- * ccache keeps nothing from a header "too new"). `keep`: more for what a site has many of.
+ * ccache keeps nothing from a header "too new").
  * @param {string} root @param {string} kind @param {string} key
- * @param {{ output?: string | Uint8Array, meta?: unknown, extension?: string, inputs?: readonly string[], readFrom?: number,
- *   keep?: number }} entry
+ * @param {{ output?: string | Uint8Array, meta?: unknown, extension?: string, inputs?: readonly string[], readFrom?: number }} entry
  */
-export function store(root, kind, key, { output, meta = null, extension, inputs = [], readFrom, keep = KEEP }) {
+export function store(root, kind, key, { output, meta = null, extension, inputs = [], readFrom }) {
   if (!cacheEnabled()) return undefined;
   const bytes = typeof output === 'string' ? Buffer.from(output) : output;
   const name = bytes && `${hashParts([bytes]).slice(0, 20)}.${extension}`;
@@ -184,7 +197,6 @@ export function store(root, kind, key, { output, meta = null, extension, inputs 
     mkdirSync(folder, { recursive: true });
     if (file && bytes) writeWhole(file, bytes);
     writeWhole(recordFile(root, kind, key), JSON.stringify(record));
-    prune(folder, keep);
     return file;
   } catch {
     // A read-only node_modules, or an input gone meanwhile, only costs time.
@@ -255,23 +267,38 @@ function writeWhole(file, contents) {
   renameSync(unique, file);
 }
 
-/** Once a process per folder: a build storing a thousand images must not list a folder a thousand times. */
-const pruned = new Set();
-
 /**
- * Anything else goes once a minute old: younger files may be a build's that is writing its record now.
- * @param {string} folder @param {number} keep
+ * At the end of a build (`started`: when it began, Date.now()), each kind that gained an entry since, by any thread: what was
+ * used within the hour stays, of the rest the newest of its KEEP, and anything else goes once a minute old (younger files may
+ * be a build's that is writing its record now). At the end, not at the first store: an entry the build has yet to look up
+ * was pruned mid-build, and drawn again by it (10,000 cards and a KEEP of 5,000: half of them, every build after an edit).
+ * @param {string} root @param {number} started
  */
+export function pruneCache(root, started) {
+  if (!cacheEnabled()) return;
+  const folder = cacheDir(root);
+  try {
+    for (const kind of readdirSync(folder)) {
+      const at = path.join(folder, kind);
+      if (statSync(at).isDirectory() && statSync(at).mtimeMs >= started - 1000) prune(at, KEEP[kind] ?? KEEP_OTHERS);
+    }
+  } catch {
+    // Removed meanwhile, or read-only: nothing to prune.
+  }
+}
+
+/** @param {string} folder @param {number} keep */
 function prune(folder, keep) {
-  if (pruned.has(folder)) return;
-  pruned.add(folder);
   const entries = readdirSync(folder);
-  /** @param {string} name */
-  const age = (name) => Date.now() - statSync(path.join(folder, name)).mtimeMs;
-  const records = entries.filter((name) => name.endsWith('.json')).sort((a, b) => age(a) - age(b));
-  if (records.length <= keep) return;
-  const kept = new Set(records.slice(0, keep));
-  for (const name of records.slice(0, keep)) {
+  const isRecord = (/** @type {string} */ name) => name.endsWith('.json');
+  if (entries.filter(isRecord).length <= keep) return;
+  const now = Date.now();
+  const ages = new Map(entries.map((name) => [name, now - (statSync(path.join(folder, name), { throwIfNoEntry: false })?.mtimeMs ?? 0)]));
+  const age = (/** @type {string} */ name) => ages.get(name) ?? Number.POSITIVE_INFINITY;
+  const records = entries.filter(isRecord).sort((a, b) => age(a) - age(b));
+  const keptRecords = records.filter((name, index) => index < keep || age(name) < USED_LATELY_MS);
+  const kept = new Set(keptRecords);
+  for (const name of keptRecords) {
     try {
       kept.add(JSON.parse(readFileSync(path.join(folder, name), 'utf8')).output);
     } catch {
@@ -280,7 +307,7 @@ function prune(folder, keep) {
   }
   for (const name of entries) {
     if (kept.has(name)) continue;
-    if (!records.slice(keep).includes(name) && age(name) < 60_000) continue;
+    if (!isRecord(name) && age(name) < 60_000) continue;
     rmSync(path.join(folder, name), { force: true });
   }
 }

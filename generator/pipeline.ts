@@ -1,6 +1,7 @@
 /** The build as the steps it runs (runner.ts), into a staging folder that replaces the output when every step succeeded. */
 
 import { stopBundler } from './bundle.mjs';
+import { pruneCache } from './cache.mjs';
 import { messageOf } from './failure';
 import { faultsFrom } from './faults';
 import { ImageService } from './images/service';
@@ -96,10 +97,12 @@ export async function runBuild(overrides: Partial<BuildOptions> & { root: string
     styles: new StylesCompiler(options.root),
     images: new ImageService(options.root),
   };
-  const stop = () => {
+  const startedAt = Date.now();
+  const stop = async () => {
     build.images.close();
     build.writer.close();
-    return Promise.all([build.styles.close(), build.renderer.close()]);
+    await Promise.all([build.styles.close(), build.renderer.close()]);
+    pruneCache(options.root, startedAt);
   };
   try {
     // The build's log, progress and step time limit, and the faults a test asked for.

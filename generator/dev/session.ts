@@ -1,5 +1,6 @@
 /** The build's own steps, run again after each save, each kept while its inputs are the same: the same checks refuse the same mistakes. */
 import { sep } from 'node:path';
+import { pruneCache } from '../cache.mjs';
 import { type Failure, failureOf } from '../failure';
 import { ImageService } from '../images/service';
 import { type BuildOptions, defaultOptions } from '../options';
@@ -131,6 +132,7 @@ export class DevSession {
   /** `again`: after a file of the server's own went missing, every step run afresh. */
   private async rebuild(files: readonly string[], again = false): Promise<Outcome> {
     const started = performance.now();
+    const startedAt = Date.now();
     this.memo.changed(files);
     const { root, siteDir, workDir, overrides } = this.options;
     const options: BuildOptions = { ...defaultOptions(root), outDir: siteDir, log: () => {}, mode: 'development', ...overrides };
@@ -184,6 +186,7 @@ export class DevSession {
       return { ok: false, error: this.error, ms: performance.now() - started };
     } finally {
       writer.close();
+      pruneCache(root, startedAt);
     }
   }
 

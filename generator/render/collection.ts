@@ -200,7 +200,7 @@ export async function loadCollection(
   }
   const hashes = Object.keys(kept);
   if (memo && (hashes.length !== Object.keys(known).length || hashes.some((hash) => !known[hash])))
-    store(root, 'describe', memo, { meta: kept, keep: 50 });
+    store(root, 'describe', memo, { meta: kept });
   // Entries of one date by title: the order never depends on the file system.
   entries.sort((a, b) => time(b.info.date) - time(a.info.date) || a.info.title.localeCompare(b.info.title));
   return {

@@ -369,7 +369,7 @@ async function runsOf(id: string, code: string, root: string | undefined): Promi
     line.map((token) => [token.content, (token.color === undefined ? undefined : KIND_OF_COLOR.get(token.color)) ?? -1]),
   );
   // As many as the site has blocks, as images are kept.
-  if (root !== undefined && key !== undefined) store(root, 'code', key, { meta: runs, keep: 50_000 });
+  if (root !== undefined && key !== undefined) store(root, 'code', key, { meta: runs });
   return runs;
 }
 

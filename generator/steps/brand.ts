@@ -105,7 +105,7 @@ export function pngWriter({ root, writer, base, service, fonts }: Drawing) {
       });
     }
     return writer.asset(base, { name, extension: 'png', contents: png }, (file) =>
-      store(root, 'brand', key, { output: png, meta: file, extension: 'png', keep: 5000 }),
+      store(root, 'brand', key, { output: png, meta: file, extension: 'png' }),
     );
   };
 }

@@ -80,7 +80,7 @@ async function imageOf(
   const keep = async (contents: Uint8Array, suffix: string, extension: string, width: number, type: string): Promise<Output> => {
     let cachedFile: string | undefined;
     const written = writer.asset(base, { folder: 'images', name: `${name}-${suffix}`, extension, contents }, (file) => {
-      cachedFile = store(root, 'images', entryKey(root, 'images', [key, file.path]), { output: contents, extension, keep: 50_000 });
+      cachedFile = store(root, 'images', entryKey(root, 'images', [key, file.path]), { output: contents, extension });
       return cachedFile;
     });
     files.push(written.file);
@@ -89,7 +89,7 @@ async function imageOf(
   for (const output of encoded.outputs)
     made.outputs.push(await keep(output.bytes, String(output.width), output.extension, output.width, output.type));
   if (encoded.share) made.share = await keep(encoded.share.bytes, 'share', encoded.share.extension, share.width, encoded.share.type);
-  store(root, 'images', key, { meta: made, keep: 50_000 });
+  store(root, 'images', key, { meta: made });
   return { ...made, files };
 }
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDir, entryKey, fileClock, lookup, lookupMeta, store } from '../../generator/cache.mjs';
+import { cacheDir, entryKey, fileClock, lookup, lookupMeta, pruneCache, store } from '../../generator/cache.mjs';
 import { clockPast } from '../support/files';
 
 let root: string;
@@ -113,5 +113,28 @@ describe('the cache', () => {
     expect(inputs(second)).toEqual([outside, 'site/page.ts'].sort());
     writeFileSync(outside, 'the pages module changed');
     expect(inputs(second)).toBeUndefined();
+  });
+
+  it('prunes at the end of a build and never what it used, however many: only entries unused for the hour go', () => {
+    const keyOf = (index: number) => entryKey(root, KIND, [`entry ${index}`]);
+    const found = (index: number) => lookup(root, KIND, keyOf(index)) !== undefined;
+    const folder = path.join(cacheDir(root), KIND);
+    for (let index = 0; index < 100; index += 1) store(root, KIND, keyOf(index), { output: `card ${index}`, extension: 'png' });
+    // Made by a build two hours ago.
+    const before = Date.now() / 1000 - 2 * 60 * 60;
+    for (const name of readdirSync(folder)) utimesSync(path.join(folder, name), before, before);
+    // This build uses 60 of them, half after it stored a new one: an entry it had yet to use was pruned at that store.
+    const started = Date.now();
+    for (let index = 0; index < 30; index += 1) expect(found(index)).toBe(true);
+    store(root, KIND, keyOf(100), { output: 'card 100', extension: 'png' });
+    for (let index = 30; index < 60; index += 1) expect(found(index)).toBe(true);
+    expect(readdirSync(folder)).toHaveLength(202);
+    pruneCache(root, started);
+    for (let index = 0; index <= 100; index += 1) if (index < 60 || index === 100) expect(found(index)).toBe(true);
+    // Of the 40 it did not use, not all are kept: the cache does not grow with every build.
+    const unused = Array.from({ length: 40 }, (_, offset) => 60 + offset).filter(found);
+    expect(unused.length).toBeLessThan(40);
+    // Each record gone took its output with it.
+    expect(readdirSync(folder)).toHaveLength(2 * (61 + unused.length));
   });
 });
