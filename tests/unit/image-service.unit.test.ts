@@ -17,8 +17,10 @@ afterEach(() => service?.close());
 
 /** Draws `count` small images, `atOnce` at a time, and returns how many processes the service has started by the end. */
 async function round(images: ImageService, count: number, atOnce: number): Promise<number> {
-  const drawn = await runQueue(Array.from({ length: count }, (_, index) => index), { width: atOnce }, (index) =>
-    images.draw({ svg: svg(index), width: 40, fonts: [] }, `image ${index}`),
+  const drawn = await runQueue(
+    Array.from({ length: count }, (_, index) => index),
+    { width: atOnce },
+    (index) => images.draw({ svg: svg(index), width: 40, fonts: [] }, `image ${index}`),
   );
   for (const { png } of drawn) expect([...png.subarray(0, 4)]).toEqual(PNG_SIGNATURE);
   return images.started;
