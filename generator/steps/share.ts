@@ -40,11 +40,21 @@ export const share = defineStep({
     });
     progress(done, shares.length);
     const png = pngWriter(drawingFor(build, config.site, config.address.base));
+    const cards = (from: number) => {
+      const titles = titled.slice(from, from + CARDS_PER_BATCH).map((entry) => entry.title);
+      const asked = build.renderer.ask('cards', { host, titles }, 'drawing the entries’ link previews');
+      // Awaited in its turn; a failure meanwhile is not yet anyone's to report.
+      asked.catch(() => {});
+      return asked;
+    };
+    // None asked of the workers for a site with no cards to draw.
+    let next = titled.length > 0 ? cards(0) : undefined;
     for (let from = 0; from < titled.length; from += CARDS_PER_BATCH) {
       signal.throwIfAborted();
       const batch = titled.slice(from, from + CARDS_PER_BATCH);
-      const titles = batch.map((entry) => entry.title);
-      const svgs = await build.renderer.ask('cards', { host, titles }, 'drawing the entries’ link previews');
+      const svgs = (await next) ?? [];
+      // The next batch's cards are made while this one's are drawn or found.
+      if (from + CARDS_PER_BATCH < titled.length) next = cards(from + CARDS_PER_BATCH);
       const drawn = await runQueue(batch, { width: CARDS_AT_ONCE, signal, done: () => progress(++done, shares.length) }, (entry, index) =>
         png(svgs[index] ?? '', width, 'social', signal, entry.file),
       );
