@@ -7,8 +7,7 @@ import type { Site } from '../site';
 import type { StylesCompiler } from '../styles-compiler';
 import type { Writer } from '../writer';
 
-/** The site's code, bundled with the render worker's: the file the render service loads. */
-/** `code`: a hash of the bundle's bytes, which the site step's cache of entries is keyed by. */
+/** The site's code, bundled with the render worker's, which the render service loads; `code`, its bytes' hash, keys its entries' cache. */
 export type SiteBundle = { file: string; reads: string[]; code: string };
 
 export interface Build {
