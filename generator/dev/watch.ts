@@ -131,7 +131,7 @@ export function watchSources(
     ignoreInitial: true,
     ignored: (file, stats) => {
       const name = relative(file);
-      if (file === GENERATOR || file.startsWith(`${GENERATOR}${path.sep}`)) return true;
+      if (isWithin(GENERATOR, file)) return true;
       if (name !== '' && (UNWATCHED.has(name.split('/')[0] ?? '') || name.split('/').some(ignored))) return true;
       // chokidar reads each folder's entries with lstat: a link is seen as one before it is followed.
       return refused(file, stats);

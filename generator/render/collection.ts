@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
 import { hashParts, lookupMeta, store } from '../cache.mjs';
-import { outsideProject } from '../project-files';
+import { isWithin, outsideProject } from '../project-files';
 import { description, text, title, unshowable, worded } from '../schema';
 import type { Collection, Held, SitePath } from '../site';
 import { canonicalPath, folderName, slugOf } from '../urls';
@@ -146,7 +146,7 @@ export async function loadCollection(
       else {
         // As public/ is: by a path or a link, no file of the machine reaches the output.
         const real = realpathSync(path.join(root, imageFile));
-        if (real.startsWith(inside + path.sep))
+        if (isWithin(inside, real))
           imageSources.push({ file: imageFile, from: `${file}:${image.line}`, ...(image.cover ? { cover: true } : {}) });
         else at(`is ${real}, outside ${folder}/: only the site's own files are published; put the file beside the entry`);
       }
