@@ -15,6 +15,7 @@ import type { DescribeInput, ImageSource, LoadedCollection, LoadedEntry } from '
 
 /** Nothing a reader could take two ways. */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
+const NOT_A_DATE = 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00';
 const date = v.pipe(v.string('should be a date such as 2025-06-01'), worded(dateMistake));
 
 /** What an editor got wrong in a date, if anything: a feed needs RFC 3339, and a page must not show "1 January 1". */
@@ -24,16 +25,15 @@ function dateMistake(value: string): string | undefined {
     // As some CMSs write a date and time: the hour would depend on where the build runs.
     return /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::[\d.]+)?$/.test(value)
       ? 'has a time but no time zone, so its hour depends on where the site is built: add one, such as 2025-06-01T09:30:00+02:00 or 2025-06-01T07:30:00Z'
-      : 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00';
+      : NOT_A_DATE;
   const [year, month, day, hour, minute, second, zoneHour, zoneMinute] = match.slice(1).map((part) => Number(part ?? 0));
   const calendar = new Date(Date.UTC(year ?? 0, (month ?? 0) - 1, day ?? 0));
-  if (calendar.getUTCMonth() !== (month ?? 0) - 1 || calendar.getUTCDate() !== day)
-    return 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00';
+  if (calendar.getUTCMonth() !== (month ?? 0) - 1 || calendar.getUTCDate() !== day) return NOT_A_DATE;
   if ((year ?? 0) < 1970) return `has the year ${match[1]}: write a date from 1970 on, its year in full, such as 2025-06-01`;
   // JavaScript takes 24:00 as the next midnight; RFC 3339, which a feed holds to, does not.
   if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59 || (zoneHour ?? 0) > 23 || (zoneMinute ?? 0) > 59)
     return 'has a time past the clock: hours run from 00 to 23, minutes and seconds from 00 to 59 (the midnight that ends a day is 00:00 of the next)';
-  return Number.isNaN(Date.parse(value)) ? 'is not a date such as 2025-06-01 or 2025-06-01T09:30:00+02:00' : undefined;
+  return Number.isNaN(Date.parse(value)) ? NOT_A_DATE : undefined;
 }
 
 /** An entry's tags, where its collection has them: those it allows, each once. */
