@@ -14,10 +14,11 @@ const sharp = require('sharp');
 sharp.cache(false);
 
 /**
- * @typedef {{ extension: string, type: string }} Format
- * @typedef {{ id: number, type: 'encode', file: string, widths: number[], formats: Format[], share?: { width: number, height: number }, maxPixels: number }} EncodeRequest
- * @typedef {{ id: number, type: 'draw', svg: string, width: number, fonts: string[] }} DrawRequest
- * @typedef {{ kind: 'too-large' | 'unreadable' | 'format', message: string, width?: number, height?: number, format?: string }} ImageProblem
+ * @typedef {import('./service').Format} Format
+ * @typedef {import('./service').EncodeRequest} EncodeRequest
+ * @typedef {import('./service').ImageProblem} ImageProblem
+ * Its list of fonts is the process's own, the message's copy: resvg's type asks for a list it may change.
+ * @typedef {import('./service').DrawRequest & { fonts: string[] }} DrawRequest
  */
 
 /** Formats the originals may have, as sharp names them. */
@@ -47,7 +48,7 @@ function widthsFor(candidates, own) {
   return [...candidates.filter((width) => width < own * (5 / 6)), own];
 }
 
-/** @param {Omit<EncodeRequest, 'id' | 'type'>} request */
+/** @param {EncodeRequest} request */
 async function encode({ file, widths, formats, share, maxPixels }) {
   // The header alone: an image too large to decode is refused before it is.
   const metadata = await sharp(file)
@@ -89,7 +90,7 @@ async function encode({ file, widths, formats, share, maxPixels }) {
 const CARDS_PER_GC = 4;
 let drawnCount = 0;
 
-/** @param {Omit<DrawRequest, 'id' | 'type'>} request */
+/** @param {DrawRequest} request */
 async function draw({ svg, width, fonts }) {
   /** @type {typeof import('@resvg/resvg-js')} */
   const { renderAsync } = require('@resvg/resvg-js');
@@ -116,12 +117,9 @@ function problem(kind, message, details = {}) {
   return Object.assign(new Error(message), { problem: { kind, message, ...details } });
 }
 
-process.on('message', (/** @type {EncodeRequest | DrawRequest} */ request) => {
+process.on('message', (/** @type {{ id: number, type: 'encode' | 'draw' }} */ request) => {
   const { id, type, ...input } = request;
-  const work =
-    type === 'encode'
-      ? encode(/** @type {Omit<EncodeRequest, 'id' | 'type'>} */ (input))
-      : draw(/** @type {Omit<DrawRequest, 'id' | 'type'>} */ (input));
+  const work = type === 'encode' ? encode(/** @type {EncodeRequest} */ (input)) : draw(/** @type {DrawRequest} */ (input));
   work.then(
     (value) => process.send?.({ id, value }),
     (/** @type {Error & { problem?: ImageProblem }} */ error) =>
