@@ -75,7 +75,7 @@ export async function dev(options: DevOptions): Promise<DevHandle> {
       ...(base ? { base } : {}),
       allowHost: (value) => isAllowedHost(value, host),
       notices: () => notices(),
-      ...(onRefused ? { onRefused } : {}),
+      onRefused,
     });
     broadcast = server.broadcast;
     cleanups.push(() => server.close());
