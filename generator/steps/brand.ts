@@ -41,11 +41,17 @@ async function drawBrand(pool: RenderPool, drawing: Drawing, address: SiteAddres
   const png = pngWriter(drawing);
   const icon = (size: number) => drawings.appIcons[size] ?? { rounded: '', square: '' };
   const favicon = await write('favicon', 'svg', icon(FAVICON_SIZE).rounded);
-  const touchIcon = written(await png(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE, 'apple-touch-icon', signal));
-  const logo = written(await png(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE, 'icon-512', signal));
   const { width, height } = drawings.socialImageSize;
+  // Three at once: the card's text is outlined (HarfBuzz's first load) while the image service starts and draws the icons.
+  const [touchPng, logoPng, socialPng] = await Promise.all([
+    png(icon(TOUCH_ICON_SIZE).square, TOUCH_ICON_SIZE, 'apple-touch-icon', signal),
+    png(icon(MANIFEST_ICON_SIZE).square, MANIFEST_ICON_SIZE, 'icon-512', signal),
+    png(drawings.socialImage, width, 'social', signal),
+  ]);
+  const touchIcon = written(touchPng);
+  const logo = written(logoPng);
   const socialImage = {
-    url: written(await png(drawings.socialImage, width, 'social', signal)),
+    url: written(socialPng),
     width,
     height,
     alt: `${site.name}: ${site.tagline}`,
