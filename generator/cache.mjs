@@ -280,7 +280,8 @@ export function pruneCache(root, started) {
   try {
     for (const kind of readdirSync(folder)) {
       const at = path.join(folder, kind);
-      if (statSync(at).isDirectory() && statSync(at).mtimeMs >= started - 1000) prune(at, KEEP[kind] ?? KEEP_OTHERS);
+      const found = statSync(at);
+      if (found.isDirectory() && found.mtimeMs >= started - 1000) prune(at, KEEP[kind] ?? KEEP_OTHERS);
     }
   } catch {
     // Removed meanwhile, or read-only: nothing to prune.
@@ -291,11 +292,12 @@ export function pruneCache(root, started) {
 function prune(folder, keep) {
   const entries = readdirSync(folder);
   const isRecord = (/** @type {string} */ name) => name.endsWith('.json');
-  if (entries.filter(isRecord).length <= keep) return;
+  const records = entries.filter(isRecord);
+  if (records.length <= keep) return;
   const now = Date.now();
   const ages = new Map(entries.map((name) => [name, now - (statSync(path.join(folder, name), { throwIfNoEntry: false })?.mtimeMs ?? 0)]));
   const age = (/** @type {string} */ name) => ages.get(name) ?? Number.POSITIVE_INFINITY;
-  const records = entries.filter(isRecord).sort((a, b) => age(a) - age(b));
+  records.sort((a, b) => age(a) - age(b));
   const keptRecords = records.filter((name, index) => index < keep || age(name) < USED_LATELY_MS);
   const kept = new Set(keptRecords);
   for (const name of keptRecords) {
