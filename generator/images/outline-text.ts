@@ -51,10 +51,15 @@ const SPAN_ATTRIBUTES = new Set(['x', 'y']);
 const WEIGHTS: Readonly<Record<string, number>> = { normal: 400, bold: 700 };
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
-/** The SVG with each text it can draw as paths; `fonts.files` the brand fonts, `fonts.key` their bytes' hash. */
-export async function outlinedText(svg: string, fonts: BrandFonts): Promise<string> {
-  const texts = svgTexts(svg).filter((text) => text.plain);
-  if (texts.length === 0 || fonts.files.length === 0) return svg;
+/**
+ * The SVG with each text it can draw as paths, and the fonts resvg still needs for the rest: none once every text is a path, since
+ * resvg reads every font it is handed for each drawing (a tenth of a card's CPU). `fonts.key` is their bytes' hash.
+ */
+export async function outlinedText(svg: string, fonts: BrandFonts): Promise<{ svg: string; fonts: readonly string[] }> {
+  const all = svgTexts(svg);
+  const texts = all.filter((text) => text.plain);
+  if (all.length === 0) return { svg, fonts: [] };
+  if (texts.length === 0 || fonts.files.length === 0) return { svg, fonts: fonts.files };
   const faces = await facesOf(fonts.files, fonts.key);
   const { Buffer: Shaping, shape } = await import('harfbuzzjs');
   const shaped = (face: Face, words: string) => {
@@ -75,6 +80,7 @@ export async function outlinedText(svg: string, fonts: BrandFonts): Promise<stri
   let out = '';
   let copied = 0;
   let defsAt: number | undefined;
+  let drawnCount = 0;
   for (const text of texts) {
     const drawn = outlined(text, faces, shaped, (face, glyph) => {
       let outline = face.glyphs.get(glyph);
@@ -86,14 +92,18 @@ export async function outlinedText(svg: string, fonts: BrandFonts): Promise<stri
       return outline.id;
     });
     if (drawn === undefined) continue;
+    drawnCount += 1;
     out += svg.slice(copied, text.start);
     defsAt ??= out.length;
     out += drawn;
     copied = text.end;
   }
-  if (defsAt === undefined) return svg;
+  if (defsAt === undefined) return { svg, fonts: fonts.files };
   out += svg.slice(copied);
-  return `${out.slice(0, defsAt)}<defs>${[...used.values()].join('')}</defs>${out.slice(defsAt)}`;
+  return {
+    svg: `${out.slice(0, defsAt)}<defs>${[...used.values()].join('')}</defs>${out.slice(defsAt)}`,
+    fonts: drawnCount === all.length ? [] : fonts.files,
+  };
 }
 
 type Glyph = { codepoint: number; xAdvance?: number; xOffset?: number; yOffset?: number };

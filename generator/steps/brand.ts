@@ -101,7 +101,7 @@ export function pngWriter({ root, writer, base, service, fonts }: Drawing) {
     try {
       // Its text as outlines: resvg, handed the fonts, opens them again for every glyph.
       const drawn = await outlinedText(svg, fonts);
-      ({ png } = await service.draw({ svg: drawn, width, fonts: fonts.files }, `drawing the link preview of ${what ?? name}`, signal));
+      ({ png } = await service.draw({ ...drawn, width }, `drawing the link preview of ${what ?? name}`, signal));
     } catch (error) {
       if (signal.aborted || error instanceof BuildError) throw error;
       // An entry's card is its title: the file to change is the entry's.

@@ -40,10 +40,11 @@ describe("a card's text as outlines", () => {
     />,
   );
 
-  it('leaves no text for resvg to draw, and draws as resvg draws the text from the fonts', async () => {
-    const outlined = await outlinedText(card, fonts);
+  it('leaves no text for resvg to draw, nor a font to read, and draws as resvg draws the text from the fonts', async () => {
+    const { svg: outlined, fonts: needed } = await outlinedText(card, fonts);
     expect(svgTexts(card).length).toBeGreaterThan(1);
     expect(svgTexts(outlined)).toEqual([]);
+    expect(needed).toEqual([]);
     const byResvg = pixels(card, files);
     const { mean, far } = difference(byResvg, pixels(outlined, []));
     expect(mean).toBeLessThan(1.5);
@@ -63,8 +64,13 @@ describe("a card's text as outlines", () => {
     ];
     for (const text of texts) {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100">${text}</svg>`;
-      expect(await outlinedText(svg, fonts), text).toBe(svg);
+      expect(await outlinedText(svg, fonts), text).toEqual({ svg, fonts: files });
     }
+  });
+
+  it('hands resvg no font for a drawing without text (an icon)', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#1f4fd1"/></svg>';
+    expect(await outlinedText(svg, fonts)).toEqual({ svg, fonts: [] });
   });
 
   it('outlines each text it can, and leaves the others beside them', async () => {
@@ -72,8 +78,10 @@ describe("a card's text as outlines", () => {
       '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100">' +
       '<text x="10" y="40" font-family="Inter" font-weight="700" font-size="30" fill="#0b1f3a">Drawn</text>' +
       '<text x="10" y="80" font-family="Inter" font-size="30" letter-spacing="1">Left</text></svg>';
-    const outlined = await outlinedText(svg, fonts);
+    const { svg: outlined, fonts: needed } = await outlinedText(svg, fonts);
     expect(svgTexts(outlined).map((text) => text.runs.map((run) => run.text).join(''))).toEqual(['Left']);
     expect(outlined).toContain('<g fill="#0b1f3a">');
+    // The text left is resvg's to draw, from the fonts.
+    expect(needed).toEqual(files);
   });
 });
