@@ -13,7 +13,7 @@
 import { describe, expect, inject } from 'vitest';
 import { canonicalPath } from '../../generator/urls';
 import { waitFor } from '../../scripts/lib/server';
-import { type EnginePage, test, waitUntil } from '../support/engine';
+import { type EnginePage, test, untilScripted, waitUntil } from '../support/engine';
 import {
   type FontPace,
   headingDrawnIn,
@@ -60,6 +60,9 @@ async function visit(page: EnginePage, routePath: string, width: number, pace: F
         'the font to fail',
         () => document.fonts.status === 'loaded' && performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('.woff2')),
       );
+      // The site's script comes after the first paint, and on a busy machine may still be on its way: the server stops only
+      // once it has come, or its request, cut off, would be a failure the test did not make.
+      if (scripted) await untilScripted(page);
     } else await waitFor(`Inter to load in ${page.engine}`, async () => (await page.evaluate(mainFaceStatus)) === 'loaded', 10_000, 50);
     // Without JavaScript, no frame callback runs, the test's included.
     if (scripted) await twoMoreFrames(page);
