@@ -1,6 +1,7 @@
 /** The one CSS reader (css-tree's parser): a stylesheet is read once, in the styles step, and the reading cached with it. */
 import type { CssNode, List } from 'css-tree';
 import { parse, tokenTypes, walk } from 'css-tree';
+import type { FoundReference } from './scan';
 
 /** Plain data, kept in the cache beside the stylesheet: the pruner's outline, the link check's addresses, the font's declarations. */
 export interface CssReading {
@@ -62,8 +63,20 @@ export function joinReadings(readings: readonly CssReading[]): CssReading {
 }
 
 /** Whatever its braces: the link check reads what anyone wrote. */
-export function addressesOf(css: string): string[] {
-  return read(css).addresses;
+export function scanCss(css: string): FoundReference[] {
+  return cssReferences(read(css).addresses);
+}
+
+/** But fragments: SVG filters and clip paths in the document. `within` names where the CSS is written. */
+export function cssReferences(addresses: readonly string[], within = ''): FoundReference[] {
+  return addresses.flatMap((value) => (value.startsWith('#') ? [] : [{ where: `${within}url(${value})`, value }]));
+}
+
+/** A page's own `<style>` texts (HtmlScan's `styles`), each distinct reference once. */
+export function styleReferences(styles: readonly string[]): FoundReference[] {
+  const found = new Map<string, FoundReference>();
+  for (const css of styles) for (const reference of cssReferences(read(css).addresses, '<style> ')) found.set(reference.value, reference);
+  return [...found.values()];
 }
 
 /** `onToken` sees each token before the parse, in the parser's own pass. */

@@ -1,7 +1,6 @@
 /** The one HTML reader: one pass of htmlparser2's tokenizer, which reads HTML as a browser does, whoever wrote it. */
 import { decodeHTML, decodeHTMLAttribute } from 'entities/decode';
 import { QuoteType, Tokenizer } from 'htmlparser2';
-import { addressesOf } from './css';
 
 export interface FoundReference {
   where: string;
@@ -30,8 +29,10 @@ export interface HtmlScan {
   characters: string;
   /** The class names the page's markup gives, for its own stylesheet. */
   classes: Set<string>;
-  /** Each distinct one once, but fragments of the page itself that name one of its elements. */
+  /** Each distinct one once, but fragments of the page itself that name one of its elements; not those in `styles`. */
   references: FoundReference[];
+  /** The page's own `<style>` texts, for the CSS reader (css.ts, `styleReferences`): not loaded where pages are read. */
+  styles: string[];
 }
 
 const ignored = () => {};
@@ -215,6 +216,7 @@ class PageReader {
   private readonly duplicateIds = new Set<string>();
   private readonly texts: string[] = [];
   private readonly references: FoundReference[] = [];
+  private readonly styles: string[] = [];
   private readonly seen = new Set<string>();
   /** Class attributes already split: most repeat, element after element. */
   private readonly classLists = new Set<string>();
@@ -264,7 +266,7 @@ class PageReader {
     this.raw = undefined;
     if (closed === 'style') {
       // The build's stand-in for the stylesheet is not read.
-      if (!this.ignore?.(raw.text)) for (const reference of scanCss(raw.text)) this.add(`<style> ${reference.where}`, reference.value);
+      if (!this.ignore?.(raw.text)) this.styles.push(raw.text);
     } else if (closed === 'script' && raw.type === 'application/ld+json') {
       for (const reference of scanJsonLd(raw.text, this.origin)) {
         if (reference.problem) this.references.push(reference);
@@ -292,6 +294,7 @@ class PageReader {
       characters: charactersOf(this.texts),
       classes: this.classes,
       references: this.references.filter(({ value }) => !resolved(value)),
+      styles: this.styles,
     };
   }
 
@@ -382,8 +385,8 @@ function scanJsonLd(json: string, origin: string): FoundReference[] {
   return found;
 }
 
+/** A file of the output but a page or a stylesheet. */
 export function scanFile(file: string, text: string, origin: string): FoundReference[] {
-  if (file.endsWith('.css')) return scanCss(text);
   if (file === 'robots.txt')
     return [...text.matchAll(/^sitemap:\s*(\S+)/gim)].map(([, url = '']) => ({ where: `Sitemap: ${url}`, value: url }));
   if (file.endsWith('.xml'))
@@ -402,15 +405,6 @@ export function scanFile(file: string, text: string, origin: string): FoundRefer
   }
   const urls = [['start_url', manifest.start_url], ...(manifest.icons ?? []).map((icon) => ['icon', icon.src])];
   return urls.flatMap(([name, url]) => (typeof url === 'string' ? [{ where: `${name} "${url}"`, value: url }] : []));
-}
-
-export function scanCss(css: string): FoundReference[] {
-  return cssReferences(addressesOf(css));
-}
-
-/** But fragments: SVG filters and clip paths in the document. */
-export function cssReferences(addresses: readonly string[]): FoundReference[] {
-  return addresses.flatMap((value) => (value.startsWith('#') ? [] : [{ where: `url(${value})`, value }]));
 }
 
 export function fragmentId(fragment: string): string {

@@ -129,8 +129,10 @@ export type PageRequest = Omit<RenderRequest, 'settings'> & { settings: RenderSe
 
 export interface RenderedPage {
   html: string;
-  /** Every distinct reference of the page, but fragments of the page itself that name one of its elements. */
+  /** Every distinct reference of the page, but fragments of the page itself that name one of its elements, and those in `styles`. */
   references: FoundReference[];
+  /** The page's own `<style>` texts: their references are read where the CSS reader is loaded, not in a render worker. */
+  styles: string[];
   /** One a line. */
   ids: string;
   duplicateIds: string[];

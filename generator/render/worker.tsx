@@ -104,6 +104,7 @@ async function render(pages: AnyPages, request: RenderRequest, root: string): Pr
   return {
     html: scan.html5,
     references: scan.references,
+    styles: scan.styles,
     ids: [...scan.ids].join('\n'),
     duplicateIds: scan.duplicateIds,
     characters: scan.characters,

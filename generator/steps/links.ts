@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cssReferences, scanCss, styleReferences } from '../css';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
-import { cssReferences, type FoundReference, fragmentId, isPageRelative, samePageFragment, scanFile, scanHtml } from '../scan';
+import { type FoundReference, fragmentId, isPageRelative, samePageFragment, scanFile, scanHtml } from '../scan';
 import type { RedirectInfo } from '../site';
 import { canonicalPath, fileRoute, folderName, publicPath, routeFile, type SiteAddress, sitePathOf, slugOf } from '../urls';
 import { config } from './config';
@@ -68,10 +69,11 @@ export class LinkChecker {
       const known = this.pages.get(file);
       if (known) this.collect(file, known);
       else if (file.endsWith('.html')) {
-        const { ids, references } = scanHtml(await this.read(file), this.address.origin);
+        const { ids, references, styles } = scanHtml(await this.read(file), this.address.origin);
         this.ids.set(file, Promise.resolve(ids));
-        this.collect(file, references, ids);
-      } else if (/\.(?:css|webmanifest)$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
+        this.collect(file, [...references, ...styleReferences(styles)], ids);
+      } else if (file.endsWith('.css')) this.collect(file, scanCss(await this.read(file)));
+      else if (/\.webmanifest$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
         this.collect(file, scanFile(file, await this.read(file), this.address.origin));
     }
     for (const reference of this.unique.values()) {
@@ -234,7 +236,7 @@ export const links = defineStep({
     const checker = new LinkChecker(build.writer.folder, siteFiles, address, described.redirects);
     // The stylesheet inside every page (none in development, where it is a file of the output) refers to its fonts and images as
     // any page would: checked once, with the first page.
-    const inline = cssReferences(stylesheet.reading?.addresses ?? []).map(({ where, value }) => ({ where: `<style> ${where}`, value }));
+    const inline = cssReferences(stylesheet.reading?.addresses ?? [], '<style> ');
     for (const [index, page] of rendered.pages.entries())
       checker.addPage(page.file, index === 0 ? [...page.references, ...inline] : page.references, page.ids);
     const problems = await checker.run();

@@ -1,6 +1,7 @@
 /** Every page rendered, a few at a time, into the spool: with stand-ins for what is known only once the font is cut (write.ts). */
 import { randomBytes } from 'node:crypto';
 import { hashParts } from '../cache.mjs';
+import { styleReferences } from '../css';
 import { BuildError } from '../failure';
 import { feedPath } from '../outputs/feeds';
 import { runQueue } from '../queue';
@@ -37,7 +38,7 @@ import { site } from './site';
 import { defineStep } from './step';
 
 /** As the worker answered, in the spool; references shared (a thousand pages, one copy), class names as their set's index (`classSets`). */
-export type RenderedPage = Omit<Rendered, 'html' | 'classNames'> & { file: string; spooled: Spooled; classes: number };
+export type RenderedPage = Omit<Rendered, 'html' | 'classNames' | 'styles'> & { file: string; spooled: Spooled; classes: number };
 
 export interface RenderedPages {
   infos: readonly PageInfo[];
@@ -201,7 +202,7 @@ export const pages = defineStep({
         made[index] = {
           file: info.file,
           spooled: spool.append(rendered.html),
-          references: rendered.references.map(interned),
+          references: [...rendered.references, ...styleReferences(rendered.styles)].map(interned),
           ids: rendered.ids,
           duplicateIds: rendered.duplicateIds,
           characters: rendered.characters,

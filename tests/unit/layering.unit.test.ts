@@ -86,6 +86,15 @@ describe('the build command', () => {
   });
 });
 
+describe('a render worker', () => {
+  it("loads no CSS reader: a page's own <style> is read on the main thread, where the stylesheet is (css-tree would lengthen each worker's start)", async () => {
+    const { files, packages } = await loads('generator/render/worker.tsx');
+    expect(files).toContain('generator/scan.ts');
+    expect(files).not.toContain('generator/css.ts');
+    expect(packages).not.toContain('css-tree');
+  });
+});
+
 describe('npm run deploy:s3', () => {
   it('loads the hosting policy, and nothing of the site or the generator besides', async () => {
     const { files, packages } = await loads('scripts/deploy-s3.ts');

@@ -1,7 +1,8 @@
 /** The page scan: what a page refers to, the ids it defines and the characters it shows, from any HTML. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { scanCss, scanHtml, svgTexts } from '../../generator/scan';
+import { scanCss, styleReferences } from '../../generator/css';
+import { scanHtml, svgTexts } from '../../generator/scan';
 
 const origin = 'https://www.example.test';
 
@@ -51,7 +52,7 @@ describe('the page scan', () => {
 
   it("finds React's ids, references and text", () => {
     expect([...found.ids]).toEqual(['main', 'fade', 'team']);
-    expect(found.references.map(({ value }) => value)).toEqual(
+    expect([...found.references, ...styleReferences(found.styles)].map(({ value }) => value)).toEqual(
       expect.arrayContaining([
         `${origin}/`,
         '/assets/inter.woff2',
@@ -71,6 +72,17 @@ describe('the page scan', () => {
     // The head's text, a hidden field's value, and an SVG title (a tooltip, in the browser's own font).
     for (const character of 'Фλ') expect(found.characters).not.toContain(character);
     expect(found.duplicateIds).toEqual([]);
+  });
+
+  it("hands a page's own <style> to the CSS reader, which names each of its references once as the style's", () => {
+    // The reader of every page leaves CSS to the one CSS reader, which a render worker never loads.
+    expect(found.references.map(({ value }) => value)).not.toContain('/assets/grid.svg');
+    expect(found.styles).toHaveLength(1);
+    const twice = [...found.styles, '.b{background:url(/assets/grid.svg)}'];
+    expect(styleReferences(twice)).toEqual([
+      { where: '<style> url(/assets/inter.woff2)', value: '/assets/inter.woff2' },
+      { where: '<style> url(/assets/grid.svg)', value: '/assets/grid.svg' },
+    ]);
   });
 
   it('lists each character shown once, in code point order, without control characters', () => {
