@@ -80,7 +80,7 @@ export async function dev(options: DevOptions): Promise<DevHandle> {
     broadcast = server.broadcast;
     cleanups.push(() => server.close());
     // Watch before the first build, so that a save made while it runs is not lost.
-    const watcher = watchSources(
+    const watcher = await watchSources(
       root,
       (file) => session.schedule(file),
       (notice, fixed) => {

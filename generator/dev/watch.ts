@@ -2,7 +2,6 @@
 import { closeSync, existsSync, opendirSync, openSync, readlinkSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { watch } from 'chokidar';
 import type { Failure } from '../failure';
 import { isWithin } from '../project-files';
 
@@ -51,11 +50,13 @@ type Notice = { failure: Failure; holds: () => boolean; rewatch: boolean };
  * A folder made or removed is reported as `folder/`. What cannot be watched (a link out of the project or into a loop, a folder
  * it may not read, a system limit) never stops it: `onNotice` says so, naming the file, and again when it is fixed.
  */
-export function watchSources(
+export async function watchSources(
   root: string,
   onChange: (file: string) => void,
   onNotice: (notice: Failure, fixed: boolean) => void = () => {},
-): SourceWatcher {
+): Promise<SourceWatcher> {
+  // Loaded here, not with the module: the build command, which imports the dev server's code with the generator's, never watches.
+  const { watch } = await import('chokidar');
   const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const realRoot = realpathSync(root);
   /** The project's name of a real path, else the path itself. */

@@ -27,7 +27,7 @@ beforeAll(async () => {
     await writeFile(path.join(root, component(index), `_part${index}.scss`), '.c-part { color: red; }\n');
   }
   await mkdir(path.join(root, 'node_modules', 'x'), { recursive: true });
-  watcher = watchSources(root, (file) => seen.push({ file, at: performance.now() }));
+  watcher = await watchSources(root, (file) => seen.push({ file, at: performance.now() }));
   await watcher.ready;
 });
 
@@ -141,7 +141,7 @@ describe('the source watcher and links', () => {
     await symlink('b', path.join(linkRoot, 'content', 'a'));
     await symlink('a', path.join(linkRoot, 'content', 'b'));
     await symlink('../shared/reports', path.join(linkRoot, 'content', 'reports'));
-    linkWatcher = watchSources(
+    linkWatcher = await watchSources(
       linkRoot,
       (file) => changes.push(file),
       (notice, fixed) => notices.push({ ...notice, fixed }),

@@ -12,8 +12,8 @@ import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { projectRoot as root } from '../../scripts/lib/project';
 
-/** The project files and the packages an entry loads when it starts. */
-async function loads(entry: string): Promise<{ files: string[]; packages: string[] }> {
+/** The project files and the packages an entry may load; `atStart`, the packages it loads as it starts (no dynamic import). */
+async function loads(entry: string): Promise<{ files: string[]; packages: string[]; atStart: string[] }> {
   const result = await esbuild.build({
     entryPoints: [path.join(root, entry)],
     absWorkingDir: root,
@@ -26,19 +26,19 @@ async function loads(entry: string): Promise<{ files: string[]; packages: string
     metafile: true,
     logLevel: 'silent',
   });
-  const packages = new Set<string>();
+  const [packages, atStart] = [new Set<string>(), new Set<string>()];
   for (const input of Object.values(result.metafile.inputs)) {
     for (const imported of input.imports) {
-      if (imported.external && !imported.path.startsWith('node:'))
-        packages.add(
-          imported.path
-            .split('/')
-            .slice(0, imported.path.startsWith('@') ? 2 : 1)
-            .join('/'),
-        );
+      if (!imported.external || imported.path.startsWith('node:')) continue;
+      const name = imported.path
+        .split('/')
+        .slice(0, imported.path.startsWith('@') ? 2 : 1)
+        .join('/');
+      packages.add(name);
+      if (imported.kind !== 'dynamic-import') atStart.add(name);
     }
   }
-  return { files: Object.keys(result.metafile.inputs), packages: [...packages].sort() };
+  return { files: Object.keys(result.metafile.inputs), packages: [...packages].sort(), atStart: [...atStart].sort() };
 }
 
 /** Every import of the project's files under `folders`: the importing file and the file it names, relative to the root. */
@@ -83,6 +83,12 @@ describe('the build command', () => {
     expect(packages.filter((name) => /^(react|react-dom|lucide-react)$/.test(name))).toEqual([]);
     // It does load the generator: the check would pass vacuously on an empty bundle.
     expect(files).toContain('generator/pipeline.ts');
+  });
+
+  it('build.ts loads no file watcher as it starts: only the dev server watches', async () => {
+    const { packages, atStart } = await loads('build.ts');
+    expect(packages).toContain('chokidar');
+    expect(atStart).not.toContain('chokidar');
   });
 });
 
