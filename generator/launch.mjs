@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundle } from './bundle.mjs';
-import { mapStacks } from './stacks.mjs';
+import { mapStacks, splitMap } from './stacks.mjs';
 
 const [entryArgument] = process.argv.splice(2, 1);
 if (!entryArgument) {
@@ -49,7 +49,7 @@ async function make() {
 /** With the cache off, from memory: no temporary file is left behind. @param {{ output: Buffer, file?: string | undefined }} made */
 async function run(made) {
   const url = made.file ? pathToFileURL(made.file).href : `data:text/javascript;base64,${made.output.toString('base64')}`;
-  mapStacks(url, () => made.output.toString());
+  mapStacks(url, () => splitMap(made.output).map.toString());
   return import(url);
 }
 

@@ -9,6 +9,7 @@ const renderer = Promise.all([import('react/jsx-runtime'), import('react-dom/ser
 
 // A bundle that throws as it loads fails this import, which Node reports to the pool as the worker's error.
 parentPort?.once('message', (/** @type {{ bundle: string }} */ { bundle }) => {
-  mapStacks(bundle, () => readFileSync(new URL(bundle), 'utf8'));
+  // Its source map beside it (steps/bundle.ts): read for the first stack asked for.
+  mapStacks(bundle, () => readFileSync(new URL(`${bundle}.map`), 'utf8'));
   return renderer.then(() => import(bundle));
 });

@@ -6,6 +6,7 @@ import type * as esbuild from 'esbuild';
 import { bundle, bundleContext } from '../bundle.mjs';
 import { hashParts } from '../cache.mjs';
 import type { Site } from '../site';
+import { splitMap } from '../stacks.mjs';
 import type { Writer } from '../writer';
 import { config } from './config';
 import { defineStep, type SiteBundle } from './step';
@@ -58,9 +59,14 @@ export function siteBundleOptions(root: string, site: Site): esbuild.BuildOption
   };
 }
 
-/** A copy of its own, which a cache emptied meanwhile cannot take away, and the hash of its code, made from the bytes in hand. */
+/**
+ * A copy of its own, which a cache emptied meanwhile cannot take away, and the hash of its code, made from the bytes in hand; its
+ * source map in a file beside it (`.map`), which a worker reads only for a stack.
+ */
 function scratchBundle(writer: Writer, name: string, { output, inputs }: { output: Uint8Array; inputs: string[] }): SiteBundle {
-  return { file: writer.scratch(name, output), reads: inputs, code: hashParts([output]) };
+  const { code, map } = splitMap(output);
+  writer.scratch(`${name}.map`, map);
+  return { file: writer.scratch(name, code), reads: inputs, code: hashParts([output]) };
 }
 
 async function bundleSite(root: string, site: Site, writer: Writer): Promise<SiteBundle> {
