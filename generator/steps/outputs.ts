@@ -3,14 +3,16 @@ import { withText } from '../render/entry-text';
 import { brand } from './brand';
 import { config } from './config';
 import { images } from './images';
-import { imageFinder } from './pages';
+import { imageFinder, pages } from './pages';
 import { policy } from './policy';
 import { site } from './site';
 import { defineStep } from './step';
 
 export const outputs = defineStep({
   name: 'outputs',
-  needs: { config, site, policy, brand, images },
+  // The pages for their turn, not their data: the workers render every page first, then the feeds' bodies while the main
+  // thread cuts the font and writes, where before the feeds held up the first pages.
+  needs: { config, site, policy, brand, images, pages },
   run: async ({ config, site, policy, brand, images }, { build }) => {
     const { described } = site;
     // The entries the feeds carry, with their bodies, which the worker renders: no more than each feed's length.
