@@ -2,7 +2,7 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as v from 'valibot';
-import { isMap, LineCounter, parseDocument, visit, type YAMLError } from 'yaml';
+import type { YAMLError } from 'yaml';
 import { hashParts, lookupMeta, store } from '../cache.mjs';
 import { isWithin, outsideProject } from '../project-files';
 import { description, text, title, unshowable, worded } from '../schema';
@@ -244,6 +244,8 @@ async function factsOf(
     add(1, `has no frontmatter: start the file with a "---" line, the fields (title, description, date), and another "---" line${toml}`);
     return undefined;
   }
+  // Loaded for the first entry the cache lacks: a warm build reads no YAML, and its workers start without the parser.
+  const { isMap, LineCounter, parseDocument, visit } = await import('yaml');
   const lines = new LineCounter();
   const document = parseDocument(front[1] ?? '', { lineCounter: lines, uniqueKeys: true });
   if (document.errors.length > 0) {
