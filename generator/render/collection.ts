@@ -293,7 +293,7 @@ async function factsOf(
     if (mistake !== undefined) add(bodyLine + index, `the text ${mistake}`);
   }
   const tokens = parseBody(source.slice(front[0].length));
-  for (const problem of bodyProblems(tokens, markdown)) add(problem.line + bodyLine, problem.text);
+  for (const problem of await bodyProblems(tokens, markdown)) add(problem.line + bodyLine, problem.text);
   return {
     data: checked,
     bodyLine,

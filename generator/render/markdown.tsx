@@ -11,7 +11,6 @@ import markdownIt, { type MarkdownIt, type Token } from 'markdown-it';
 import footnote from 'markdown-it-footnote';
 import { createElement, type ReactNode } from 'react';
 import type { HighlighterCore } from 'shiki/core';
-import { bundledLanguagesInfo } from 'shiki/langs';
 import { entryKey, lookupMeta, store } from '../cache.mjs';
 import { BuildError } from '../failure';
 import { CODE_TOKEN_KINDS, type ImageInfo, type MarkdownSettings } from '../site';
@@ -139,10 +138,14 @@ const COMMON_LANGUAGES = 'typescript tsx javascript jsx json shellscript yaml to
 
 const languageMaps = new WeakMap<NonNullable<MarkdownSettings['code']>, ReadonlyMap<string, string>>();
 
-/** Shiki's language id by each name an editor may write (its id and aliases), for the languages the site highlights. */
-function codeLanguages(code: NonNullable<MarkdownSettings['code']>): ReadonlyMap<string, string> {
+/**
+ * Shiki's language id by each name an editor may write (its id and aliases), for the languages the site highlights. Shiki's list
+ * of languages is loaded here: a worker that meets no code block, or checks no body, never loads it.
+ */
+async function codeLanguages(code: NonNullable<MarkdownSettings['code']>): Promise<ReadonlyMap<string, string>> {
   let map = languageMaps.get(code);
   if (map) return map;
+  const { bundledLanguagesInfo } = await import('shiki/langs');
   const byName = new Map<string, string>();
   for (const info of bundledLanguagesInfo) for (const name of [info.id, ...(info.aliases ?? [])]) byName.set(name, info.id);
   const wanted = new Set<string>();
@@ -167,9 +170,9 @@ function fenceLanguage(token: Token): string {
 type Problem = { line: number; text: string };
 
 /** Lines are 0-based, in the body; `top` is the level of the heading the text sits under (a page's section: 2). */
-export function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings, top = 1): Problem[] {
+export async function bodyProblems(tokens: readonly Token[], settings?: MarkdownSettings, top = 1): Promise<Problem[]> {
   const problems: Problem[] = [];
-  const languages = settings?.code ? codeLanguages(settings.code) : undefined;
+  const languages = settings?.code ? await codeLanguages(settings.code) : undefined;
   // The entry's title is the page's h1.
   let level = top;
   let line = 0;
@@ -348,6 +351,7 @@ async function highlighterFor(id: string): Promise<HighlighterCore> {
     });
   })();
   const ready = await highlighter;
+  const { bundledLanguagesInfo } = await import('shiki/langs');
   const info = bundledLanguagesInfo.find((language) => language.id === id);
   if (info && !ready.getLoadedLanguages().includes(id)) await ready.loadLanguage(await info.import());
   return ready;
@@ -383,7 +387,7 @@ export async function renderBody(tokens: readonly Token[], context: BodyContext)
   const { markdown: settings } = context;
   const ids = headingIds(tokens);
   const code = settings?.code;
-  const languages = code ? codeLanguages(code) : undefined;
+  const languages = code && tokens.some((token) => token.type === 'fence') ? await codeLanguages(code) : undefined;
   // Each block's highlighting before the walk, which is synchronous: a page without code never loads the highlighter.
   const highlighted = new Map<Token, Runs>();
   for (const token of tokens) {

@@ -21,7 +21,7 @@ export async function proseProblems(content: unknown, schema: v.GenericSchema, w
     const tokens = parseBody(prose.source);
     const at = await where(keys);
     const found = [
-      ...bodyProblems(tokens, undefined, prose.under),
+      ...(await bodyProblems(tokens, undefined, prose.under)),
       // No folder holds a page's images: an illustration is a section of its own.
       ...imagesOf(tokens).map((image) => ({
         line: image.line,
