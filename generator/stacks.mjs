@@ -8,7 +8,7 @@ const INLINE_MAP = '\n//# sourceMappingURL=data:application/json;base64,';
 
 /**
  * A bundle's code, and its inline source map (base64) apart: a module imported without its map is 0.8 MB less for V8 to read
- * as a render worker starts (7 ms of its 130). @param {Uint8Array} output
+ * as a render worker starts (7 ms of the 139 it took, measured). @param {Uint8Array} output
  */
 export function splitMap(output) {
   const bytes = Buffer.from(output.buffer, output.byteOffset, output.byteLength);
