@@ -56,12 +56,12 @@ export async function withProse(content: unknown, schema: v.GenericSchema, conte
   const found = proseIn(value);
   if (found.length === 0) return value;
   const body = { ...context, images: {}, folder: '', sizes: '' };
-  const rendered: ReactNode[] = [];
-  for (const { prose } of found) rendered.push(await renderBody(bodyTokens({ source: prose.source, bodyStart: 0 }, body), body));
+  const rendered = new Map<MarkdownSource, ReactNode>();
+  for (const { prose } of found) rendered.set(prose, await renderBody(bodyTokens({ source: prose.source, bodyStart: 0 }, body), body));
   // Walked without a wait: an await for every value of a page's content was a twentieth of a render worker's time.
-  let next = 0;
   const replace = (item: unknown): unknown => {
-    if (markdownSource(item)) return rendered[next++];
+    const prose = markdownSource(item);
+    if (prose) return rendered.get(prose);
     if (typeof item !== 'object' || item === null) return item;
     return Array.isArray(item) ? item.map(replace) : Object.fromEntries(Object.entries(item).map(([key, field]) => [key, replace(field)]));
   };
