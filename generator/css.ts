@@ -1,7 +1,7 @@
 /** The one CSS reader (css-tree's parser): a stylesheet is read once, in the styles step, and the reading cached with it. */
 import type { CssNode, List } from 'css-tree';
 import { parse, tokenTypes, walk } from 'css-tree';
-import type { FoundReference } from './scan';
+import type { FoundReference, HtmlScan } from './scan';
 
 /** Plain data, kept in the cache beside the stylesheet: the pruner's outline, the link check's addresses, the font's declarations. */
 export interface CssReading {
@@ -72,11 +72,12 @@ export function cssReferences(addresses: readonly string[], within = ''): FoundR
   return addresses.flatMap((value) => (value.startsWith('#') ? [] : [{ where: `${within}url(${value})`, value }]));
 }
 
-/** A page's own `<style>` texts (HtmlScan's `styles`), each distinct reference once. */
-export function styleReferences(styles: readonly string[]): FoundReference[] {
+/** A page's references as the HTML reader found them (HtmlScan), then those of its own `<style>` texts, each distinct one once. */
+export function pageReferences({ references, styles }: Pick<HtmlScan, 'references' | 'styles'>): FoundReference[] {
+  if (styles.length === 0) return references;
   const found = new Map<string, FoundReference>();
   for (const css of styles) for (const reference of cssReferences(read(css).addresses, '<style> ')) found.set(reference.value, reference);
-  return [...found.values()];
+  return [...references, ...found.values()];
 }
 
 /** `onToken` sees each token before the parse, in the parser's own pass. */

@@ -31,7 +31,7 @@ export interface HtmlScan {
   classes: Set<string>;
   /** Each distinct one once, but fragments of the page itself that name one of its elements; not those in `styles`. */
   references: FoundReference[];
-  /** The page's own `<style>` texts, for the CSS reader (css.ts, `styleReferences`): not loaded where pages are read. */
+  /** The page's own `<style>` texts, for the CSS reader (css.ts, `pageReferences`): not loaded where pages are read. */
   styles: string[];
 }
 

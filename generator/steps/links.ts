@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cssReferences, scanCss, styleReferences } from '../css';
+import { cssReferences, pageReferences, scanCss } from '../css';
 import { BuildError } from '../failure';
 import { isSiteFile } from '../hosting/policy';
 import { type FoundReference, fragmentId, isPageRelative, samePageFragment, scanFile, scanHtml } from '../scan';
@@ -69,9 +69,9 @@ export class LinkChecker {
       const known = this.pages.get(file);
       if (known) this.collect(file, known);
       else if (file.endsWith('.html')) {
-        const { ids, references, styles } = scanHtml(await this.read(file), this.address.origin);
-        this.ids.set(file, Promise.resolve(ids));
-        this.collect(file, [...references, ...styleReferences(styles)], ids);
+        const scan = scanHtml(await this.read(file), this.address.origin);
+        this.ids.set(file, Promise.resolve(scan.ids));
+        this.collect(file, pageReferences(scan), scan.ids);
       } else if (file.endsWith('.css')) this.collect(file, scanCss(await this.read(file)));
       else if (/\.webmanifest$|^(?:sitemap\.xml|robots\.txt)$/.test(file))
         this.collect(file, scanFile(file, await this.read(file), this.address.origin));

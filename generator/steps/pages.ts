@@ -1,7 +1,7 @@
 /** Every page rendered, a few at a time, into the spool: with stand-ins for what is known only once the font is cut (write.ts). */
 import { randomBytes } from 'node:crypto';
 import { hashParts } from '../cache.mjs';
-import { styleReferences } from '../css';
+import { pageReferences } from '../css';
 import { BuildError } from '../failure';
 import { feedPath } from '../outputs/feeds';
 import { runQueue } from '../queue';
@@ -202,7 +202,7 @@ export const pages = defineStep({
         made[index] = {
           file: info.file,
           spooled: spool.append(rendered.html),
-          references: [...rendered.references, ...styleReferences(rendered.styles)].map(interned),
+          references: pageReferences(rendered).map(interned),
           ids: rendered.ids,
           duplicateIds: rendered.duplicateIds,
           characters: rendered.characters,

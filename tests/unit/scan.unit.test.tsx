@@ -1,7 +1,7 @@
 /** The page scan: what a page refers to, the ids it defines and the characters it shows, from any HTML. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { scanCss, styleReferences } from '../../generator/css';
+import { pageReferences, scanCss } from '../../generator/css';
 import { scanHtml, svgTexts } from '../../generator/scan';
 
 const origin = 'https://www.example.test';
@@ -52,7 +52,7 @@ describe('the page scan', () => {
 
   it("finds React's ids, references and text", () => {
     expect([...found.ids]).toEqual(['main', 'fade', 'team']);
-    expect([...found.references, ...styleReferences(found.styles)].map(({ value }) => value)).toEqual(
+    expect(pageReferences(found).map(({ value }) => value)).toEqual(
       expect.arrayContaining([
         `${origin}/`,
         '/assets/inter.woff2',
@@ -79,7 +79,7 @@ describe('the page scan', () => {
     expect(found.references.map(({ value }) => value)).not.toContain('/assets/grid.svg');
     expect(found.styles).toHaveLength(1);
     const twice = [...found.styles, '.b{background:url(/assets/grid.svg)}'];
-    expect(styleReferences(twice)).toEqual([
+    expect(pageReferences({ references: [], styles: twice })).toEqual([
       { where: '<style> url(/assets/inter.woff2)', value: '/assets/inter.woff2' },
       { where: '<style> url(/assets/grid.svg)', value: '/assets/grid.svg' },
     ]);
