@@ -85,11 +85,16 @@ const GENERATOR_MANIFEST = (() => {
 })();
 
 /** Many small modules load faster inside the bundle than as files of their own. */
-const BUNDLED_PACKAGES = ['lucide-react', 'valibot', 'entities', 'htmlparser2', 'css-tree'].concat([
+const BUNDLED_PACKAGES = [
+  'lucide-react',
+  'valibot',
+  'entities',
+  'htmlparser2',
   'markdown-it',
   'markdown-it-footnote',
   '@mdit/plugin-tasklist',
-]);
+  'css-tree',
+];
 
 /**
  * As `packages: 'external'`, but by the absolute URL each resolves to, so the bundle runs from anywhere (the cache, a
